@@ -1,0 +1,88 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every target of this package shares (house rules §2).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    // Async functions without an actor run on their caller's actor (ADR 0004).
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .treatAllWarnings(as: .error),
+]
+
+/// Presentation and the REPL run on the main actor unless a declaration says otherwise.
+let mainActorByDefault: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
+
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let clocks = Target.Dependency.product(name: "Clocks", package: "swift-clocks")
+let customDump = Target.Dependency.product(name: "CustomDump", package: "swift-custom-dump")
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .executable(name: "repl", targets: ["repl"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    ],
+    targets: [
+        // MARK: Layers
+        .target(name: "Domain", path: "Sources/Domain", swiftSettings: strict),
+        .target(
+            name: "StrataData",
+            dependencies: ["Domain", logging],
+            path: "Sources/Data",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Presentation",
+            dependencies: ["Domain", logging],
+            path: "Sources/Presentation",
+            swiftSettings: mainActorByDefault
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            path: "Sources/CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .executableTarget(
+            name: "repl",
+            dependencies: [
+                "Domain", "StrataData", "Presentation", "CEditLine", logging,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/repl",
+            swiftSettings: mainActorByDefault
+        ),
+
+        // MARK: Test-only support
+        .target(
+            name: "TestSupport",
+            dependencies: ["Domain", "Presentation", clocks, customDump],
+            path: "Sources/TestSupport",
+            swiftSettings: strict
+        ),
+
+        // MARK: Tests, one target per layer plus the whole-package checks
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "DataTests",
+            dependencies: ["Domain", "StrataData", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Domain", "Presentation", "TestSupport", clocks],
+            swiftSettings: mainActorByDefault
+        ),
+        .testTarget(name: "ReplTests", dependencies: ["repl", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TranscriptTests", dependencies: ["repl", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

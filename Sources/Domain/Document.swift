@@ -1,0 +1,37 @@
+import Foundation
+
+/// A text document the user edits; the sample app's main entity.
+public struct Document: Identifiable, Hashable, Codable, Sendable {
+    /// The server-assigned identifier, a positive whole number.
+    public let id: Int
+    /// A short, non-empty title.
+    public var title: String
+    /// The document's text.
+    public var body: String
+    /// Labels used to group and find documents.
+    public var tags: [String]
+    /// When the document was first saved.
+    public let createdAt: Date
+    /// When the document was last saved.
+    public var updatedAt: Date
+    /// Incremented by every saved change; used to detect conflicting edits.
+    public var version: Int
+
+    /// Creates a document from all of its fields.
+    public init(
+        id: Int, title: String, body: String, tags: [String], createdAt: Date, updatedAt: Date, version: Int
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.tags = tags
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    /// The document without its body, as lists show it.
+    public var summary: DocumentSummary {
+        DocumentSummary(id: id, title: title, tags: tags, updatedAt: updatedAt, version: version)
+    }
+}

@@ -1,0 +1,29 @@
+import Domain
+import Foundation
+
+/// Turns errors into the sentences the user reads: the one place where Presentation words them.
+nonisolated public enum UserMessages {
+    /// The message for a document error.
+    public static func text(for error: DocumentError) -> String {
+        error.errorDescription ?? Constants.fallback
+    }
+
+    /// The message for a user-profile error.
+    public static func text(for error: UserError) -> String {
+        error.errorDescription ?? Constants.fallback
+    }
+
+    /// The message for a document validation error, keyed by the field it concerns.
+    public static func fieldMessages(for error: DocumentError) -> [DocumentField: String] {
+        guard let field = error.field else { return [:] }
+        return [field: text(for: error)]
+    }
+}
+
+// MARK: - Private
+
+nonisolated extension UserMessages {
+    private enum Constants {
+        static let fallback = "Something went wrong"
+    }
+}

@@ -1,0 +1,106 @@
+import CEditLine
+import Foundation
+
+/// Reads lines from a terminal with libedit: line editing, history (Up/Down) and Tab completion.
+///
+/// Use it only when standard input and output are both terminals: on a pipe libedit reads one
+/// byte per system call.
+final class EditLineReader: LineReader {
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let completion: CompletionBox
+
+    /// Opens libedit on the terminal, or returns `nil` when libedit cannot start.
+    init?(completer: Completer) {
+        // Without a character-type locale libedit silently drops every non-ASCII key.
+        _ = strata_set_ctype_locale()
+        guard let editLine = strata_el_init(CommandLine.arguments.first ?? "repl") else { return nil }
+        guard let history = strata_history_init(Constants.historySize) else {
+            el_end(editLine)
+            return nil
+        }
+        self.editLine = editLine
+        self.history = history
+        self.completion = CompletionBox(completer: completer)
+        configure()
+    }
+
+    isolated deinit {
+        _ = strata_el_set_client_data(editLine, nil)
+        el_end(editLine)
+        history_end(history)
+    }
+
+    /// Reads a line with editing; `nil` from libedit (Ctrl-D on an empty line, hang-up) ends input.
+    func readLine(prompt: String) -> LineInput {
+        strata_el_set_prompt_text(prompt)
+        var count: Int32 = 0
+        guard let raw = el_gets(editLine, &count), count > 0 else { return .end }
+        var bytes = Array(UnsafeBufferPointer(start: raw, count: Int(count)).map { UInt8(bitPattern: $0) })
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        let input = LineRules.decode(bytes)
+        if case .line(let text) = input, !text.allSatisfy(\.isWhitespace) {
+            _ = strata_history_enter(history, text)
+        }
+        return input
+    }
+}
+
+// MARK: - Private
+
+extension EditLineReader {
+    private enum Constants {
+        static let historySize: Int32 = 1000
+        static let completeFunctionName = "strata-complete"
+    }
+
+    private func configure() {
+        _ = strata_el_set_editor(editLine, "emacs")
+        _ = strata_el_use_prompt(editLine)
+        _ = strata_el_set_signal(editLine, 1)
+        _ = strata_el_set_history(editLine, history)
+        _ = strata_el_set_client_data(editLine, Unmanaged.passUnretained(completion).toOpaque())
+        _ = strata_el_add_function(editLine, Constants.completeFunctionName, "Complete the word", completeWord)
+        _ = strata_el_bind(editLine, "^I", Constants.completeFunctionName)
+        _ = strata_el_bind(editLine, "^R", "em-inc-search-prev")
+    }
+}
+
+/// Holds the completer for the C callback, which reaches it through libedit's client data.
+private final class CompletionBox {
+    let completer: Completer
+
+    init(completer: Completer) {
+        self.completer = completer
+    }
+
+    deinit {}
+
+    func complete(_ editLine: OpaquePointer) -> UInt8 {
+        let info = el_line(editLine).pointee
+        let length = info.cursor - info.buffer
+        let bytes = UnsafeRawBufferPointer(start: info.buffer, count: max(0, length))
+        guard let before = String(validating: bytes, as: UTF8.self) else { return UInt8(CC_ERROR) }
+        let completion = completer.complete(before)
+        if !completion.insertion.isEmpty {
+            _ = el_insertstr(editLine, completion.insertion)
+        }
+        if completion.candidates.count > 1 {
+            strata_el_write("\n" + Completer.columns(completion.candidates, width: TerminalSize.columns()) + "\n")
+            return UInt8(CC_REDISPLAY)
+        }
+        return completion.insertion.isEmpty ? UInt8(CC_ERROR) : UInt8(CC_REFRESH)
+    }
+}
+
+/// The C entry point libedit calls for Tab.
+nonisolated private func completeWord(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
+    guard let editLine, let data = strata_el_client_data(editLine) else { return UInt8(CC_ERROR) }
+    let box = Unmanaged<CompletionBox>.fromOpaque(data).takeUnretainedValue()
+    // libedit calls back on the thread that called el_gets, which is the main thread.
+    let address = Int(bitPattern: editLine)
+    return MainActor.assumeIsolated {
+        guard let editLine = OpaquePointer(bitPattern: address) else { return UInt8(CC_ERROR) }
+        return box.complete(editLine)
+    }
+}

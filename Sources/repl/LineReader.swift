@@ -1,0 +1,45 @@
+/// What one read from the user produced.
+enum LineInput: Equatable {
+    /// A complete line, without its newline.
+    case line(String)
+    /// A line that cannot be used, with the reason.
+    case rejected(String)
+    /// No more input.
+    case end
+}
+
+/// Reads the user's input one line at a time.
+protocol LineReader {
+    /// Reads the next line, showing `prompt` where the reader is interactive.
+    mutating func readLine(prompt: String) -> LineInput
+}
+
+/// The rules every line must follow, whichever reader produced it.
+enum LineRules {
+    /// The longest line accepted, in bytes (room for a body at the 1 MiB limit plus the command).
+    static let maxLineBytes = 2 * 1_048_576
+
+    /// Why `bytes` (without a newline) cannot be a command line, if it cannot.
+    static func check(_ bytes: some Collection<UInt8>) -> String? {
+        if bytes.count > maxLineBytes { return "line too long (\(bytes.count) bytes; the limit is 2 MiB)" }
+        if let control = bytes.first(where: isForbiddenControl) {
+            return "line contains a control character (0x\(String(control, radix: 16, uppercase: true)))"
+        }
+        return nil
+    }
+
+    /// Turns raw bytes into a line, or the reason they are not one.
+    static func decode(_ bytes: [UInt8]) -> LineInput {
+        var content = bytes[...]
+        if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+        if let problem = check(content) { return .rejected(problem) }
+        guard let text = String(validating: content, as: UTF8.self) else {
+            return .rejected("line is not valid UTF-8")
+        }
+        return .line(text)
+    }
+
+    private static func isForbiddenControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+/// The executable's entry point: parses flags, wires the app and runs the shell.
+@main
+enum ReplApp {
+    /// Runs the REPL and exits with its status.
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        let console = Console.current()
+        let options: ReplOptions
+        switch parseOptions() {
+        case .success(let parsed): options = parsed
+        case .failure(let exit):
+            (exit.status == 0 ? console.out : console.err)(exit.message)
+            Foundation.exit(exit.status)
+        }
+        bootstrapLogging(level: Logger.Level(rawValue: options.logLevel) ?? .warning)
+        if let problem = prepareHome(options.home) {
+            console.err("error: \(problem)")
+            Foundation.exit(Constants.startupFailure)
+        }
+        let status = await runShell(options: options, console: console)
+        Foundation.exit(status)
+    }
+}
+
+// MARK: - Private
+
+extension ReplApp {
+    private enum Constants {
+        static let usageError: Int32 = 2
+        static let startupFailure: Int32 = 3
+    }
+
+    private struct EarlyExit: Error {
+        let message: String
+        let status: Int32
+    }
+
+    private static func parseOptions() -> Result<ReplOptions, EarlyExit> {
+        do {
+            return .success(try ReplOptions.parse(Array(CommandLine.arguments.dropFirst())))
+        } catch {
+            let message = ReplOptions.fullMessage(for: error)
+            let succeeded = ReplOptions.exitCode(for: error) == .success
+            return .failure(EarlyExit(message: message, status: succeeded ? 0 : Constants.usageError))
+        }
+    }
+
+    private static func bootstrapLogging(level: Logger.Level) {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+
+    private static func prepareHome(_ home: String?) -> String? {
+        guard let home else { return nil }
+        do {
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        } catch {
+            return "cannot use '\(home)' as the home folder: \(error.localizedDescription)"
+        }
+        return nil
+    }
+
+    private static func runShell(options: ReplOptions, console: Console) async -> Int32 {
+        let registry = CompositionRoot.registry()
+        let context = CommandContext(
+            services: CompositionRoot.services(for: options), registry: registry, format: options.format
+        )
+        let interactive = console.inputIsTerminal && console.outputIsTerminal
+        let settings = Shell.Settings(isInteractive: interactive, echo: options.echo, bail: options.bail)
+        let shell = Shell(context: context, console: console, settings: settings)
+        if interactive, var reader = EditLineReader(completer: Completer(registry: registry)) {
+            return await shell.run(reader: &reader)
+        }
+        var reader = StreamLineReader()
+        return await shell.run(reader: &reader)
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Logging
+
+/// The REPL's command-line flags.
+struct ReplOptions: ParsableCommand {
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
+    /// The command's name, abstract and version for `--help`.
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Strata's shell: exercise the sample app's use cases from a terminal or a script.",
+        discussion: """
+            On a terminal the shell edits lines with history and Tab completion. With standard input \
+            from a pipe or file it runs in batch mode: no prompt, each failing line reported as \
+            'error: line N: ...' on stderr, exit status 1 if any line failed.
+            """,
+        version: version
+    )
+
+    @Option(help: "How output is printed: table, json or plain.")
+    var format: OutputFormat = .table
+
+    @Flag(help: "Print the prompt and each input line before its output (for transcripts).")
+    var echo = false
+
+    @Flag(help: "In batch mode, stop at the first failing line.")
+    var bail = false
+
+    @Flag(help: "Pin the clock to a fixed date so output is the same on every run.")
+    var deterministic = false
+
+    @Option(help: "The folder the app keeps its files in (default: the XDG data folder).")
+    var home: String?
+
+    @Option(help: "The lowest log level written to stderr: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "warning"
+
+    /// Creates options with every default.
+    init() {}
+
+    /// Rejects values the parser cannot check by type.
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("invalid log level '\(logLevel)'")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The commands of the shell itself.
+enum ShellCommands {
+    /// Every shell command, in help order.
+    static var all: [CommandSpec] { [help, format, quit] }
+}
+
+// MARK: - Private
+
+extension ShellCommands {
+    private static let help = CommandSpec(
+        name: "help", group: .shell, summary: "List commands, or show how to use one",
+        arguments: [ArgumentSpec(name: "COMMAND", isOptional: true, takesRest: true)],
+        examples: ["help", "help docs new"]
+    ) { context, arguments in
+        HelpPages.page(for: arguments.value("COMMAND"), in: context.registry)
+    }
+
+    private static let format = CommandSpec(
+        name: "format", group: .shell, summary: "Choose how output is printed",
+        arguments: [ArgumentSpec(name: "FORMAT")], examples: ["format json"]
+    ) { context, arguments in
+        let word = arguments.value("FORMAT") ?? ""
+        guard let format = OutputFormat(rawValue: word) else {
+            let allowed = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            return .failure(CommandFailure("invalid format '\(word)' (expected one of: \(allowed))"))
+        }
+        context.format = format
+        return .success(.message("Output format: \(format.rawValue)"))
+    }
+
+    private static let quit = CommandSpec(
+        name: "quit", aliases: ["exit"], group: .shell, summary: "Leave the REPL", examples: ["quit"]
+    ) { _, _ in
+        .success(.quit)
+    }
+}
