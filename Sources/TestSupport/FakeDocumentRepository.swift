@@ -1,0 +1,93 @@
+import Domain
+import Foundation
+
+/// A scriptable in-memory ``DocumentRepositoryProtocol`` for use-case and view-model tests.
+///
+/// Records every call, and fails every call with ``failure`` while it is set.
+public actor FakeDocumentRepository: DocumentRepositoryProtocol {
+    /// A call the fake received.
+    public enum Call: Equatable, Sendable {
+        case documents(ReadPolicy)
+        case document(Int, ReadPolicy)
+        case search(String, ReadPolicy)
+        case create(DocumentDraft)
+        case update(Int, DocumentChanges)
+        case delete(Int)
+    }
+
+    /// The stored documents by identifier.
+    public private(set) var stored: [Int: Document]
+    /// Every call received, in order.
+    public private(set) var calls: [Call] = []
+    /// When set, every call throws this error and changes nothing.
+    public var failure: DocumentError?
+    /// The origin reported for reads.
+    public var origin: DataOrigin = .disk
+
+    /// Creates a fake holding `documents`.
+    public init(documents: [Document] = []) {
+        stored = Dictionary(documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Makes every following call fail with `error`, or succeed again with `nil`.
+    public func setFailure(_ error: DocumentError?) { failure = error }
+
+    /// Changes the origin reported for reads.
+    public func setOrigin(_ origin: DataOrigin) { self.origin = origin }
+
+    /// Records the call; returns all documents by descending identifier.
+    public func documents(policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        try record(.documents(policy))
+        return Fetched(stored.keys.sorted(by: >).compactMap { stored[$0]?.summary }, origin: origin)
+    }
+
+    /// Records the call; returns the stored document or `notFound`.
+    public func document(id: Int, policy: ReadPolicy) async throws(DocumentError) -> Fetched<Document> {
+        try record(.document(id, policy))
+        guard let found = stored[id] else { throw .notFound(id: id) }
+        return Fetched(found, origin: origin)
+    }
+
+    /// Records the call; returns documents whose title contains the query.
+    public func search(
+        _ query: String, policy: ReadPolicy
+    ) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        try record(.search(query, policy))
+        let hits = stored.values.filter { $0.title.localizedCaseInsensitiveContains(query) }
+        return Fetched(hits.sorted { $0.id > $1.id }.map(\.summary), origin: origin)
+    }
+
+    /// Records the call; stores the draft under the next identifier at ``FakeData/date``.
+    public func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document {
+        try record(.create(draft))
+        let id = (stored.keys.max() ?? 0) + 1
+        let made = FakeData.document(id: id, title: draft.title, body: draft.body, tags: draft.tags)
+        stored[id] = made
+        return made
+    }
+
+    /// Records the call; applies the changes and bumps the version.
+    public func update(id: Int, with changes: DocumentChanges) async throws(DocumentError) -> Document {
+        try record(.update(id, changes))
+        guard let current = stored[id] else { throw .notFound(id: id) }
+        var next = changes.applied(to: current)
+        next.version += 1
+        stored[id] = next
+        return next
+    }
+
+    /// Records the call; removes the document or throws `notFound`.
+    public func delete(id: Int) async throws(DocumentError) {
+        try record(.delete(id))
+        guard stored.removeValue(forKey: id) != nil else { throw .notFound(id: id) }
+    }
+}
+
+// MARK: - Private
+
+extension FakeDocumentRepository {
+    private func record(_ call: Call) throws(DocumentError) {
+        calls.append(call)
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs the built `repl` binary as a child process, the way a user or a script would.
+public struct ReplProcess: Sendable {
+    /// What a finished run produced.
+    public struct Outcome: Sendable {
+        /// The exit status.
+        public let status: Int32
+        /// Standard output (or both streams, merged in order, when run merged).
+        public let stdout: String
+        /// Standard error (empty when run merged).
+        public let stderr: String
+    }
+
+    /// The binary to run.
+    public let executable: URL
+
+    /// The `repl` binary built beside the running test bundle.
+    public static func built() -> ReplProcess {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+            .resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = testBinary
+        // The test runner may sit inside a bundle folder; walk up until the repl binary is found.
+        for _ in 0..<4 where !FileManager.default.fileExists(atPath: directory.appendingPathComponent("repl").path) {
+            directory.deleteLastPathComponent()
+        }
+        return ReplProcess(executable: directory.appendingPathComponent("repl"))
+    }
+
+    /// Runs the binary with `arguments`, feeding `input` on stdin; `merged` sends stderr to stdout.
+    public func run(
+        _ arguments: [String], input: Data = Data(), merged: Bool = false, timeoutSeconds: Int = 60
+    ) throws -> Outcome {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inputURL = scratch.appendingPathComponent("stdin")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        try input.write(to: inputURL)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+
+        let process = Process()
+        // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["--kill-after=5", String(timeoutSeconds), executable.path] + arguments
+        process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        process.standardOutput = out
+        process.standardError = merged ? out : try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        )
+    }
+
+    /// Runs a script of lines in batch mode.
+    public func run(lines: [String], arguments: [String] = [], merged: Bool = false) throws -> Outcome {
+        try run(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), merged: merged)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@Suite("The dependency rule")
+struct LayerDependencyTests {
+    /// Each layer's folder and the only modules its files may import (CONVENTIONS §1).
+    static let layers: [(folder: String, allowed: Set<String>)] = [
+        ("Sources/Domain", ["Foundation"]),
+        ("Sources/Data", ["Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "Synchronization", "Clocks"]),
+        ("Sources/Presentation", ["Domain", "Foundation", "Logging", "Observation", "Synchronization"]),
+        ("Sources/TestSupport", ["Domain", "Presentation", "Foundation", "Testing", "Clocks", "CustomDump", "Synchronization"]),
+    ]
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    @Test("No layer imports what it may not", arguments: layers.map(\.folder))
+    func layerImportsOnlyWhatItMay(folder: String) throws {
+        let allowed = try #require(Self.layers.first { $0.folder == folder }).allowed
+        let directory = Self.packageRoot.appendingPathComponent(folder)
+        let violations = try ImportScanner(allowed: allowed).violations(under: directory)
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.hasSuffix(".swift") })
+    }
+
+    @Test func theScannerReportsFileAndLineOfAForbiddenImport() {
+        let source = "import Foundation\n\n@testable import Data\nlet x = 1\n"
+        let violations = ImportScanner(allowed: ["Foundation"]).violations(in: source, file: "Sources/Domain/X.swift")
+        #expect(violations == [.init(file: "Sources/Domain/X.swift", line: 3, module: "Data")])
+        #expect(violations.first?.description == "Sources/Domain/X.swift:3: imports Data, which this layer may not import")
+    }
+
+    @Test("The scanner understands every form of import", arguments: [
+        ("import GRDB", "GRDB"), ("public import StrataData", "StrataData"), ("import struct GRDB.Row", "GRDB"),
+        ("@_exported import Logging", "Logging"), ("  import Foundation.NSData", "Foundation"),
+        ("// import GRDB", nil), ("let important = 1", nil),
+    ])
+    func scannerParsesImports(line: String, module: String?) {
+        #expect(ImportScanner.importedModule(line) == module)
+    }
+}

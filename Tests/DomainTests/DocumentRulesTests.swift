@@ -1,0 +1,84 @@
+import Domain
+import Testing
+
+@Suite("Document validation rules")
+struct DocumentRulesTests {
+    @Test("A title of white space only is empty", arguments: ["", " ", "\t\n "])
+    func emptyTitle(title: String) {
+        #expect(DocumentRules.check(DocumentDraft(title: title)) == .emptyTitle)
+    }
+
+    @Test func titleAtTheLimitIsAccepted() {
+        let title = String(repeating: "é", count: DocumentRules.maxTitleLength)
+        #expect(DocumentRules.check(DocumentDraft(title: title)) == nil)
+    }
+
+    @Test func titleOverTheLimitIsRejected() {
+        let title = String(repeating: "a", count: DocumentRules.maxTitleLength + 1)
+        #expect(DocumentRules.check(DocumentDraft(title: title)) == .titleTooLong(maxCharacters: 200))
+    }
+
+    @Test func bodyAtOneMebibyteIsAccepted() {
+        let body = String(repeating: "x", count: 1_048_576)
+        #expect(DocumentRules.check(DocumentDraft(title: "t", body: body)) == nil)
+    }
+
+    @Test func bodyOverOneMebibyteIsRejectedCountingBytesNotCharacters() {
+        // 524,289 two-byte characters are 1,048,578 bytes.
+        let body = String(repeating: "é", count: 524_289)
+        #expect(DocumentRules.check(DocumentDraft(title: "t", body: body)) == .bodyTooLarge(maxBytes: 1_048_576))
+    }
+
+    @Test func twentyTagsAreAcceptedAndTwentyOneAreNot() {
+        let twenty = (1...20).map { "t\($0)" }
+        #expect(DocumentRules.check(DocumentDraft(title: "t", tags: twenty)) == nil)
+        #expect(DocumentRules.check(DocumentDraft(title: "t", tags: twenty + ["t21"])) == .tooManyTags(max: 20))
+    }
+
+    @Test("A tag must be 1 to 50 characters without white space", arguments: ["", "two words", String(repeating: "a", count: 51)])
+    func invalidTag(tag: String) {
+        #expect(DocumentRules.check(DocumentDraft(title: "t", tags: [tag])) == .invalidTag(tag))
+    }
+
+    @Test("Ids must be positive", arguments: [0, -1, Int.min])
+    func invalidID(id: Int) {
+        #expect(DocumentRules.check(id: id) == .invalidID(id))
+    }
+
+    @Test func changesThatChangeNothingAreRejected() {
+        #expect(DocumentRules.check(DocumentChanges()) == .noChanges)
+    }
+
+    @Test func changesAreCheckedFieldByField() {
+        #expect(DocumentRules.check(DocumentChanges(title: " ")) == .emptyTitle)
+        #expect(DocumentRules.check(DocumentChanges(body: "ok")) == nil)
+        #expect(DocumentRules.check(DocumentChanges(tags: [""])) == .invalidTag(""))
+    }
+
+    @Test func queriesMustHaveTextAndAreLimited() {
+        #expect(DocumentRules.check(query: "  ") == .emptyQuery)
+        #expect(DocumentRules.check(query: String(repeating: "q", count: 201)) == .queryTooLong(maxCharacters: 200))
+        #expect(DocumentRules.check(query: "rules") == nil)
+    }
+
+    @Test func validationErrorsNameTheirField() {
+        #expect(DocumentError.emptyTitle.field == .title)
+        #expect(DocumentError.bodyTooLarge(maxBytes: 1).field == .body)
+        #expect(DocumentError.tooManyTags(max: 1).field == .tags)
+        #expect(DocumentError.conflict.field == nil)
+    }
+
+    @Test func everyErrorHasAShortMessage() {
+        let errors: [DocumentError] = [
+            .invalidID(0), .notFound(id: 1), .emptyTitle, .titleTooLong(maxCharacters: 200),
+            .bodyTooLarge(maxBytes: 1_048_576), .tooManyTags(max: 20), .invalidTag("x y"), .noChanges, .emptyQuery,
+            .queryTooLong(maxCharacters: 200), .conflict, .unauthorized, .forbidden, .unavailable, .invalidData,
+            .storageFailure, .cancelled,
+        ]
+        for error in errors {
+            let message = error.errorDescription ?? ""
+            #expect(!message.isEmpty && message.count <= 80 && !message.contains("\n"), "\(error): \(message)")
+        }
+        #expect(DocumentError.unauthorized.errorDescription == "Please log in again")
+    }
+}

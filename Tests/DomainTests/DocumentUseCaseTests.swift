@@ -1,0 +1,104 @@
+import Domain
+import TestSupport
+import Testing
+
+@Suite("Document use cases against a fake repository")
+struct DocumentUseCaseTests {
+    let repository = FakeDocumentRepository(documents: [FakeData.document(id: 1), FakeData.document(id: 2)])
+
+    @Test func listingReturnsTheRepositorysDocumentsAndOrigin() async throws {
+        let result = await ListDocumentsUseCase(repository: repository).execute(policy: .networkFirst)
+        let fetched = try result.get()
+        #expect(fetched.value.map(\.id) == [2, 1])
+        #expect(fetched.origin == .disk)
+        #expect(await repository.calls == [.documents(.networkFirst)])
+    }
+
+    @Test func fetchingAnUnknownIDIsNotFound() async {
+        let result = await FetchDocumentUseCase(repository: repository).execute(id: 9)
+        #expect(result.failure == .notFound(id: 9))
+    }
+
+    @Test func fetchingAnInvalidIDNeverReachesTheRepository() async {
+        let result = await FetchDocumentUseCase(repository: repository).execute(id: 0)
+        #expect(result.failure == .invalidID(0))
+        #expect(await repository.calls.isEmpty)
+    }
+
+    @Test func creatingTrimsTheTitleAndSaves() async throws {
+        let result = await CreateDocumentUseCase(repository: repository)
+            .execute(DocumentDraft(title: "  Groceries ", body: "milk", tags: ["home"]))
+        let document = try result.get()
+        #expect(document.id == 3)
+        #expect(document.title == "Groceries")
+        #expect(await repository.stored[3]?.tags == ["home"])
+    }
+
+    @Test func anInvalidDraftIsRejectedAndNothingIsSaved() async {
+        let result = await CreateDocumentUseCase(repository: repository).execute(DocumentDraft(title: ""))
+        #expect(result.failure == .emptyTitle)
+        #expect(await repository.calls.isEmpty)
+        #expect(await repository.stored.count == 2)
+    }
+
+    @Test func updatingAppliesOnlyTheGivenFields() async throws {
+        let result = await UpdateDocumentUseCase(repository: repository)
+            .execute(id: 1, changes: DocumentChanges(title: "Renamed"))
+        let document = try result.get()
+        #expect(document.title == "Renamed")
+        #expect(document.body == "Body")
+        #expect(document.version == 2)
+    }
+
+    @Test func updatingWithNoChangesIsRejectedBeforeTheRepository() async {
+        let result = await UpdateDocumentUseCase(repository: repository).execute(id: 1, changes: DocumentChanges())
+        #expect(result.failure == .noChanges)
+        #expect(await repository.calls.isEmpty)
+    }
+
+    @Test func deletingRemovesTheDocumentAndAnUnknownIDIsNotFound() async {
+        let useCase = DeleteDocumentUseCase(repository: repository)
+        #expect(await useCase.execute(id: 2).failure == nil)
+        #expect(await repository.stored[2] == nil)
+        #expect(await useCase.execute(id: 2).failure == .notFound(id: 2))
+    }
+
+    @Test func searchingTrimsTheQueryAndRejectsAnEmptyOne() async throws {
+        let useCase = SearchDocumentsUseCase(repository: repository)
+        #expect(await useCase.execute(query: "   ").failure == .emptyQuery)
+        let hits = try await useCase.execute(query: " document 2 ").get()
+        #expect(hits.value.map(\.id) == [2])
+        #expect(await repository.calls == [.search("document 2", .cacheFirst)])
+    }
+
+    @Test("Repository failures reach the caller unchanged", arguments: [DocumentError.unavailable, .unauthorized, .conflict])
+    func failuresPassThrough(error: DocumentError) async {
+        await repository.setFailure(error)
+        #expect(await ListDocumentsUseCase(repository: repository).execute().failure == error)
+        #expect(await FetchDocumentUseCase(repository: repository).execute(id: 1).failure == error)
+        #expect(await CreateDocumentUseCase(repository: repository).execute(DocumentDraft(title: "t")).failure == error)
+        #expect(await repository.stored.count == 2)
+    }
+}
+
+@Suite("User use cases against a fake repository")
+struct UserUseCaseTests {
+    let repository = FakeUserRepository(users: [FakeData.user(id: 1, name: "Ada")])
+
+    @Test func fetchingAKnownUserReturnsTheProfile() async throws {
+        let user = try await FetchUserUseCase(repository: repository).execute(id: 1).get()
+        #expect(user.value.name == "Ada")
+    }
+
+    @Test func fetchingAnUnknownOrInvalidUserFails() async {
+        let useCase = FetchUserUseCase(repository: repository)
+        #expect(await useCase.execute(id: 5).failure == .notFound(id: 5))
+        #expect(await useCase.execute(id: -1).failure == .invalidID(-1))
+        #expect(await repository.requestedIDs == [5])
+    }
+
+    @Test func repositoryFailuresReachTheCaller() async {
+        await repository.setFailure(.unavailable)
+        #expect(await FetchUserUseCase(repository: repository).execute(id: 1).failure == .unavailable)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every malformed line gives one error line, changes nothing, and never crashes the process.
+@Suite("Bad input, as a process")
+nonisolated struct BadInputTests {
+    let repl = ReplProcess.built()
+
+    static let cases: [(name: String, line: [UInt8], error: String)] = [
+        ("unbalanced quotes", Array(#"docs new "open"#.utf8), #"unterminated " quote"#),
+        ("unknown flag", Array("docs new x --colour red".utf8), "unknown flag '--colour' for 'docs new'"),
+        ("missing argument", Array("docs show".utf8), "missing ID (usage: docs show ID)"),
+        ("non-numeric id", Array("docs delete one".utf8), "invalid id 'one'"),
+        ("negative id", Array("docs delete -1".utf8), "Invalid document id -1"),
+        ("huge number", Array("docs show 99999999999999999999999".utf8), "invalid id '99999999999999999999999'"),
+        ("10 MB line", Array("docs new ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 10_000_000), "line too long"),
+        ("invalid UTF-8", Array("docs new ".utf8) + [0xC3, 0x28, 0xFF], "not valid UTF-8"),
+        ("control character", Array("docs new a".utf8) + [0x1B] + Array("[2Jb".utf8), "control character (0x1B)"),
+        ("NUL byte", Array("docs new a".utf8) + [0x00] + Array("b".utf8), "control character (0x0)"),
+        ("over-long title", Array(("docs new " + String(repeating: "t", count: 201)).utf8), "The title is too long"),
+        ("too many tags", Array(("docs new t" + String(repeating: " --tag x", count: 21)).utf8), "Too many tags"),
+    ]
+
+    @Test("One error line, nothing changed, process intact", arguments: cases.map(\.name))
+    func badLine(name: String) throws {
+        let bad = try #require(Self.cases.first { $0.name == name })
+        // Given a bad line between two listings, when the script runs,
+        var input = Array("docs list\n".utf8)
+        input += bad.line + [UInt8(ascii: "\n")]
+        input += Array("docs list\n".utf8)
+        let outcome = try repl.run(["--format", "plain"], input: Data(input))
+        // then exactly one error names line 2, and both listings are identical.
+        #expect(outcome.status == 1)
+        let errors = outcome.stderr.split(separator: "\n")
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("error: line 2: ") == true)
+        #expect(outcome.stderr.contains(bad.error), "stderr was: \(outcome.stderr.prefix(200))")
+        let listings = outcome.stdout.split(separator: "\n")
+        #expect(listings.count == 6)
+        #expect(Array(listings.prefix(3)) == Array(listings.suffix(3)))
+    }
+
+    @Test func aFinalLineWithoutNewlineStillRuns() throws {
+        let outcome = try repl.run(["--format", "plain"], input: Data("docs delete 1".utf8))
+        #expect(outcome.status == 0 && outcome.stdout == "1\n")
+    }
+}
