@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Replays every `repl` block of the README and `Docs/` so the documentation cannot rot.
+@Suite("Documentation transcripts")
+struct DocumentationTranscriptTests {
+    static let updating = ProcessInfo.processInfo.environment["UPDATE_TRANSCRIPTS"] == "1"
+
+    @Test("Replays", .enabled(if: !updating), arguments: TranscriptCatalog.allBlocks())
+    func replays(block: TranscriptBlock) throws {
+        let replay = try TranscriptRunner.replay(block)
+        if let mismatch = TranscriptRunner.mismatch(block, replay) {
+            Issue.record(Comment(rawValue: mismatch))
+        }
+    }
+
+    @Test(.enabled(if: !updating)) func theGuideHasTheFiveRequiredTours() throws {
+        let guide = TranscriptCatalog.packageRoot.appendingPathComponent("Docs/Guide.md")
+        let blocks = TranscriptCatalog.blocks(in: try String(contentsOf: guide, encoding: .utf8), file: guide)
+        #expect(blocks.count >= 5)
+        let input = blocks.flatMap(\.input).joined(separator: "\n")
+        #expect(input.contains("docs list") && input.contains("docs new"))
+        #expect(blocks.contains { $0.arguments.contains("json") || $0.input.contains("format json") })
+        #expect(blocks.contains { $0.expectedStatus == 1 })
+    }
+
+    @Test("Rewrites expected output in place", .enabled(if: updating))
+    func updateTranscripts() throws {
+        for file in TranscriptCatalog.markdownFiles() where FileManager.default.fileExists(atPath: file.path) {
+            let count = try TranscriptRunner.update(file: file)
+            if count > 0 { print("updated \(count) block(s) in \(file.path)") }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// One fenced `repl` block of a Markdown file: the commands to type and the output to expect.
+struct TranscriptBlock: Sendable, CustomTestStringConvertible {
+    /// The Markdown file the block is in.
+    let file: URL
+    /// The 1-based line number of the opening fence.
+    let fenceLine: Int
+    /// Extra command-line arguments from the info string (`repl --format json`).
+    let arguments: [String]
+    /// The block's lines between the fences, as written.
+    let content: [String]
+
+    /// The prompt that marks an input line.
+    static let prompt = "strata> "
+
+    /// The lines typed into the REPL.
+    var input: [String] {
+        content.filter { $0.hasPrefix(Self.prompt) }.map { String($0.dropFirst(Self.prompt.count)) }
+    }
+
+    /// The expected exit status, from a `? N` line (0 without one).
+    var expectedStatus: Int32 {
+        content.compactMap(Self.statusLine).last ?? 0
+    }
+
+    /// The expected output lines (input echoes included, the status line left out).
+    var expected: [String] {
+        content.filter { Self.statusLine($0) == nil }
+    }
+
+    /// The 1-based line number in the file of content line `index`.
+    func fileLine(ofContentIndex index: Int) -> Int { fenceLine + 1 + index }
+
+    /// `Guide.md:12`, shown in test names.
+    var testDescription: String { "\(file.lastPathComponent):\(fenceLine)" }
+
+    /// The `N` of a `? N` line.
+    static func statusLine(_ line: String) -> Int32? {
+        guard line.hasPrefix("? ") else { return nil }
+        return Int32(line.dropFirst(2).trimmingCharacters(in: .whitespaces))
+    }
+}
+
+/// Finds `repl` blocks in Markdown text.
+enum TranscriptCatalog {
+    /// The package's root folder.
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// `README.md` and every Markdown file under `Docs/`, sorted.
+    static func markdownFiles(root: URL = packageRoot) -> [URL] {
+        let docs = root.appendingPathComponent("Docs")
+        let nested = (FileManager.default.subpaths(atPath: docs.path) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+        return [root.appendingPathComponent("README.md")] + nested
+    }
+
+    /// Every block to replay in every Markdown file.
+    static func allBlocks() -> [TranscriptBlock] {
+        markdownFiles().flatMap { file in
+            blocks(in: (try? String(contentsOf: file, encoding: .utf8)) ?? "", file: file)
+        }
+    }
+
+    /// The replayable blocks of one file's text; `repl ignore` blocks are left out.
+    static func blocks(in text: String, file: URL) -> [TranscriptBlock] {
+        let lines = text.components(separatedBy: "\n")
+        var found: [TranscriptBlock] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            guard let fence = fenceMarker(line) else {
+                index += 1
+                continue
+            }
+            let info = line.dropFirst(fence.count).split(separator: " ").map(String.init)
+            let closing = lines[(index + 1)...].firstIndex { $0.hasPrefix(fence) } ?? lines.count
+            if info.first == "repl" && !info.contains("ignore") {
+                let content = Array(lines[(index + 1)..<closing])
+                found.append(TranscriptBlock(file: file, fenceLine: index + 1, arguments: Array(info.dropFirst()), content: content))
+            }
+            index = closing + 1
+        }
+        return found
+    }
+
+    private static func fenceMarker(_ line: String) -> String? {
+        if line.hasPrefix("```") { return "```" }
+        if line.hasPrefix("~~~") { return "~~~" }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+
+/// Replays a block through the built REPL and rewrites blocks in place on request.
+enum TranscriptRunner {
+    /// The outcome of replaying one block.
+    struct Replay {
+        /// The merged stdout and stderr, split into lines.
+        let lines: [String]
+        /// The exit status.
+        let status: Int32
+    }
+
+    /// Runs the block's input as one batch-mode process with `--echo` and a fresh home.
+    static func replay(_ block: TranscriptBlock) throws -> Replay {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let arguments = ["--echo", "--deterministic", "--home", home.path] + block.arguments
+        let input = Data(block.input.map { $0 + "\n" }.joined().utf8)
+        let outcome = try ReplProcess.built().run(arguments, input: input, merged: true)
+        var lines = outcome.stdout.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return Replay(lines: lines, status: outcome.status)
+    }
+
+    /// Why the replay differs from the block, with `file:line` and a diff, or `nil` when it matches.
+    static func mismatch(_ block: TranscriptBlock, _ replay: Replay) -> String? {
+        let expected = block.expected
+        let linesMatch = TranscriptMatcher.matches(expected: expected, actual: replay.lines)
+        if linesMatch && replay.status == block.expectedStatus { return nil }
+        let firstBad = firstMismatchIndex(expected, replay.lines)
+        let location = "\(block.file.path):\(block.fileLine(ofContentIndex: firstBad))"
+        guard linesMatch else {
+            let diff = TranscriptMatcher.diff(expected: expected, actual: replay.lines)
+            return "\(location): the REPL's output differs from the transcript (-expected +actual)\n\(diff)"
+        }
+        return "\(location): exit status \(replay.status), the transcript expects \(block.expectedStatus)"
+    }
+
+    /// Rewrites every block of `file` whose replay differs; returns how many were rewritten.
+    static func update(file: URL) throws -> Int {
+        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        let blocks = TranscriptCatalog.blocks(in: lines.joined(separator: "\n"), file: file)
+        var rewritten = 0
+        for block in blocks.reversed() {
+            let replay = try replay(block)
+            guard mismatch(block, replay) != nil else { continue }
+            var content = TranscriptMatcher.updated(expected: block.expected, actual: replay.lines)
+            if replay.status != 0 { content.append("? \(replay.status)") }
+            let start = block.fenceLine  // index of the first content line
+            lines.replaceSubrange(start..<(start + block.content.count), with: content)
+            rewritten += 1
+        }
+        if rewritten > 0 { try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8) }
+        return rewritten
+    }
+}
+
+// MARK: - Private
+
+extension TranscriptRunner {
+    private static func firstMismatchIndex(_ expected: [String], _ actual: [String]) -> Int {
+        var j = 0
+        for (i, pattern) in expected.enumerated() {
+            if pattern == "..." { return i }
+            guard j < actual.count, TranscriptMatcher.lineMatches(pattern, actual[j]) else { return i }
+            j += 1
+        }
+        return expected.count
+    }
+}
