@@ -9,8 +9,12 @@ public enum SampleData {
     /// Three documents, oldest first.
     public static var documents: [Document] {
         [
-            document(1, "Welcome to Strata", body: "Strata is a four-layer template. Start with the Guide.", tags: ["intro"], minutes: 0),
-            document(2, "Layer rules", body: "Domain imports Foundation at most. Data and Presentation see only Domain.", tags: ["architecture", "rules"], minutes: 10),
+            document(
+                1, "Welcome to Strata", body: "Strata is a four-layer template. Start with the Guide.", tags: ["intro"],
+                minutes: 0),
+            document(
+                2, "Layer rules", body: "Domain imports Foundation at most. Data and Presentation see only Domain.",
+                tags: ["architecture", "rules"], minutes: 10),
             document(3, "Shopping list", body: "Milk, eggs, coffee.", tags: ["home"], minutes: 20),
         ]
     }
@@ -27,7 +31,8 @@ public enum SampleData {
 // MARK: - Private
 
 extension SampleData {
-    private static func document(_ id: Int, _ title: String, body: String, tags: [String], minutes: Double) -> Document {
+    private static func document(_ id: Int, _ title: String, body: String, tags: [String], minutes: Double) -> Document
+    {
         let date = epoch.addingTimeInterval(minutes * 60)
         return Document(id: id, title: title, body: body, tags: tags, createdAt: date, updatedAt: date, version: 1)
     }

@@ -1,7 +1,7 @@
 /// Everything the shell knows about one command: the single source for dispatch, `help` and Tab
 /// completion.
 struct CommandSpec {
-    /// The words that name the command, e.g. `docs list`.
+    /// The words that name the command, such as `docs list`.
     let name: String
     /// Other names that run the same command (`exit` for `quit`).
     var aliases: [String] = []
@@ -41,7 +41,7 @@ enum CommandGroup: String, CaseIterable {
 
 /// A positional argument of a command.
 struct ArgumentSpec {
-    /// The placeholder shown in usage, e.g. `ID`.
+    /// The placeholder shown in usage, such as `ID`.
     let name: String
     /// Whether the argument may be left out.
     var isOptional = false
@@ -57,7 +57,7 @@ struct ArgumentSpec {
 
 /// A `--flag` of a command, with or without a value.
 struct FlagSpec {
-    /// The flag as typed, e.g. `--body`.
+    /// The flag as typed, such as `--body`.
     let name: String
     /// The placeholder for its value, or `nil` for a switch.
     var valueName: String?

@@ -20,7 +20,9 @@ struct Completer {
         let current = endsWithSpace ? "" : (words.popLast() ?? "")
         let matches = candidates(after: words, current: current).filter { $0.hasPrefix(current) }
         guard let first = matches.first else { return Completion(insertion: "", candidates: []) }
-        if matches.count == 1 { return Completion(insertion: String(first.dropFirst(current.count)) + " ", candidates: matches) }
+        if matches.count == 1 {
+            return Completion(insertion: String(first.dropFirst(current.count)) + " ", candidates: matches)
+        }
         let common = matches.dropFirst().reduce(first) { $0.commonPrefix(with: $1) }
         return Completion(insertion: String(common.dropFirst(current.count)), candidates: matches)
     }

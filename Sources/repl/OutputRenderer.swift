@@ -66,8 +66,10 @@ extension OutputRenderer {
             let footer = "\(items.count) \(noun) (\(provenance.text))"
             guard !items.isEmpty else { return footer }
             let rows = items.map { item in
-                [String(item.id), item.title, item.tags.joined(separator: ","), String(item.version),
-                 Self.timestamp(item.updatedAt)]
+                [
+                    String(item.id), item.title, item.tags.joined(separator: ","), String(item.version),
+                    Self.timestamp(item.updatedAt),
+                ]
             }
             let header = ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"]
             return TextTable.render(rows: [header] + rows) + "\n" + footer
@@ -83,14 +85,18 @@ extension OutputRenderer {
         case .message(let text), .help(let text, _): return text
         case .deleted(let id): return String(id)
         case .document(let document, _):
-            let fields = [String(document.id), document.title, document.tags.joined(separator: ","),
-                          String(document.version), Self.timestamp(document.updatedAt)]
+            let fields = [
+                String(document.id), document.title, document.tags.joined(separator: ","),
+                String(document.version), Self.timestamp(document.updatedAt),
+            ]
             return fields.joined(separator: "\t") + "\n" + document.body
         case .documents(let items, _):
             if items.isEmpty { return nil }
             return items.map { item in
-                [String(item.id), item.title, item.tags.joined(separator: ","), String(item.version),
-                 Self.timestamp(item.updatedAt)].joined(separator: "\t")
+                [
+                    String(item.id), item.title, item.tags.joined(separator: ","), String(item.version),
+                    Self.timestamp(item.updatedAt),
+                ].joined(separator: "\t")
             }.joined(separator: "\n")
         case .user(let user, _):
             return [String(user.id), user.name, user.email, user.bio].joined(separator: "\t")

@@ -6,9 +6,15 @@ struct LayerDependencyTests {
     /// Each layer's folder and the only modules its files may import (CONVENTIONS §1).
     static let layers: [(folder: String, allowed: Set<String>)] = [
         ("Sources/Domain", ["Foundation"]),
-        ("Sources/Data", ["Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "Synchronization", "Clocks"]),
+        (
+            "Sources/Data",
+            ["Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "Synchronization", "Clocks"]
+        ),
         ("Sources/Presentation", ["Domain", "Foundation", "Logging", "Observation", "Synchronization"]),
-        ("Sources/TestSupport", ["Domain", "Presentation", "Foundation", "Testing", "Clocks", "CustomDump", "Synchronization"]),
+        (
+            "Sources/TestSupport",
+            ["Domain", "Presentation", "Foundation", "Testing", "Clocks", "CustomDump", "Synchronization"]
+        ),
     ]
 
     static var packageRoot: URL {
@@ -29,14 +35,17 @@ struct LayerDependencyTests {
         let source = "import Foundation\n\n@testable import Data\nlet x = 1\n"
         let violations = ImportScanner(allowed: ["Foundation"]).violations(in: source, file: "Sources/Domain/X.swift")
         #expect(violations == [.init(file: "Sources/Domain/X.swift", line: 3, module: "Data")])
-        #expect(violations.first?.description == "Sources/Domain/X.swift:3: imports Data, which this layer may not import")
+        #expect(
+            violations.first?.description == "Sources/Domain/X.swift:3: imports Data, which this layer may not import")
     }
 
-    @Test("The scanner understands every form of import", arguments: [
-        ("import GRDB", "GRDB"), ("public import StrataData", "StrataData"), ("import struct GRDB.Row", "GRDB"),
-        ("@_exported import Logging", "Logging"), ("  import Foundation.NSData", "Foundation"),
-        ("// import GRDB", nil), ("let important = 1", nil),
-    ])
+    @Test(
+        "The scanner understands every form of import",
+        arguments: [
+            ("import GRDB", "GRDB"), ("public import StrataData", "StrataData"), ("import struct GRDB.Row", "GRDB"),
+            ("@_exported import Logging", "Logging"), ("  import Foundation.NSData", "Foundation"),
+            ("// import GRDB", nil), ("let important = 1", nil),
+        ])
     func scannerParsesImports(line: String, module: String?) {
         #expect(ImportScanner.importedModule(line) == module)
     }

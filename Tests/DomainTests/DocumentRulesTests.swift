@@ -35,7 +35,9 @@ struct DocumentRulesTests {
         #expect(DocumentRules.check(DocumentDraft(title: "t", tags: twenty + ["t21"])) == .tooManyTags(max: 20))
     }
 
-    @Test("A tag must be 1 to 50 characters without white space", arguments: ["", "two words", String(repeating: "a", count: 51)])
+    @Test(
+        "A tag must be 1 to 50 characters without white space",
+        arguments: ["", "two words", String(repeating: "a", count: 51)])
     func invalidTag(tag: String) {
         #expect(DocumentRules.check(DocumentDraft(title: "t", tags: [tag])) == .invalidTag(tag))
     }

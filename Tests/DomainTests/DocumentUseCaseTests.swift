@@ -71,7 +71,9 @@ struct DocumentUseCaseTests {
         #expect(await repository.calls == [.search("document 2", .cacheFirst)])
     }
 
-    @Test("Repository failures reach the caller unchanged", arguments: [DocumentError.unavailable, .unauthorized, .conflict])
+    @Test(
+        "Repository failures reach the caller unchanged",
+        arguments: [DocumentError.unavailable, .unauthorized, .conflict])
     func failuresPassThrough(error: DocumentError) async {
         await repository.setFailure(error)
         #expect(await ListDocumentsUseCase(repository: repository).execute().failure == error)

@@ -14,7 +14,10 @@ nonisolated struct BadInputTests {
         ("non-numeric id", Array("docs delete one".utf8), "invalid id 'one'"),
         ("negative id", Array("docs delete -1".utf8), "Invalid document id -1"),
         ("huge number", Array("docs show 99999999999999999999999".utf8), "invalid id '99999999999999999999999'"),
-        ("10 MB line", Array("docs new ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 10_000_000), "line too long"),
+        (
+            "10 MB line", Array("docs new ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 10_000_000),
+            "line too long"
+        ),
         ("invalid UTF-8", Array("docs new ".utf8) + [0xC3, 0x28, 0xFF], "not valid UTF-8"),
         ("control character", Array("docs new a".utf8) + [0x1B] + Array("[2Jb".utf8), "control character (0x1B)"),
         ("NUL byte", Array("docs new a".utf8) + [0x00] + Array("b".utf8), "control character (0x0)"),

@@ -38,7 +38,9 @@ nonisolated struct BatchModeTests {
         #expect(!failed.stdout.contains("Never"))
     }
 
-    @Test("Usage errors on the command line exit 2", arguments: [["--format", "xml"], ["--nope"], ["--log-level", "loud"]])
+    @Test(
+        "Usage errors on the command line exit 2",
+        arguments: [["--format", "xml"], ["--nope"], ["--log-level", "loud"]])
     func usageErrorsExitTwo(arguments: [String]) throws {
         let outcome = try repl.run(arguments)
         #expect(outcome.status == 2)

@@ -11,7 +11,9 @@ struct ParsedArgumentsTests {
     }
 
     @Test func flagsAndPositionalsAreCollected() throws {
-        let parsed = try ParsedArguments.parse(["Big", "plan", "--tag", "a", "--body=text", "--tag", "b"], for: spec("docs new")).get()
+        let parsed = try ParsedArguments.parse(
+            ["Big", "plan", "--tag", "a", "--body=text", "--tag", "b"], for: spec("docs new")
+        ).get()
         #expect(parsed.value("TITLE") == "Big plan")
         #expect(parsed.flag("--body") == "text")
         #expect(parsed.all("--tag") == ["a", "b"])
@@ -23,13 +25,15 @@ struct ParsedArgumentsTests {
         #expect(parsed.all("--tag").isEmpty)
     }
 
-    @Test("Malformed arguments give one clear message", arguments: [
-        ("docs new", ["x", "--bogus"], "unknown flag '--bogus' for 'docs new' (try 'help docs new')"),
-        ("docs new", ["x", "--body"], "flag '--body' needs a value TEXT"),
-        ("docs new", ["x", "--body", "a", "--body", "b"], "flag '--body' given more than once"),
-        ("docs show", [], "missing ID (usage: docs show ID)"),
-        ("docs show", ["1", "2"], "unexpected argument '2' (usage: docs show ID)"),
-    ])
+    @Test(
+        "Malformed arguments give one clear message",
+        arguments: [
+            ("docs new", ["x", "--bogus"], "unknown flag '--bogus' for 'docs new' (try 'help docs new')"),
+            ("docs new", ["x", "--body"], "flag '--body' needs a value TEXT"),
+            ("docs new", ["x", "--body", "a", "--body", "b"], "flag '--body' given more than once"),
+            ("docs show", [], "missing ID (usage: docs show ID)"),
+            ("docs show", ["1", "2"], "unexpected argument '2' (usage: docs show ID)"),
+        ])
     func malformed(command: String, words: [String], message: String) throws {
         #expect(ParsedArguments.parse(words, for: try spec(command)) == .failure(CommandFailure(message)))
     }
@@ -57,7 +61,8 @@ struct ParsedArgumentsTests {
 
     @Test func idsMustBeWholeNumbers() {
         #expect(ArgumentValues.id("12") == .success(12))
-        #expect(ArgumentValues.id("1.5") == .failure(CommandFailure("invalid id '1.5' (expected a positive whole number)")))
+        #expect(
+            ArgumentValues.id("1.5") == .failure(CommandFailure("invalid id '1.5' (expected a positive whole number)")))
     }
 
     @Test func usageIsBuiltFromTheSpec() throws {

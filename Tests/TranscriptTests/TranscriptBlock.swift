@@ -81,7 +81,9 @@ enum TranscriptCatalog {
             let closing = lines[(index + 1)...].firstIndex { $0.hasPrefix(fence) } ?? lines.count
             if info.first == "repl" && !info.contains("ignore") {
                 let content = Array(lines[(index + 1)..<closing])
-                found.append(TranscriptBlock(file: file, fenceLine: index + 1, arguments: Array(info.dropFirst()), content: content))
+                found.append(
+                    TranscriptBlock(
+                        file: file, fenceLine: index + 1, arguments: Array(info.dropFirst()), content: content))
             }
             index = closing + 1
         }

@@ -97,7 +97,8 @@ extension TranscriptMatcher {
         var table = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: rows + 1)
         for i in stride(from: rows - 1, through: 0, by: -1) {
             for j in stride(from: columns - 1, through: 0, by: -1) {
-                table[i][j] = lineMatches(patterns[i], actual[j])
+                table[i][j] =
+                    lineMatches(patterns[i], actual[j])
                     ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
             }
         }

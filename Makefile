@@ -1,0 +1,33 @@
+# Strata's entry points. Newcomers need only two: `make repl` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+ARGS ?=
+
+.PHONY: help deps build repl test lint format docs-update
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+deps: ## Install libedit-dev and libsqlite3-dev with apt when their headers are missing
+	@Scripts/ensure-deps.sh
+
+build: deps ## Build the package (warnings are errors)
+	$(SWIFT) build
+
+repl: deps ## Build and start the REPL (pass flags with ARGS="--format json")
+	@$(SWIFT) build --product repl
+	@"$$($(SWIFT) build --show-bin-path)/repl" $(ARGS)
+
+test: deps ## Build, lint, and run every test, as CI does
+	$(SWIFT) build --build-tests
+	@Scripts/lint.sh
+	$(SWIFT) test
+
+lint: ## swift-format (strict), the forbidden-construct scan and the ADR index check
+	@Scripts/lint.sh
+
+format: ## Rewrite sources with swift-format
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+docs-update: deps ## Rewrite the expected output of every replayed REPL block in README.md and Docs/
+	UPDATE_TRANSCRIPTS=1 $(SWIFT) test --filter TranscriptTests

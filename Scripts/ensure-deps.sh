@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the C libraries Strata builds against when their headers are missing:
+# libedit-dev (line editing in the REPL) and libsqlite3-dev (the local store), plus pkg-config.
+set -euo pipefail
+
+need=()
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libedit; } || need+=(libedit-dev)
+[ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+
+if [ "${#need[@]}" -eq 0 ]; then
+    exit 0
+fi
+
+echo "Strata needs ${need[*]}; installing with apt-get (run once)..."
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "error: not root and no sudo: install ${need[*]} yourself" >&2; exit 1; }
+    sudo="sudo"
+fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"
