@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # Installs the C libraries Strata builds against when their headers are missing:
-# libedit-dev (line editing in the REPL) and libsqlite3-dev (the local store), plus pkg-config.
+# libedit-dev (line editing in the REPL) and libsqlite3-dev (the local store), plus pkg-config,
+# and the Python module pexpect for the pseudo-terminal tests.
 set -euo pipefail
 
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libedit; } || need+=(libedit-dev)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+
+# The pseudo-terminal tests drive the REPL with pexpect.
+if ! python3 -c 'import pexpect' >/dev/null 2>&1; then
+    echo "Strata's terminal tests need pexpect; installing with pip..."
+    python3 -m pip install --quiet pexpect
+fi
 
 if [ "${#need[@]}" -eq 0 ]; then
     exit 0

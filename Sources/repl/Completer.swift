@@ -34,7 +34,7 @@ struct Completer {
         return stride(from: 0, to: candidates.count, by: perLine).map { start in
             let line = candidates[start..<min(start + perLine, candidates.count)]
             return line.map { $0 + String(repeating: " ", count: cell - $0.count) }.joined()
-                .trimmingTrailingSpaces()
+                .trimmingTrailingWhitespace()
         }.joined(separator: "\n")
     }
 }
@@ -52,13 +52,5 @@ extension Completer {
             return current.hasPrefix("-") ? spec.flags.map(\.name) : []
         }
         return registry.nextWords(after: words)
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

@@ -1,5 +1,6 @@
 import CEditLine
 import Foundation
+import Logging
 
 /// Reads lines from a terminal with libedit: line editing, history (Up/Down) and Tab completion.
 ///
@@ -26,6 +27,7 @@ final class EditLineReader: LineReader {
     }
 
     isolated deinit {
+        Logger(label: "strata.repl").debug("deinit EditLineReader")
         _ = strata_el_set_client_data(editLine, nil)
         el_end(editLine)
         history_end(history)
@@ -74,7 +76,9 @@ private final class CompletionBox {
         self.completer = completer
     }
 
-    deinit {}
+    deinit {
+        Logger(label: "strata.repl").debug("deinit CompletionBox")
+    }
 
     func complete(_ editLine: OpaquePointer) -> UInt8 {
         let info = el_line(editLine).pointee
