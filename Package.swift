@@ -17,6 +17,8 @@ let mainActorByDefault: [SwiftSetting] = strict + [.defaultIsolation(MainActor.s
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let clocks = Target.Dependency.product(name: "Clocks", package: "swift-clocks")
 let customDump = Target.Dependency.product(name: "CustomDump", package: "swift-custom-dump")
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let flyingFox = Target.Dependency.product(name: "FlyingFox", package: "FlyingFox")
 
 let package = Package(
     name: "Strata",
@@ -28,13 +30,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // MARK: Layers
         .target(name: "Domain", path: "Sources/Domain", swiftSettings: strict),
         .target(
             name: "StrataData",
-            dependencies: ["Domain", logging],
+            dependencies: ["Domain", logging, grdb],
             path: "Sources/Data",
             swiftSettings: strict
         ),
@@ -43,6 +47,12 @@ let package = Package(
             dependencies: ["Domain", logging],
             path: "Sources/Presentation",
             swiftSettings: mainActorByDefault
+        ),
+        .target(
+            name: "DemoBackend",
+            dependencies: [logging, flyingFox],
+            path: "Sources/DemoBackend",
+            swiftSettings: strict
         ),
         .systemLibrary(
             name: "CEditLine",
@@ -53,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "repl",
             dependencies: [
-                "Domain", "StrataData", "Presentation", "CEditLine", logging,
+                "Domain", "StrataData", "Presentation", "DemoBackend", "CEditLine", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/repl",
@@ -72,7 +82,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "DataTests",
-            dependencies: ["Domain", "StrataData", "TestSupport"],
+            dependencies: ["Domain", "StrataData", "DemoBackend", "TestSupport", clocks],
             swiftSettings: strict
         ),
         .testTarget(

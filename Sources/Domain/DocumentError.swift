@@ -24,6 +24,12 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
     case queryTooLong(maxCharacters: Int)
     /// Someone else changed the document since it was read.
     case conflict
+    /// The server refused the content.
+    case rejected
+    /// Only cached data was allowed and nothing is cached.
+    case notCached
+    /// Plain HTTP to a host that is not an allowed exception; no request was made.
+    case insecureConnection(host: String)
     /// The user's session is no longer valid.
     case unauthorized
     /// The user may not do this.
@@ -51,6 +57,9 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .emptyQuery: "Type something to search for"
         case .queryTooLong(let max): "The search is too long (at most \(max) characters)"
         case .conflict: "The document was changed elsewhere; reload it and try again"
+        case .rejected: "The server rejected the change"
+        case .notCached: "Not available offline"
+        case .insecureConnection(let host): "Plain HTTP to \(host) is not allowed; use https or allow it (--allow-http \(host))"
         case .unauthorized: "Please log in again"
         case .forbidden: "You are not allowed to do that"
         case .unavailable: "The server can't be reached; try again later"

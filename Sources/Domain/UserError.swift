@@ -12,6 +12,10 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
     case unavailable
     /// Data arrived that the app cannot read.
     case invalidData
+    /// Only cached data was allowed and nothing is cached.
+    case notCached
+    /// Plain HTTP to a host that is not an allowed exception; no request was made.
+    case insecureConnection(host: String)
     /// The work was cancelled before it finished.
     case cancelled
 
@@ -23,6 +27,8 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
         case .unauthorized: "Please log in again"
         case .unavailable: "The server can't be reached; try again later"
         case .invalidData: "The server sent data the app can't read"
+        case .notCached: "Not available offline"
+        case .insecureConnection(let host): "Plain HTTP to \(host) is not allowed; use https or allow it (--allow-http \(host))"
         case .cancelled: "Cancelled"
         }
     }

@@ -16,6 +16,8 @@ enum CommandOutput {
     case user(User, Provenance)
     /// A help page: text for people, entries for JSON.
     case help(text: String, entries: [HelpEntry])
+    /// Output a command rendered itself, once per format.
+    case rendered(table: String, plain: String, json: String)
     /// The session should end.
     case quit
 }

@@ -35,6 +35,10 @@ enum CommandGroup: String, CaseIterable {
     case documents = "Documents"
     /// User profiles.
     case users = "Users"
+    /// The data sources' cache tiers.
+    case cache = "Cache"
+    /// The embedded demo server and its faults.
+    case server = "Demo server"
     /// The shell itself.
     case shell = "Shell"
 }

@@ -1,28 +1,90 @@
+import DemoBackend
 import Domain
 import Foundation
 import StrataData
 
-/// The one place that picks concrete Data types for the Domain protocols.
+/// The one place that picks concrete Data types for the Domain protocols and starts the app.
 enum CompositionRoot {
     /// The moment `--deterministic` pins the clock to: 2026-01-02T09:00:00Z.
     static let deterministicNow = Date(timeIntervalSince1970: 1_767_344_400)
 
-    /// The services for a session with these options.
-    static func services(for options: ReplOptions) -> AppServices {
-        let now: @Sendable () -> Date
-        if options.deterministic {
-            let pinned = deterministicNow
-            now = { pinned }
-        } else {
-            now = { Date() }
+    /// A started app: its services, cache controls and, unless `--remote` was given, its server.
+    struct App {
+        let services: AppServices
+        let caches: CacheControls
+        let backend: DemoBackend?
+        let baseURL: URL
+    }
+
+    /// Opens the container and database, starts the embedded server, and wires everything.
+    static func start(options: ReplOptions) async -> Result<App, CommandFailure> {
+        let now = clock(deterministic: options.deterministic)
+        let root = options.home.map { URL(fileURLWithPath: $0) } ?? AppContainer.defaultRoot()
+        let container = AppContainer(root: root)
+        let database: AppDatabase
+        do {
+            try container.prepare()
+            database = try AppDatabase.open(at: container.databaseURL)
+        } catch {
+            return .failure(CommandFailure(error.localizedDescription))
         }
-        let documents = InMemoryDocumentStore(documents: SampleData.documents, now: now)
-        let users = InMemoryUserStore(users: SampleData.users)
-        return AppServices(documents: documents, users: users)
+        let backend: DemoBackend?
+        let baseURL: URL
+        switch await server(options: options, now: now) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let started): (backend, baseURL) = started
+        }
+        var security = TransportSecurity.development
+        for host in options.allowHTTP { security = security.allowingHTTP(to: host) }
+        if let violation = security.violation(for: baseURL) {
+            return .failure(CommandFailure(violation.localizedDescription))
+        }
+        let api = APIClient(
+            baseURL: baseURL, http: URLSessionHTTPClient(timeout: options.timeout), security: security,
+            retry: RetryPolicy(), clock: ContinuousClock(), now: now
+        )
+        let sources = DataSources(database: database, api: api, now: now)
+        let services = AppServices(
+            documents: DocumentRepositoryImpl(
+                documents: sources.documents, lists: sources.lists, writer: HTTPDocumentWriter(client: api)
+            ),
+            users: UserRepositoryImpl(users: sources.users)
+        )
+        let caches = CacheControls(
+            documents: sources.documents, lists: sources.lists, users: sources.users, databaseURL: container.databaseURL
+        )
+        return .success(App(services: services, caches: caches, backend: backend, baseURL: baseURL))
     }
 
     /// The commands of the shell, in help order.
     static func registry() -> CommandRegistry {
-        CommandRegistry(commands: DocumentCommands.all + UserCommands.all + ShellCommands.all)
+        CommandRegistry(
+            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + ServerCommands.all
+                + ShellCommands.all
+        )
+    }
+}
+
+// MARK: - Private
+
+extension CompositionRoot {
+    private static func clock(deterministic: Bool) -> @Sendable () -> Date {
+        if deterministic {
+            let pinned = deterministicNow
+            return { pinned }
+        }
+        return { Date() }
+    }
+
+    private static func server(
+        options: ReplOptions, now: @escaping @Sendable () -> Date
+    ) async -> Result<(DemoBackend?, URL), CommandFailure> {
+        if let remote = options.remote, let url = URL(string: remote) { return .success((nil, url)) }
+        let backend = DemoBackend(now: now)
+        do {
+            return .success((backend, try await backend.start()))
+        } catch {
+            return .failure(CommandFailure("cannot start the embedded demo server: \(error)"))
+        }
     }
 }

@@ -11,19 +11,23 @@ enum DocumentCommands {
 extension DocumentCommands {
     private static let list = CommandSpec(
         name: "docs list", group: .documents, summary: "List documents, newest change first",
-        examples: ["docs list"]
-    ) { context, _ in
-        await context.services.listDocuments.execute().commandResult { .documents($0.value, Provenance($0)) }
+        flags: [ReadPolicyFlag.spec], examples: ["docs list", "docs list --policy network-first"]
+    ) { context, arguments in
+        await context.services.listDocuments.execute(policy: ReadPolicyFlag.policy(arguments)).commandResult {
+            .documents($0.value, Provenance($0))
+        }
     }
 
     private static let show = CommandSpec(
         name: "docs show", group: .documents, summary: "Show one document",
-        arguments: [ArgumentSpec(name: "ID")], examples: ["docs show 1"]
+        arguments: [ArgumentSpec(name: "ID")], flags: [ReadPolicyFlag.spec],
+        examples: ["docs show 1", "docs show 1 --policy local-only"]
     ) { context, arguments in
         switch ArgumentValues.id(arguments.value("ID")) {
         case .failure(let failure): return .failure(failure)
         case .success(let id):
-            return await context.services.fetchDocument.execute(id: id).commandResult {
+            let policy = ReadPolicyFlag.policy(arguments)
+            return await context.services.fetchDocument.execute(id: id, policy: policy).commandResult {
                 .document($0.value, Provenance($0))
             }
         }
@@ -80,9 +84,12 @@ extension DocumentCommands {
 
     private static let search = CommandSpec(
         name: "docs search", group: .documents, summary: "Find documents by title, body or tag",
-        arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], examples: ["docs search rules"]
+        arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], flags: [ReadPolicyFlag.spec],
+        examples: ["docs search rules"]
     ) { context, arguments in
-        await context.services.searchDocuments.execute(query: arguments.value("QUERY") ?? "").commandResult {
+        let query = arguments.value("QUERY") ?? ""
+        let policy = ReadPolicyFlag.policy(arguments)
+        return await context.services.searchDocuments.execute(query: query, policy: policy).commandResult {
             .documents($0.value, Provenance($0))
         }
     }

@@ -42,6 +42,7 @@ extension OutputRenderer {
                 )
             )
         case .help(_, let entries): JSONShapes.encode(JSONShapes.HelpJSON(commands: entries))
+        case .rendered(_, _, let json): json
         }
     }
 
@@ -50,6 +51,7 @@ extension OutputRenderer {
         case .nothing, .quit: return nil
         case .message(let text): return text
         case .help(let text, _): return text
+        case .rendered(let table, _, _): return table
         case .deleted(let id): return "Deleted document \(id)."
         case .document(let document, let provenance):
             var rows = [
@@ -83,6 +85,7 @@ extension OutputRenderer {
         switch output {
         case .nothing, .quit: return nil
         case .message(let text), .help(let text, _): return text
+        case .rendered(_, let plain, _): return plain
         case .deleted(let id): return String(id)
         case .document(let document, _):
             let fields = [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoBackend
 import Foundation
 import Logging
 
@@ -17,12 +18,15 @@ enum ReplApp {
             Foundation.exit(exit.status)
         }
         bootstrapLogging(level: Logger.Level(rawValue: options.logLevel) ?? .warning)
-        if let problem = prepareHome(options.home) {
-            console.err("error: \(problem)")
+        switch await CompositionRoot.start(options: options) {
+        case .failure(let failure):
+            console.err("error: \(failure.message)")
             Foundation.exit(Constants.startupFailure)
+        case .success(let app):
+            let status = await runShell(app: app, options: options, console: console)
+            await app.backend?.stop()
+            Foundation.exit(status)
         }
-        let status = await runShell(options: options, console: console)
-        Foundation.exit(status)
     }
 }
 
@@ -31,7 +35,7 @@ enum ReplApp {
 extension ReplApp {
     private enum Constants {
         static let usageError: Int32 = 2
-        static let startupFailure: Int32 = 3
+        static let startupFailure: Int32 = 1
     }
 
     private struct EarlyExit: Error {
@@ -57,21 +61,9 @@ extension ReplApp {
         }
     }
 
-    private static func prepareHome(_ home: String?) -> String? {
-        guard let home else { return nil }
-        do {
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        } catch {
-            return "cannot use '\(home)' as the home folder: \(error.localizedDescription)"
-        }
-        return nil
-    }
-
-    private static func runShell(options: ReplOptions, console: Console) async -> Int32 {
+    private static func runShell(app: CompositionRoot.App, options: ReplOptions, console: Console) async -> Int32 {
         let registry = CompositionRoot.registry()
-        let context = CommandContext(
-            services: CompositionRoot.services(for: options), registry: registry, format: options.format
-        )
+        let context = CommandContext(app: app, registry: registry, format: options.format)
         let interactive = console.inputIsTerminal && console.outputIsTerminal
         let settings = Shell.Settings(isInteractive: interactive, echo: options.echo, bail: options.bail)
         let shell = Shell(context: context, console: console, settings: settings)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 
 /// The REPL's command-line flags.
@@ -30,8 +31,17 @@ struct ReplOptions: ParsableCommand {
     @Flag(help: "Pin the clock to a fixed date so output is the same on every run.")
     var deterministic = false
 
-    @Option(help: "The folder the app keeps its files in (default: the XDG data folder).")
+    @Option(help: "The folder the app keeps its files in (default: $XDG_DATA_HOME/strata or ~/.local/share/strata).")
     var home: String?
+
+    @Option(help: "Use the API server at this URL instead of starting the embedded demo server.")
+    var remote: String?
+
+    @Option(name: .customLong("allow-http"), help: "Allow plain HTTP to this host (repeatable); loopback is always allowed.")
+    var allowHTTP: [String] = []
+
+    @Option(help: "Seconds before a request to the server times out.")
+    var timeout: Double = 10
 
     @Option(help: "The lowest log level written to stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "warning"
@@ -43,6 +53,12 @@ struct ReplOptions: ParsableCommand {
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("invalid log level '\(logLevel)'")
+        }
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+        if let remote {
+            guard let url = URL(string: remote), url.host != nil, ["http", "https"].contains(url.scheme ?? "") else {
+                throw ValidationError("--remote needs an absolute http or https URL, got '\(remote)'")
+            }
         }
     }
 }

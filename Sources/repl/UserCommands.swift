@@ -11,12 +11,13 @@ enum UserCommands {
 extension UserCommands {
     private static let show = CommandSpec(
         name: "user show", group: .users, summary: "Show a user's profile",
-        arguments: [ArgumentSpec(name: "ID")], examples: ["user show 1"]
+        arguments: [ArgumentSpec(name: "ID")], flags: [ReadPolicyFlag.spec], examples: ["user show 1"]
     ) { context, arguments in
         switch ArgumentValues.id(arguments.value("ID")) {
         case .failure(let failure): return .failure(failure)
         case .success(let id):
-            return await context.services.fetchUser.execute(id: id).commandResult { .user($0.value, Provenance($0)) }
+            let policy = ReadPolicyFlag.policy(arguments)
+            return await context.services.fetchUser.execute(id: id, policy: policy).commandResult { .user($0.value, Provenance($0)) }
         }
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// When a cached value was last confirmed by the server, and how long it stays fresh.
+public struct CacheMetadata: Sendable, Equatable {
+    /// When the server last sent or confirmed the value.
+    public var fetchedAt: Date
+    /// The server's entity tag, used to revalidate with `If-None-Match`.
+    public var etag: String?
+    /// Seconds the server said the value stays fresh (`Cache-Control: max-age`); `nil` uses the
+    /// data source's per-type time to live.
+    public var maxAge: TimeInterval?
+
+    /// Creates metadata.
+    public init(fetchedAt: Date, etag: String? = nil, maxAge: TimeInterval? = nil) {
+        self.fetchedAt = fetchedAt
+        self.etag = etag
+        self.maxAge = maxAge
+    }
+}
+
+/// A value read from a local store together with its cache metadata.
+public struct CachedEntry<Value: Sendable>: Sendable {
+    /// The stored value.
+    public var value: Value
+    /// Its cache metadata.
+    public var metadata: CacheMetadata
+
+    /// Pairs a value with its metadata.
+    public init(value: Value, metadata: CacheMetadata) {
+        self.value = value
+        self.metadata = metadata
+    }
+}
+
+extension CachedEntry: Equatable where Value: Equatable {}

@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+
+/// The demo server's data, faults and counters, shared by every request handler under one lock.
+final class BackendState: Sendable {
+    struct Data {
+        var documents: [Int: WireDocument]
+        var users: [Int: WireUser]
+        var changedAt: [Int: Int] = [:]
+        var deletedAt: [Int: Int] = [:]
+        var serverVersion = 1
+        var nextID: Int
+
+        init() {
+            documents = Dictionary(uniqueKeysWithValues: DemoSeed.documents.map { ($0.id, $0) })
+            users = Dictionary(uniqueKeysWithValues: DemoSeed.users.map { ($0.id, $0) })
+            nextID = (documents.keys.max() ?? 0) + 1
+            for id in documents.keys { changedAt[id] = serverVersion }
+        }
+
+        mutating func recordChange(of id: Int) {
+            serverVersion += 1
+            changedAt[id] = serverVersion
+        }
+    }
+
+    struct Faults {
+        var statuses: [(status: Int, retryAfter: String?)] = []
+        var malformed = 0
+        var dropped = 0
+        var latencyMilliseconds = 0
+    }
+
+    struct Counters {
+        var requests = 0
+        var byRoute: [String: Int] = [:]
+    }
+
+    let data = Mutex(Data())
+    let faults = Mutex(Faults())
+    let counters = Mutex(Counters())
+    let now: @Sendable () -> Date
+
+    init(now: @escaping @Sendable () -> Date) {
+        self.now = now
+    }
+
+    /// Which fault, if any, the next request gets; consumes one count of it.
+    func takeFault() -> (latency: Int, status: (Int, String?)?, dropped: Bool, malformed: Bool) {
+        faults.withLock { faults in
+            let status = faults.statuses.isEmpty ? nil : faults.statuses.removeFirst()
+            let dropped = status == nil && faults.dropped > 0
+            if dropped { faults.dropped -= 1 }
+            let malformed = status == nil && !dropped && faults.malformed > 0
+            if malformed { faults.malformed -= 1 }
+            return (faults.latencyMilliseconds, status.map { ($0.status, $0.retryAfter) }, dropped, malformed)
+        }
+    }
+
+    func count(_ route: String) {
+        counters.withLock { counters in
+            counters.requests += 1
+            counters.byRoute[route, default: 0] += 1
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Logging
+import Synchronization
+
+/// A small HTTP server on 127.0.0.1 serving the sample app's JSON API (Docs/API.md), with faults
+/// that tests and the REPL inject: error statuses, latency, malformed bodies, dropped
+/// connections, and the whole server going down and up.
+public actor DemoBackend {
+    private let state: BackendState
+    private var server: HTTPServer?
+    private var serverTask: Task<Void, Never>?
+    private var port: UInt16
+    private let logger = Logger(label: "strata.demo-backend")
+
+    /// Creates a stopped server; `port` 0 picks a free port at the first ``start()``.
+    public init(port: UInt16 = 0, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.port = port
+        self.state = BackendState(now: now)
+    }
+
+    deinit {
+        serverTask?.cancel()
+        logger.debug("deinit DemoBackend")
+    }
+
+    /// The base URL, such as `http://127.0.0.1:53412`, once started.
+    public var baseURL: URL? {
+        port == 0 ? nil : URL(string: "http://127.0.0.1:\(port)")
+    }
+
+    /// Starts listening (again, on the same port after ``stop()``); returns the base URL.
+    @discardableResult
+    public func start() async throws -> URL {
+        if let baseURL, server != nil { return baseURL }
+        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
+        let pool = NoDelaySocketPool(base: HTTPServer.defaultPool())
+        let router = BackendRouter(state: state)
+        let handler = ClosureHTTPHandler { request in await router.respond(to: request) }
+        let server = HTTPServer(address: address, timeout: 60, pool: pool, logger: .disabled, handler: handler)
+        serverTask = Task { try? await server.run() }
+        try await server.waitUntilListening()
+        if case .ip4(_, let boundPort) = await server.listeningAddress { port = boundPort }
+        self.server = server
+        guard let baseURL else { throw DemoBackendError.noPort }
+        return baseURL
+    }
+
+    /// Stops listening and closes every connection: clients see "connection refused".
+    public func stop() async {
+        await server?.stop()
+        serverTask?.cancel()
+        server = nil
+        serverTask = nil
+    }
+
+    /// What the server is doing.
+    public func status() -> DemoBackendStatus {
+        let faults = state.faults.withLock { $0 }
+        let counters = state.counters.withLock { $0 }
+        return DemoBackendStatus(
+            isRunning: server != nil, baseURL: baseURL, requests: counters.requests,
+            requestsByRoute: counters.byRoute, pendingStatusFaults: faults.statuses.count,
+            pendingMalformed: faults.malformed, pendingDropped: faults.dropped,
+            latencyMilliseconds: faults.latencyMilliseconds,
+            documents: state.data.withLock { $0.documents.count }
+        )
+    }
+
+    /// Answers the next `count` requests with `status` (and `Retry-After` when given).
+    public func injectStatus(_ status: Int, count: Int = 1, retryAfter: String? = nil) {
+        state.faults.withLock { faults in
+            faults.statuses += Array(repeating: (status, retryAfter), count: max(0, count))
+        }
+    }
+
+    /// Adds this much latency to every request.
+    public func setLatency(milliseconds: Int) {
+        state.faults.withLock { $0.latencyMilliseconds = max(0, milliseconds) }
+    }
+
+    /// Sends a malformed JSON body for the next `count` requests.
+    public func injectMalformed(count: Int = 1) {
+        state.faults.withLock { $0.malformed += max(0, count) }
+    }
+
+    /// Closes the connection halfway through the body of the next `count` responses.
+    public func injectDroppedConnection(count: Int = 1) {
+        state.faults.withLock { $0.dropped += max(0, count) }
+    }
+
+    /// Clears every fault and counter and restores the sample data.
+    public func reset() {
+        state.faults.withLock { $0 = BackendState.Faults() }
+        state.counters.withLock { $0 = BackendState.Counters() }
+        state.data.withLock { $0 = BackendState.Data() }
+    }
+
+    /// How many requests reached a route such as `GET /documents/:id`.
+    public func requestCount(_ route: String? = nil) -> Int {
+        state.counters.withLock { counters in route.map { counters.byRoute[$0] ?? 0 } ?? counters.requests }
+    }
+}
+
+/// A snapshot of the demo server's state.
+public struct DemoBackendStatus: Sendable, Equatable {
+    /// Whether it accepts connections.
+    public let isRunning: Bool
+    /// Its base URL once it has a port.
+    public let baseURL: URL?
+    /// Requests served since start or reset.
+    public let requests: Int
+    /// Requests per route, such as `GET /documents/:id`.
+    public let requestsByRoute: [String: Int]
+    /// Injected error statuses still to be sent.
+    public let pendingStatusFaults: Int
+    /// Malformed bodies still to be sent.
+    public let pendingMalformed: Int
+    /// Dropped connections still to happen.
+    public let pendingDropped: Int
+    /// Latency added to every request.
+    public let latencyMilliseconds: Int
+    /// Documents on the server.
+    public let documents: Int
+}
+
+/// Why the demo server could not start.
+public enum DemoBackendError: Error {
+    /// The socket has no port after binding.
+    case noPort
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A document as the demo server stores and sends it (see Docs/API.md).
+struct WireDocument: Codable, Sendable, Equatable {
+    var id: Int
+    var title: String
+    var body: String
+    var tags: [String]
+    var createdAt: Date
+    var updatedAt: Date
+    var version: Int
+
+    /// The list form, without the body.
+    var summary: WireSummary {
+        WireSummary(id: id, title: title, tags: tags, updatedAt: updatedAt, version: version)
+    }
+
+    /// The entity tag of this version.
+    var etag: String { "\"d\(id)-v\(version)\"" }
+}
+
+/// A document in a list response.
+struct WireSummary: Codable, Sendable, Equatable {
+    var id: Int
+    var title: String
+    var tags: [String]
+    var updatedAt: Date
+    var version: Int
+}
+
+/// The answer to `GET /documents`.
+struct WireDocumentList: Codable, Sendable {
+    var items: [WireSummary]
+    var deleted: [Int]
+    var serverVersion: Int
+}
+
+/// A user profile.
+struct WireUser: Codable, Sendable, Equatable {
+    var id: Int
+    var name: String
+    var email: String
+    var bio: String
+}
+
+/// The body of `POST /documents` and `PUT /documents/:id` (every field optional for PUT).
+struct WireDocumentInput: Codable, Sendable {
+    var title: String?
+    var body: String?
+    var tags: [String]?
+}
+
+/// An error body.
+struct WireError: Codable, Sendable {
+    var error: String
+}

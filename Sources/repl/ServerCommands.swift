@@ -1,0 +1,174 @@
+import DemoBackend
+import Foundation
+
+/// The `server` commands: drive the embedded demo server and its faults.
+enum ServerCommands {
+    /// Every `server` command, in help order.
+    static var all: [CommandSpec] { [status, fault, latency, malformed, drop, down, up, reset] }
+}
+
+// MARK: - Private
+
+extension ServerCommands {
+    private struct StatusJSON: Encodable {
+        let running: Bool
+        let url: String?
+        let requests: Int
+        let latencyMs: Int
+        let pendingFaults: Int
+        let pendingMalformed: Int
+        let pendingDropped: Int
+        let documents: Int
+    }
+
+    private static let countFlag = FlagSpec(name: "--count", valueName: "N", help: "How many responses (default 1)")
+
+    /// The failure of a `server` command when the REPL talks to a remote server.
+    private static let noBackend = CommandResult.failure(CommandFailure("no embedded server: this session uses --remote"))
+
+    private static func count(_ arguments: ParsedArguments) -> Result<Int, CommandFailure> {
+        ArgumentValues.number(arguments.flag("--count"), name: "count", in: 1...1000, fallback: 1)
+    }
+
+    private static func responses(_ count: Int) -> String { count == 1 ? "response" : "\(count) responses" }
+
+    private static let status = CommandSpec(
+        name: "server status", group: .server, summary: "Show the embedded server's state and pending faults",
+        examples: ["server status"],
+        run: runStatus
+    )
+
+    private static let fault = CommandSpec(
+        name: "server fault", group: .server, summary: "Answer the next requests with an HTTP error status",
+        arguments: [ArgumentSpec(name: "STATUS")],
+        flags: [countFlag, FlagSpec(name: "--retry-after", valueName: "S", help: "Send Retry-After: S (seconds or an HTTP date)")],
+        examples: ["server fault 503 --count 2 --retry-after 1", "server fault 401"],
+        run: runFault
+    )
+
+    private static let latency = CommandSpec(
+        name: "server latency", group: .server, summary: "Delay every response by MS milliseconds (0 to stop)",
+        arguments: [ArgumentSpec(name: "MS")], examples: ["server latency 500", "server latency 0"],
+        run: runLatency
+    )
+
+    private static let malformed = CommandSpec(
+        name: "server malformed", group: .server, summary: "Send a malformed JSON body in the next responses",
+        flags: [countFlag], examples: ["server malformed --count 1"],
+        run: runMalformed
+    )
+
+    private static let drop = CommandSpec(
+        name: "server drop", group: .server, summary: "Close the connection halfway through the next responses",
+        flags: [countFlag], examples: ["server drop"],
+        run: runDrop
+    )
+
+    private static let down = CommandSpec(
+        name: "server down", group: .server, summary: "Stop the embedded server (connections are refused)",
+        examples: ["server down"],
+        run: runDown
+    )
+
+    private static let up = CommandSpec(
+        name: "server up", group: .server, summary: "Start the embedded server again on the same port",
+        examples: ["server up"],
+        run: runUp
+    )
+
+    private static let reset = CommandSpec(
+        name: "server reset", group: .server, summary: "Clear faults and counters and restore the sample data",
+        examples: ["server reset"],
+        run: runReset
+    )
+
+    private static func runStatus(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        let status = await backend.status()
+        let state = status.isRunning ? "running" : "down"
+        let rows = [
+            ["state", state], ["url", status.baseURL?.absoluteString ?? "-"], ["requests", String(status.requests)],
+            ["latency", "\(status.latencyMilliseconds) ms"],
+            [
+                "pending",
+                "\(status.pendingStatusFaults) status, \(status.pendingMalformed) malformed, \(status.pendingDropped) dropped",
+            ],
+            ["documents", String(status.documents)],
+        ]
+        let json = StatusJSON(
+            running: status.isRunning, url: status.baseURL?.absoluteString, requests: status.requests,
+            latencyMs: status.latencyMilliseconds, pendingFaults: status.pendingStatusFaults,
+            pendingMalformed: status.pendingMalformed, pendingDropped: status.pendingDropped,
+            documents: status.documents
+        )
+        return .success(
+            .rendered(
+                table: TextTable.render(rows: rows), plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+                json: JSONShapes.encode(json)
+            )
+        )
+    }
+
+    private static func runFault(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        let parsed = ArgumentValues.number(arguments.value("STATUS"), name: "status", in: 400...599)
+            .flatMap { status in count(arguments).map { (status, $0) } }
+        guard case .success(let (status, count)) = parsed else { return parsed.map { _ in .nothing } }
+        let retryAfter = arguments.flag("--retry-after")
+        await backend.injectStatus(status, count: count, retryAfter: retryAfter)
+        let suffix = retryAfter.map { " with Retry-After: \($0)" } ?? ""
+        return .success(.message("The next \(responses(count)) will be \(status)\(suffix)."))
+    }
+
+    private static func runLatency(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        switch ArgumentValues.number(arguments.value("MS"), name: "latency", in: 0...60_000) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let milliseconds):
+            await backend.setLatency(milliseconds: milliseconds)
+            return .success(.message("Every response now waits \(milliseconds) ms."))
+        }
+    }
+
+    private static func runMalformed(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        switch count(arguments) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let count):
+            await backend.injectMalformed(count: count)
+            return .success(.message("The next \(responses(count)) will have a malformed body."))
+        }
+    }
+
+    private static func runDrop(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        switch count(arguments) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let count):
+            await backend.injectDroppedConnection(count: count)
+            return .success(.message("The next \(responses(count)) will be cut off mid-body."))
+        }
+    }
+
+    private static func runDown(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        await backend.stop()
+        return .success(.message("The demo server is down."))
+    }
+
+    private static func runUp(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        do {
+            try await backend.start()
+            return .success(.message("The demo server is up."))
+        } catch {
+            return .failure(CommandFailure("cannot start the demo server: \(error)"))
+        }
+    }
+
+    private static func runReset(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        await backend.reset()
+        return .success(.message("The demo server is reset."))
+    }
+}
