@@ -26,7 +26,8 @@ struct BackendRouter: Sendable {
                 body: HTTPBodySequence(from: TruncatedBody(bytes: bytes + Array(" ".utf8)), count: bytes.count + 1)
             )
         } else if fault.malformed {
-            response = HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: Data(#"{"items": [{"id": "#.utf8))
+            response = HTTPResponse(
+                statusCode: response.statusCode, headers: response.headers, body: Data(#"{"items": [{"id": "#.utf8))
         }
         return response
     }
@@ -76,7 +77,8 @@ extension BackendRouter {
             if let query { documents = documents.filter { Self.matches($0, query) } }
             documents.sort { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
             let deleted = since.map { since in data.deletedAt.filter { $0.value > since }.keys.sorted() } ?? []
-            return WireDocumentList(items: documents.map(\.summary), deleted: deleted, serverVersion: data.serverVersion)
+            return WireDocumentList(
+                items: documents.map(\.summary), deleted: deleted, serverVersion: data.serverVersion)
         }
         let etag = "\"l\(answer.serverVersion)-\(query ?? "")-\(since.map(String.init) ?? "")\""
         return conditional(answer, etag: etag, maxAge: Constants.listMaxAge, request)
@@ -135,7 +137,9 @@ extension BackendRouter {
         }
         switch outcome {
         case .success(let document):
-            return json(document, status: 200, headers: Self.cacheHeaders(etag: document.etag, maxAge: Constants.documentMaxAge))
+            return json(
+                document, status: 200, headers: Self.cacheHeaders(etag: document.etag, maxAge: Constants.documentMaxAge)
+            )
         case .failure(let refusal):
             return error(refusal.message, status: refusal.status)
         }

@@ -59,7 +59,8 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .conflict: "The document was changed elsewhere; reload it and try again"
         case .rejected: "The server rejected the change"
         case .notCached: "Not available offline"
-        case .insecureConnection(let host): "Plain HTTP to \(host) is not allowed; use https or allow it (--allow-http \(host))"
+        case .insecureConnection(let host):
+            "Plain HTTP to \(host) is not allowed; use https or allow it (--allow-http \(host))"
         case .unauthorized: "Please log in again"
         case .forbidden: "You are not allowed to do that"
         case .unavailable: "The server can't be reached; try again later"

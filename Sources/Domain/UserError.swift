@@ -28,7 +28,8 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
         case .unavailable: "The server can't be reached; try again later"
         case .invalidData: "The server sent data the app can't read"
         case .notCached: "Not available offline"
-        case .insecureConnection(let host): "Plain HTTP to \(host) is not allowed; use https or allow it (--allow-http \(host))"
+        case .insecureConnection(let host):
+            "Plain HTTP to \(host) is not allowed; use https or allow it (--allow-http \(host))"
         case .cancelled: "Cancelled"
         }
     }

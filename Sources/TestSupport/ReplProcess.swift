@@ -28,6 +28,9 @@ public struct ReplProcess: Sendable {
     }
 
     /// Runs the binary with `arguments`, feeding `input` on stdin; `merged` sends stderr to stdout.
+    ///
+    /// Without a `--home` in `arguments` the run gets a fresh temporary home, so runs never share
+    /// (or leave behind) a database.
     public func run(
         _ arguments: [String], input: Data = Data(), merged: Bool = false, timeoutSeconds: Int = 60
     ) throws -> Outcome {
@@ -38,13 +41,14 @@ public struct ReplProcess: Sendable {
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
         try input.write(to: inputURL)
+        let home = arguments.contains("--home") ? [] : ["--home", scratch.appendingPathComponent("home").path]
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
         // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["--kill-after=5", String(timeoutSeconds), executable.path] + arguments
+        process.arguments = ["--kill-after=5", String(timeoutSeconds), executable.path] + home + arguments
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         let out = try FileHandle(forWritingTo: outURL)
         process.standardOutput = out

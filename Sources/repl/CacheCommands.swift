@@ -36,8 +36,10 @@ extension CacheCommands {
         let memory = TierJSON(
             hits: stats.memoryHits, misses: stats.memoryMisses, entries: stats.memoryEntries, bytes: stats.memoryBytes
         )
-        let disk = TierJSON(hits: stats.diskHits, misses: stats.diskMisses, entries: stats.diskEntries, bytes: diskBytes)
-        let rows = [["TIER", "HITS", "MISSES", "ENTRIES", "BYTES"]]
+        let disk = TierJSON(
+            hits: stats.diskHits, misses: stats.diskMisses, entries: stats.diskEntries, bytes: diskBytes)
+        let rows =
+            [["TIER", "HITS", "MISSES", "ENTRIES", "BYTES"]]
             + [("memory", memory), ("disk", disk)].map { name, tier in
                 [name, String(tier.hits), String(tier.misses), String(tier.entries), String(tier.bytes)]
             }

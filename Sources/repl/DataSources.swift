@@ -12,7 +12,10 @@ struct DataSources {
     let users: CacheBackedDataSource<SQLiteUserStore, HTTPUserStore>
 
     /// Wires the sources over one database and one API client.
-    init(database: AppDatabase, api: APIClient, now: @escaping @Sendable () -> Date, context: MemoryCacheLimits.Context = .mainApp) {
+    init(
+        database: AppDatabase, api: APIClient, now: @escaping @Sendable () -> Date,
+        context: MemoryCacheLimits.Context = .mainApp
+    ) {
         let limits = MemoryCacheLimits.forContext(context)
         documents = CacheBackedDataSource(
             local: SQLiteDocumentStore(database: database), remote: .documents(api),
@@ -20,13 +23,15 @@ struct DataSources {
         )
         lists = CacheBackedDataSource(
             local: SQLiteDocumentListStore(database: database), remote: .documentLists(api),
-            configuration: .init(timeToLive: 60, memoryLimits: limits, cost: { $0.reduce(64) { $0 + Self.cost(of: $1) } }),
+            configuration: .init(
+                timeToLive: 60, memoryLimits: limits, cost: { $0.reduce(64) { $0 + Self.cost(of: $1) } }),
             now: now
         )
         users = CacheBackedDataSource(
             local: SQLiteUserStore(database: database), remote: .users(api),
             configuration: .init(
-                timeToLive: 3600, memoryLimits: limits, cost: { 64 + $0.name.utf8.count + $0.email.utf8.count + $0.bio.utf8.count }
+                timeToLive: 3600, memoryLimits: limits,
+                cost: { 64 + $0.name.utf8.count + $0.email.utf8.count + $0.bio.utf8.count }
             ),
             now: now
         )

@@ -37,7 +37,9 @@ struct ReplOptions: ParsableCommand {
     @Option(help: "Use the API server at this URL instead of starting the embedded demo server.")
     var remote: String?
 
-    @Option(name: .customLong("allow-http"), help: "Allow plain HTTP to this host (repeatable); loopback is always allowed.")
+    @Option(
+        name: .customLong("allow-http"), help: "Allow plain HTTP to this host (repeatable); loopback is always allowed."
+    )
     var allowHTTP: [String] = []
 
     @Option(help: "Seconds before a request to the server times out.")

@@ -24,7 +24,8 @@ extension ServerCommands {
     private static let countFlag = FlagSpec(name: "--count", valueName: "N", help: "How many responses (default 1)")
 
     /// The failure of a `server` command when the REPL talks to a remote server.
-    private static let noBackend = CommandResult.failure(CommandFailure("no embedded server: this session uses --remote"))
+    private static let noBackend = CommandResult.failure(
+        CommandFailure("no embedded server: this session uses --remote"))
 
     private static func count(_ arguments: ParsedArguments) -> Result<Int, CommandFailure> {
         ArgumentValues.number(arguments.flag("--count"), name: "count", in: 1...1000, fallback: 1)
@@ -41,7 +42,10 @@ extension ServerCommands {
     private static let fault = CommandSpec(
         name: "server fault", group: .server, summary: "Answer the next requests with an HTTP error status",
         arguments: [ArgumentSpec(name: "STATUS")],
-        flags: [countFlag, FlagSpec(name: "--retry-after", valueName: "S", help: "Send Retry-After: S (seconds or an HTTP date)")],
+        flags: [
+            countFlag,
+            FlagSpec(name: "--retry-after", valueName: "S", help: "Send Retry-After: S (seconds or an HTTP date)"),
+        ],
         examples: ["server fault 503 --count 2 --retry-after 1", "server fault 401"],
         run: runFault
     )
@@ -103,7 +107,8 @@ extension ServerCommands {
         )
         return .success(
             .rendered(
-                table: TextTable.render(rows: rows), plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+                table: TextTable.render(rows: rows),
+                plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
                 json: JSONShapes.encode(json)
             )
         )

@@ -17,7 +17,9 @@ extension UserCommands {
         case .failure(let failure): return .failure(failure)
         case .success(let id):
             let policy = ReadPolicyFlag.policy(arguments)
-            return await context.services.fetchUser.execute(id: id, policy: policy).commandResult { .user($0.value, Provenance($0)) }
+            return await context.services.fetchUser.execute(id: id, policy: policy).commandResult {
+                .user($0.value, Provenance($0))
+            }
         }
     }
 }

@@ -28,7 +28,7 @@ struct LayerDependencyTests {
         let directory = Self.packageRoot.appendingPathComponent(folder)
         let violations = try ImportScanner(allowed: allowed).violations(under: directory)
         #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.hasSuffix(".swift") })
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: directory.path).contains { $0.hasSuffix(".swift") })
     }
 
     @Test func theScannerReportsFileAndLineOfAForbiddenImport() {

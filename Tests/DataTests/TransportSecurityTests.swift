@@ -9,9 +9,11 @@ struct TransportSecurityTests {
         #expect(TransportSecurity.production.violation(for: try #require(URL(string: url))) == nil)
     }
 
-    @Test("Loopback is an exception in development", arguments: [
-        "http://127.0.0.1:8080/x", "http://127.9.0.3/", "http://localhost:1/", "http://[::1]:9/",
-    ])
+    @Test(
+        "Loopback is an exception in development",
+        arguments: [
+            "http://127.0.0.1:8080/x", "http://127.9.0.3/", "http://localhost:1/", "http://[::1]:9/",
+        ])
     func loopbackAllowedInDevelopment(url: String) throws {
         let url = try #require(URL(string: url))
         #expect(TransportSecurity.development.violation(for: url) == nil)
@@ -26,7 +28,9 @@ struct TransportSecurityTests {
         #expect(TransportSecurity.development.allowingHTTP(to: "API.example.com").violation(for: url) == nil)
     }
 
-    @Test("Look-alikes of loopback are not loopback", arguments: ["128.0.0.1", "127.0.0", "127.0.0.256", "127.0.0.1.evil.com", "localhost.evil.com"])
+    @Test(
+        "Look-alikes of loopback are not loopback",
+        arguments: ["128.0.0.1", "127.0.0", "127.0.0.256", "127.0.0.1.evil.com", "localhost.evil.com"])
     func lookAlikes(host: String) {
         #expect(!TransportSecurity.isLoopback(host))
     }

@@ -10,7 +10,7 @@ nonisolated struct BadInputTests {
     static let cases: [(name: String, line: [UInt8], error: String)] = [
         ("unbalanced quotes", Array(#"docs new "open"#.utf8), #"unterminated " quote"#),
         ("unknown flag", Array("docs new x --colour red".utf8), "unknown flag '--colour' for 'docs new'"),
-        ("missing argument", Array("docs show".utf8), "missing ID (usage: docs show ID)"),
+        ("missing argument", Array("docs show".utf8), "missing ID (usage: docs show ID [--policy POLICY])"),
         ("non-numeric id", Array("docs delete one".utf8), "invalid id 'one'"),
         ("negative id", Array("docs delete -1".utf8), "Invalid document id -1"),
         ("huge number", Array("docs show 99999999999999999999999".utf8), "invalid id '99999999999999999999999'"),

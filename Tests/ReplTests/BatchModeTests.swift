@@ -71,7 +71,7 @@ nonisolated struct BatchModeTests {
             #expect(objects[0][key] != nil, "docs show lacks \(key)")
             #expect(objects[2][key] != nil, "docs new lacks \(key)")
         }
-        #expect(objects[0]["origin"] as? String == "memory")
+        #expect(objects[0]["origin"] as? String == "network")
         #expect(objects[1]["count"] as? Int == 3)
         #expect(objects[3]["name"] as? String == "Ada Lovelace")
     }

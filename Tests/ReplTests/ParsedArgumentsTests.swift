@@ -31,8 +31,8 @@ struct ParsedArgumentsTests {
             ("docs new", ["x", "--bogus"], "unknown flag '--bogus' for 'docs new' (try 'help docs new')"),
             ("docs new", ["x", "--body"], "flag '--body' needs a value TEXT"),
             ("docs new", ["x", "--body", "a", "--body", "b"], "flag '--body' given more than once"),
-            ("docs show", [], "missing ID (usage: docs show ID)"),
-            ("docs show", ["1", "2"], "unexpected argument '2' (usage: docs show ID)"),
+            ("docs show", [], "missing ID (usage: docs show ID [--policy POLICY])"),
+            ("docs show", ["1", "2"], "unexpected argument '2' (usage: docs show ID [--policy POLICY])"),
         ])
     func malformed(command: String, words: [String], message: String) throws {
         #expect(ParsedArguments.parse(words, for: try spec(command)) == .failure(CommandFailure(message)))

@@ -125,7 +125,9 @@ extension CacheBackedDataSource {
 
     private func served(_ entry: CachedEntry<Object>, from origin: DataOrigin, key: Key) -> Fetched<Object> {
         let age = age(of: entry.metadata)
-        if isFresh(entry.metadata, age: age) { return Fetched(entry.value, origin: origin, freshness: .fresh, ageSeconds: age) }
+        if isFresh(entry.metadata, age: age) {
+            return Fetched(entry.value, origin: origin, freshness: .fresh, ageSeconds: age)
+        }
         refreshInBackground(key, etag: entry.metadata.etag)
         return Fetched(entry.value, origin: origin, freshness: .stale, ageSeconds: age)
     }

@@ -25,7 +25,9 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
         public var cost: @Sendable (Object) -> Int
 
         /// Creates a configuration.
-        public init(timeToLive: TimeInterval, memoryLimits: MemoryCacheLimits, cost: @escaping @Sendable (Object) -> Int) {
+        public init(
+            timeToLive: TimeInterval, memoryLimits: MemoryCacheLimits, cost: @escaping @Sendable (Object) -> Int
+        ) {
             self.timeToLive = timeToLive
             self.memoryLimits = memoryLimits
             self.cost = cost
@@ -86,7 +88,9 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
     }
 
     /// Stores many objects straight into the local store, bypassing the memory tier (bulk ingest).
-    public func ingest(_ objects: [(key: Key, object: Object)], validators: RemoteValidators) async throws(DataSourceError) {
+    public func ingest(_ objects: [(key: Key, object: Object)], validators: RemoteValidators)
+        async throws(DataSourceError)
+    {
         let metadata = CacheMetadata(fetchedAt: now(), etag: validators.etag, maxAge: validators.maxAge)
         do {
             try await local.persistAll(objects, metadata: metadata)

@@ -57,7 +57,8 @@ final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
 /// What joining a flight did.
 private enum JoinStep {
-    case cancelled, joined, start(UInt64)
+    case cancelled, joined
+    case start(UInt64)
 }
 
 extension SingleFlight {

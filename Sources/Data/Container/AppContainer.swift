@@ -19,7 +19,8 @@ public struct AppContainer: Sendable {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return URL(fileURLWithPath: data).appendingPathComponent("strata")
         }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".local/share/strata")
     }

@@ -59,7 +59,9 @@ public struct APIClient: Sendable {
     }
 
     /// Sends a request without a body whose answer has none (such as `DELETE`).
-    public func sendWithoutBody(_ method: String, _ path: String, headers: [String: String] = [:]) async throws(RemoteError) {
+    public func sendWithoutBody(_ method: String, _ path: String, headers: [String: String] = [:])
+        async throws(RemoteError)
+    {
         _ = try await perform(HTTPRequestSpec(method: method, url: try url(path, []), headers: headers))
     }
 }
@@ -149,7 +151,9 @@ extension APIClient {
         }
     }
 
-    private static func decode<Value: Decodable>(_ type: Value.Type, from response: HTTPResponseSpec) throws(RemoteError) -> Value {
+    private static func decode<Value: Decodable>(_ type: Value.Type, from response: HTTPResponseSpec)
+        throws(RemoteError) -> Value
+    {
         let contentType = response.header("Content-Type")?.lowercased() ?? "none"
         guard contentType.hasPrefix("application/json") else {
             throw .invalidData("expected JSON, got \(contentType)")
@@ -167,7 +171,8 @@ extension APIClient {
             let trimmed = tag.trimmingCharacters(in: .whitespaces)
             return trimmed.hasPrefix("\"") || trimmed.hasPrefix("W/\"") ? trimmed : "\"\(trimmed)\""
         }
-        return RemoteValidators(etag: etag?.isEmpty == false ? etag : nil, maxAge: maxAge(response.header("Cache-Control")))
+        return RemoteValidators(
+            etag: etag?.isEmpty == false ? etag : nil, maxAge: maxAge(response.header("Cache-Control")))
     }
 
     private static func maxAge(_ cacheControl: String?) -> Double? {

@@ -10,7 +10,7 @@ public protocol HTTPClientProtocol: Sendable {
 
 /// An HTTP request, independent of the client that sends it.
 public struct HTTPRequestSpec: Sendable, Equatable {
-    /// The method: `GET`, `POST`, `PUT`, `DELETE`…
+    /// The method, such as `GET` or `PUT`.
     public var method: String
     /// The absolute URL.
     public var url: URL

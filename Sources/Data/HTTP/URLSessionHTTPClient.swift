@@ -64,7 +64,7 @@ extension URLSessionHTTPClient {
         case .timedOut: return .timedOut
         case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed: return .cannotConnect
         case .networkConnectionLost, .badServerResponse, .cannotParseResponse: return .connectionLost
-        default: return .other(urlError.localizedDescription)
+        default: return .other("\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
         }
     }
 }

@@ -1,5 +1,6 @@
 /// A ``LocalStore`` in process memory: for tests, previews and apps that need no persistence.
-public actor InMemoryLocalStore<Key: Hashable & Sendable & CustomStringConvertible, StoredObject: Sendable>: LocalStore {
+public actor InMemoryLocalStore<Key: Hashable & Sendable & CustomStringConvertible, StoredObject: Sendable>: LocalStore
+{
     private var entries: [Key: CachedEntry<StoredObject>] = [:]
 
     /// Creates an empty store.

@@ -1,5 +1,5 @@
 /// An on-device store the data source caches into (seed 003's `LocalStore`, made async).
-public protocol LocalStore: Sendable {
+public protocol LocalStore<Key, StoredObject>: Sendable {
     /// What identifies a stored object.
     associatedtype Key: Hashable & Sendable & CustomStringConvertible
     /// What the store keeps; the data source requires the remote store to produce the same type.

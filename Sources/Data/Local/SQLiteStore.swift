@@ -21,7 +21,8 @@ public struct SQLiteStore<Codec: SQLiteRowCodec>: LocalStore {
     }
 
     /// Stores an object and its metadata in one transaction.
-    public func persist(_ object: Codec.Object, for key: Codec.Key, metadata: CacheMetadata) async throws(StorageError) {
+    public func persist(_ object: Codec.Object, for key: Codec.Key, metadata: CacheMetadata) async throws(StorageError)
+    {
         try persistNow([(key, object)], metadata: metadata)
     }
 
@@ -80,7 +81,8 @@ extension SQLiteStore {
                 LEFT JOIN cache_metadata m ON m.key = ? WHERE t.\(Codec.keyColumn) = ?
                 """
             let placeholders = Codec.columns.map { _ in "?" }.joined(separator: ", ")
-            upsert = "INSERT OR REPLACE INTO \(Codec.table) (\(Codec.columns.joined(separator: ", "))) VALUES (\(placeholders))"
+            upsert =
+                "INSERT OR REPLACE INTO \(Codec.table) (\(Codec.columns.joined(separator: ", "))) VALUES (\(placeholders))"
             delete = "DELETE FROM \(Codec.table) WHERE \(Codec.keyColumn) = ?"
         }
     }
@@ -112,7 +114,8 @@ extension SQLiteStore {
 
     private func countNow() throws(StorageError) -> Int {
         do {
-            return try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Codec.table)") ?? 0 }
+            return try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Codec.table)") ?? 0
+            }
         } catch {
             throw StorageError.wrap(error)
         }

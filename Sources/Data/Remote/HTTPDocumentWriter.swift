@@ -22,7 +22,8 @@ public struct HTTPDocumentWriter: DocumentWriterProtocol {
 
     /// `POST /documents`.
     public func create(_ draft: DocumentDraft) async throws(RemoteError) -> (Document, RemoteValidators) {
-        let (dto, validators) = try await client.send("POST", "documents", body: DocumentInputDTO(draft), as: DocumentDTO.self)
+        let (dto, validators) = try await client.send(
+            "POST", "documents", body: DocumentInputDTO(draft), as: DocumentDTO.self)
         return (try dto.toDomain(), validators)
     }
 

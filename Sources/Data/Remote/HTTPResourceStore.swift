@@ -2,7 +2,9 @@ import Domain
 import Foundation
 
 /// A ``RemoteStore`` that `GET`s one JSON resource per key and maps its DTO to a Domain type.
-public struct HTTPResourceStore<Key: Hashable & Sendable & CustomStringConvertible, DTO: Decodable & Sendable, Object: Sendable>:
+public struct HTTPResourceStore<
+    Key: Hashable & Sendable & CustomStringConvertible, DTO: Decodable & Sendable, Object: Sendable
+>:
     RemoteStore
 {
     private let client: APIClient
@@ -39,7 +41,9 @@ public typealias HTTPDocumentListStore = HTTPResourceStore<DocumentListQuery, Do
 extension HTTPResourceStore where Key == Int, DTO == DocumentDTO, Object == Document {
     /// The document store of an API.
     public static func documents(_ client: APIClient) -> Self {
-        Self(client: client, request: { ("documents/\($0)", []) }, map: { dto throws(RemoteError) in try dto.toDomain() })
+        Self(
+            client: client, request: { ("documents/\($0)", []) }, map: { dto throws(RemoteError) in try dto.toDomain() }
+        )
     }
 }
 

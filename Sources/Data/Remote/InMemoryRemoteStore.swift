@@ -1,6 +1,8 @@
 /// A ``RemoteStore`` in process memory that behaves like a caching server: entity tags, 304s,
 /// and failure injection. For tests and previews.
-public actor InMemoryRemoteStore<Key: Hashable & Sendable & CustomStringConvertible, TargetObject: Sendable>: RemoteStore {
+public actor InMemoryRemoteStore<Key: Hashable & Sendable & CustomStringConvertible, TargetObject: Sendable>:
+    RemoteStore
+{
     private var objects: [Key: (object: TargetObject, version: Int)] = [:]
     private var failures: [RemoteError] = []
     private var maxAge: Double?

@@ -1,5 +1,5 @@
 /// A server-side source the data source fetches from (seed 003's `RemoteStore`, made async).
-public protocol RemoteStore: Sendable {
+public protocol RemoteStore<Key, TargetObject>: Sendable {
     /// What identifies a remote object.
     associatedtype Key: Hashable & Sendable & CustomStringConvertible
     /// What the server produces, mapped to a Domain type.

@@ -1,0 +1,241 @@
+import Foundation
+import StrataData
+import Synchronization
+import Testing
+
+/// An HTTP client that answers from a script and records what it was sent.
+final class ScriptedHTTPClient: HTTPClientProtocol {
+    enum Step: Sendable {
+        case respond(HTTPResponseSpec)
+        case fail(TransportError)
+    }
+
+    private let steps: Mutex<[Step]>
+    private let sent = Mutex<[HTTPRequestSpec]>([])
+
+    init(_ steps: [Step]) {
+        self.steps = Mutex(steps)
+    }
+
+    var requests: [HTTPRequestSpec] { sent.withLock { $0 } }
+
+    func send(_ request: HTTPRequestSpec) async throws(TransportError) -> HTTPResponseSpec {
+        sent.withLock { $0.append(request) }
+        let step = steps.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        switch step {
+        case .respond(let response): return response
+        case .fail(let error): throw error
+        case nil: throw .other("script ran out")
+        }
+    }
+
+    static func json(
+        _ status: Int, _ body: String = #"{"id":1,"name":"Ada","email":"a@x","bio":""}"#,
+        headers: [String: String] = [:]
+    )
+        -> Step
+    {
+        .respond(
+            HTTPResponseSpec(
+                status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 },
+                body: Data(body.utf8)
+            )
+        )
+    }
+}
+
+struct Profile: Decodable, Sendable, Equatable {
+    let id: Int
+    let name: String
+}
+
+@Suite("API client: status codes, retries, Retry-After, bad bodies")
+struct APIClientTests {
+    let clock = RecordingClock()
+    let date = ManualDate()
+
+    func client(_ http: ScriptedHTTPClient, attempts: Int = 4, url: String = "http://127.0.0.1:9") -> APIClient {
+        let retry = RetryPolicy(
+            maxAttempts: attempts, baseDelay: .milliseconds(100), maxDelay: .seconds(1), maxRetryAfter: .seconds(10),
+            random: { 1 }
+        )
+        return APIClient(
+            baseURL: URL(string: url) ?? URL(fileURLWithPath: "/"), http: http, security: .development, retry: retry,
+            clock: clock, now: date.provider
+        )
+    }
+
+    @Test(
+        "Every error status maps to its case",
+        arguments: [
+            (400, RemoteError.badRequest), (401, .unauthorized), (403, .forbidden), (404, .notFound), (409, .conflict),
+            (410, .gone), (412, .conflict), (422, .unprocessable), (418, .unexpectedStatus(418)),
+        ])
+    func statusMapping(status: Int, error: RemoteError) async {
+        let http = ScriptedHTTPClient([ScriptedHTTPClient.json(status, #"{"error":"x"}"#)])
+        await #expect(throws: error) { try await client(http).get("users/1", as: Profile.self) }
+        #expect(http.requests.count == 1, "permanent errors are not retried")
+    }
+
+    @Test func unauthorizedReadsAsPleaseLogInAgainInTheDomain() async {
+        let http = ScriptedHTTPClient([ScriptedHTTPClient.json(401, #"{"error":"x"}"#)])
+        await #expect(throws: RemoteError.unauthorized) { try await client(http).get("users/1", as: Profile.self) }
+    }
+
+    @Test func notModifiedKeepsTheValidators() async throws {
+        let http = ScriptedHTTPClient([
+            .respond(HTTPResponseSpec(status: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=20"]))
+        ])
+        guard
+            case .notModified(let validators) = try await client(http).get(
+                "users/1", ifNoneMatch: "\"v1\"", as: Profile.self)
+        else {
+            Issue.record("expected 304")
+            return
+        }
+        #expect(validators == RemoteValidators(etag: "\"v1\"", maxAge: 20))
+        #expect(http.requests.first?.headers["If-None-Match"] == "\"v1\"")
+    }
+
+    @Test func transientStatusesAreRetriedWithExponentialBackoff() async throws {
+        let http = ScriptedHTTPClient([
+            ScriptedHTTPClient.json(503, "{}"), ScriptedHTTPClient.json(502, "{}"), ScriptedHTTPClient.json(200),
+        ])
+        let result = try await client(http).get("users/1", as: Profile.self)
+        guard case .modified(let profile, _) = result else {
+            Issue.record("expected a profile")
+            return
+        }
+        #expect(profile == Profile(id: 1, name: "Ada"))
+        // Full jitter pinned to its ceiling: the waits are 100 ms, then 200 ms.
+        #expect(clock.sleeps == [.milliseconds(100), .milliseconds(200)])
+        #expect(http.requests.count == 3)
+    }
+
+    @Test func retryAfterInSecondsIsHonoured() async throws {
+        let http = ScriptedHTTPClient([
+            ScriptedHTTPClient.json(429, "{}", headers: ["Retry-After": "3"]), ScriptedHTTPClient.json(200),
+        ])
+        _ = try await client(http).get("users/1", as: Profile.self)
+        #expect(clock.sleeps == [.seconds(3)])
+    }
+
+    @Test func retryAfterAsAnHTTPDateIsHonouredAndCapped() async throws {
+        let inFive = HTTPDate.format(date.now.addingTimeInterval(5))
+        let inAnHour = HTTPDate.format(date.now.addingTimeInterval(3600))
+        let http = ScriptedHTTPClient([
+            ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": inFive]),
+            ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": inAnHour]), ScriptedHTTPClient.json(200),
+        ])
+        _ = try await client(http).get("users/1", as: Profile.self)
+        // An hour is capped at the policy's ten seconds.
+        #expect(clock.sleeps == [.seconds(5), .seconds(10)])
+    }
+
+    @Test func anInvalidRetryAfterFallsBackToBackoff() async throws {
+        let http = ScriptedHTTPClient([
+            ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": "soon-ish"]), ScriptedHTTPClient.json(200),
+        ])
+        _ = try await client(http).get("users/1", as: Profile.self)
+        #expect(clock.sleeps == [.milliseconds(100)])
+    }
+
+    @Test func attemptsAreBoundedAndTheLastErrorIsReported() async {
+        let http = ScriptedHTTPClient(Array(repeating: ScriptedHTTPClient.json(500, "{}"), count: 5))
+        await #expect(throws: RemoteError.server(status: 500)) {
+            try await client(http, attempts: 3).get("users/1", as: Profile.self)
+        }
+        #expect(http.requests.count == 3)
+        #expect(clock.sleeps == [.milliseconds(100), .milliseconds(200)])
+    }
+
+    @Test func cancellationDuringABackoffWaitStopsTheRetries() async {
+        let http = ScriptedHTTPClient([ScriptedHTTPClient.json(503, "{}"), ScriptedHTTPClient.json(200)])
+        let cancelling = RecordingClock(cancelSleeps: true)
+        let api = APIClient(
+            baseURL: URL(string: "http://127.0.0.1:9") ?? URL(fileURLWithPath: "/"), http: http, security: .development,
+            retry: RetryPolicy(random: { 1 }), clock: cancelling, now: date.provider
+        )
+        await #expect(throws: RemoteError.cancelled) { try await api.get("users/1", as: Profile.self) }
+        #expect(http.requests.count == 1)
+    }
+
+    @Test func postsAreNeverRetried() async {
+        let http = ScriptedHTTPClient([ScriptedHTTPClient.json(503, "{}"), ScriptedHTTPClient.json(200)])
+        await #expect(throws: RemoteError.server(status: 503)) {
+            try await client(http).send("POST", "documents", body: ["title": "x"], as: Profile.self)
+        }
+        #expect(http.requests.count == 1)
+    }
+
+    @Test func connectionFailuresAreRetriedThenReportedAsOffline() async {
+        let http = ScriptedHTTPClient([.fail(.cannotConnect), .fail(.cannotConnect)])
+        await #expect(throws: RemoteError.offline) {
+            try await client(http, attempts: 2).get("users/1", as: Profile.self)
+        }
+        #expect(http.requests.count == 2)
+    }
+
+    @Test(
+        "Bad bodies are invalid data",
+        arguments: [
+            ("text/html", "<html>"), ("application/json", "{\"id\": \"one\"}"), ("application/json", "{\"items\": ["),
+            ("application/json", ""),
+        ])
+    func badBodies(contentType: String, body: String) async {
+        let response = HTTPResponseSpec(status: 200, headers: ["Content-Type": contentType], body: Data(body.utf8))
+        let http = ScriptedHTTPClient([.respond(response)])
+        await #expect {
+            try await client(http).get("users/1", as: Profile.self)
+        } throws: { error in
+            if case RemoteError.invalidData = error { return true }
+            return false
+        }
+    }
+
+    @Test func anOversizedBodyIsInvalidData() async {
+        let http = ScriptedHTTPClient([.fail(.bodyTooLarge(limit: 10 * 1_048_576))])
+        await #expect(throws: RemoteError.invalidData("the response is larger than 10 MiB")) {
+            try await client(http).get("users/1", as: Profile.self)
+        }
+    }
+
+    @Test func anEntityTagWithoutQuotesIsQuoted() async throws {
+        let http = ScriptedHTTPClient([ScriptedHTTPClient.json(200, headers: ["ETag": "abc123"])])
+        guard case .modified(_, let validators) = try await client(http).get("users/1", as: Profile.self) else {
+            Issue.record("expected a profile")
+            return
+        }
+        #expect(validators.etag == "\"abc123\"")
+    }
+
+    @Test func plainHTTPToAnUnlistedHostIsRefusedBeforeAnyRequest() async {
+        let http = ScriptedHTTPClient([ScriptedHTTPClient.json(200)])
+        await #expect(throws: RemoteError.insecureURL(host: "api.example.com")) {
+            try await client(http, url: "http://api.example.com").get("users/1", as: Profile.self)
+        }
+        #expect(http.requests.isEmpty)
+    }
+}
+
+@Suite("Retry policy")
+struct RetryPolicyTests {
+    @Test func fullJitterScalesTheCappedExponentialCeiling() {
+        let half = RetryPolicy(baseDelay: .milliseconds(100), maxDelay: .milliseconds(300), random: { 0.5 })
+        #expect(half.delay(beforeRetry: 1, retryAfter: nil) == .milliseconds(50))
+        #expect(half.delay(beforeRetry: 2, retryAfter: nil) == .milliseconds(100))
+        #expect(half.delay(beforeRetry: 5, retryAfter: nil) == .milliseconds(150))
+        #expect(half.delay(beforeRetry: 1, retryAfter: .seconds(2)) == .seconds(2))
+        #expect(half.delay(beforeRetry: 1, retryAfter: .seconds(99)) == .seconds(30))
+    }
+
+    @Test func retryAfterParsesBothForms() {
+        let now = Date(timeIntervalSince1970: 1_767_258_000)
+        #expect(RetryPolicy.retryAfter("7", now: now) == .seconds(7))
+        #expect(RetryPolicy.retryAfter(HTTPDate.format(now.addingTimeInterval(4)), now: now) == .seconds(4))
+        #expect(RetryPolicy.retryAfter(HTTPDate.format(now.addingTimeInterval(-4)), now: now) == .zero)
+        #expect(RetryPolicy.retryAfter("-3", now: now) == nil)
+        #expect(RetryPolicy.retryAfter("tomorrow", now: now) == nil)
+        #expect(RetryPolicy.retryAfter(nil, now: now) == nil)
+    }
+}

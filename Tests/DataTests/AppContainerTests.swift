@@ -1,0 +1,73 @@
+import Foundation
+import StrataData
+import Testing
+
+@Suite("Sandbox container and database startup")
+struct AppContainerTests {
+    let folder: ScratchFolder
+
+    init() throws {
+        folder = try ScratchFolder()
+    }
+
+    @Test func prepareCreatesTheIOSLayout() throws {
+        let container = AppContainer(root: folder.url.appendingPathComponent("home"))
+        try container.prepare()
+        for path in [
+            "Documents", "Documents/Inbox", "Library/Application Support", "Library/Caches", "Library/Preferences",
+            "tmp",
+        ] {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: container.root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            #expect(exists && isDirectory.boolValue, "\(path)")
+        }
+        #expect(container.databaseURL.path.hasSuffix("Library/Application Support/strata.sqlite"))
+    }
+
+    @Test func tmpIsEmptiedAtLaunchAndDocumentsAreKept() throws {
+        let container = AppContainer(root: folder.url)
+        try container.prepare()
+        try Data("scratch".utf8).write(to: container.tmp.appendingPathComponent("leftover"))
+        try Data("keep".utf8).write(to: container.documents.appendingPathComponent("mine.txt"))
+        try container.prepare()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: container.tmp.path).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: container.documents.appendingPathComponent("mine.txt").path))
+    }
+
+    @Test func cachesComeBackAfterBeingDeleted() throws {
+        let container = AppContainer(root: folder.url)
+        try container.prepare()
+        try FileManager.default.removeItem(at: container.caches)
+        let caches = try container.cachesDirectory()
+        #expect(FileManager.default.fileExists(atPath: caches.path))
+    }
+
+    @Test func theDefaultRootFollowsXDG() {
+        #expect(AppContainer.defaultRoot(environment: ["XDG_DATA_HOME": "/data"]).path == "/data/strata")
+        #expect(AppContainer.defaultRoot(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/strata")
+    }
+
+    @Test func aFileThatIsNotSQLiteIsAClearError() throws {
+        let url = folder.url.appendingPathComponent("garbage.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: url)
+        #expect(throws: StorageError.self) { try AppDatabase.open(at: url) }
+        do {
+            _ = try AppDatabase.open(at: url)
+        } catch {
+            #expect(error.localizedDescription.contains("not a SQLite database"), "\(error.localizedDescription)")
+        }
+        #expect(try Data(contentsOf: url) == Data(repeating: 0x41, count: 4096), "the file is left untouched")
+    }
+
+    @Test func anUnwritableLocationIsAClearError() throws {
+        let url = folder.url.appendingPathComponent("missing/folder/db.sqlite")
+        #expect(throws: StorageError.self) { try AppDatabase.open(at: url) }
+    }
+
+    @Test func aContainerThatCannotBeCreatedIsAClearError() throws {
+        let blocker = folder.url.appendingPathComponent("file")
+        try Data().write(to: blocker)
+        #expect(throws: ContainerError.self) { try AppContainer(root: blocker).prepare() }
+    }
+}

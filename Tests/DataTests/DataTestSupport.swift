@@ -1,0 +1,72 @@
+import DemoBackend
+import Domain
+import Foundation
+import StrataData
+import Synchronization
+
+/// A wall clock the test moves by hand.
+final class ManualDate: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_767_258_000)) {
+        current = Mutex(start)
+    }
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+
+    var provider: @Sendable () -> Date { { self.now } }
+}
+
+/// Temporary folders removed when the test's value goes away.
+final class ScratchFolder: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Sample values for Data tests.
+enum Samples {
+    static let date = Date(timeIntervalSince1970: 1_767_258_000)
+
+    static func document(_ id: Int, title: String? = nil, version: Int = 1) -> Document {
+        Document(
+            id: id, title: title ?? "Document \(id)", body: "Body of \(id)", tags: ["t\(id)"], createdAt: date,
+            updatedAt: date, version: version
+        )
+    }
+
+    /// The demo server's first document, as the Domain sees it.
+    static let welcome = Document(
+        id: 1, title: "Welcome to Strata", body: "Strata is a four-layer template. Start with the Guide.",
+        tags: ["intro"], createdAt: date, updatedAt: date, version: 1
+    )
+}
+
+/// A demo server on a free port plus an API client pointed at it.
+struct LiveBackend {
+    let backend: DemoBackend
+    let client: APIClient
+
+    static func start(retry: RetryPolicy = .never, now: @escaping @Sendable () -> Date = { Date() }) async throws
+        -> LiveBackend
+    {
+        let backend = DemoBackend(now: now)
+        let url = try await backend.start()
+        let client = APIClient(
+            baseURL: url, http: URLSessionHTTPClient(timeout: 10), security: .development, retry: retry,
+            clock: ContinuousClock(), now: now
+        )
+        return LiveBackend(backend: backend, client: client)
+    }
+}

@@ -1,0 +1,136 @@
+import DemoBackend
+import Domain
+import Foundation
+import StrataData
+import Testing
+
+/// The production repositories over a real SQLite file and real HTTP to the demo server.
+@Suite("Repositories over SQLite and HTTP")
+struct DocumentRepositoryIntegrationTests {
+    struct Stack {
+        let live: LiveBackend
+        let documents: DocumentRepositoryImpl
+        let users: UserRepositoryImpl
+        let folder: ScratchFolder
+
+        static func make(sharing live: LiveBackend? = nil) async throws -> Stack {
+            let folder = try ScratchFolder()
+            let live = if let live { live } else { try await LiveBackend.start() }
+            let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
+            let configuration = CacheBackedDataSource<SQLiteDocumentStore, HTTPDocumentStore>.Configuration(
+                timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }
+            )
+            let documents = CacheBackedDataSource(
+                local: SQLiteDocumentStore(database: database), remote: .documents(live.client),
+                configuration: configuration, now: { Date() }
+            )
+            let lists = CacheBackedDataSource(
+                local: SQLiteDocumentListStore(database: database),
+                remote: HTTPDocumentListStore.documentLists(live.client),
+                configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }),
+                now: { Date() }
+            )
+            let users = CacheBackedDataSource(
+                local: SQLiteUserStore(database: database), remote: HTTPUserStore.users(live.client),
+                configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }),
+                now: { Date() }
+            )
+            return Stack(
+                live: live,
+                documents: DocumentRepositoryImpl(
+                    documents: documents, lists: lists, writer: HTTPDocumentWriter(client: live.client)
+                ),
+                users: UserRepositoryImpl(users: users), folder: folder
+            )
+        }
+    }
+
+    @Test func writesGoToTheServerAndListsReflectThem() async throws {
+        let stack = try await Stack.make()
+        #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 3)
+        let created = try await stack.documents.create(DocumentDraft(title: "New", body: "b", tags: ["x"]))
+        #expect(created.id == 4 && created.version == 1)
+        #expect(try await stack.documents.documents(policy: .cacheFirst).value.map(\.id).contains(4))
+        let updated = try await stack.documents.update(id: 4, with: DocumentChanges(title: "Newer"))
+        #expect(updated.version == 2)
+        #expect(try await stack.documents.document(id: 4, policy: .cacheFirst).value.title == "Newer")
+        try await stack.documents.delete(id: 4)
+        await #expect(throws: DocumentError.notFound(id: 4)) {
+            try await stack.documents.document(id: 4, policy: .cacheFirst)
+        }
+        #expect(try await stack.documents.search("shopping", policy: .cacheFirst).value.map(\.id) == [3])
+    }
+
+    @Test func anEditMadeElsewhereIsAConflict() async throws {
+        let mine = try await Stack.make()
+        let theirs = try await Stack.make(sharing: mine.live)
+        _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
+        _ = try await theirs.documents.update(id: 2, with: DocumentChanges(body: "their edit"))
+        await #expect(throws: DocumentError.conflict) {
+            try await mine.documents.update(id: 2, with: DocumentChanges(body: "my edit"))
+        }
+        // After the conflict the stale copy is gone, so a fresh read shows their edit.
+        #expect(try await mine.documents.document(id: 2, policy: .cacheFirst).value.body == "their edit")
+    }
+
+    @Test(
+        "Server faults become Domain errors",
+        arguments: [
+            (401, DocumentError.unauthorized), (403, .forbidden), (404, .notFound(id: 1)), (410, .notFound(id: 1)),
+            (409, .conflict), (503, .unavailable), (500, .unavailable), (429, .unavailable),
+        ])
+    func faultsMapToDomainErrors(status: Int, error: DocumentError) async throws {
+        let stack = try await Stack.make()
+        await stack.live.backend.injectStatus(status, count: 1)
+        await #expect(throws: error) { try await stack.documents.document(id: 1, policy: .remoteOnly) }
+    }
+
+    @Test func aRejectedWriteIsReportedAndNothingIsCached() async throws {
+        let stack = try await Stack.make()
+        await stack.live.backend.injectStatus(422)
+        await #expect(throws: DocumentError.rejected) { try await stack.documents.create(DocumentDraft(title: "x")) }
+        #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 3)
+    }
+
+    @Test func aMalformedBodyIsInvalidDataOrACachedFallback() async throws {
+        let stack = try await Stack.make()
+        await stack.live.backend.injectMalformed()
+        await #expect(throws: DocumentError.invalidData) {
+            try await stack.documents.document(id: 1, policy: .remoteOnly)
+        }
+        _ = try await stack.documents.document(id: 1, policy: .cacheFirst)
+        await stack.live.backend.injectMalformed()
+        let fallback = try await stack.documents.document(id: 1, policy: .networkFirst)
+        #expect(fallback.origin == .disk)
+    }
+
+    @Test func aConnectionDroppedMidBodyIsATypedErrorAndTheStoreIsIntact() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.documents.document(id: 1, policy: .cacheFirst)
+        await stack.live.backend.injectDroppedConnection()
+        await #expect(throws: DocumentError.invalidData) {
+            try await stack.documents.document(id: 2, policy: .remoteOnly)
+        }
+        #expect(try await stack.documents.document(id: 1, policy: .localOnly).value.title == "Welcome to Strata")
+    }
+
+    @Test func aServerThatIsDownIsUnavailableAndCachedDataStillAnswers() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.documents.document(id: 1, policy: .cacheFirst)
+        await stack.live.backend.stop()
+        await #expect(throws: DocumentError.unavailable) {
+            try await stack.documents.document(id: 2, policy: .remoteOnly)
+        }
+        let fallback = try await stack.documents.document(id: 1, policy: .networkFirst)
+        #expect(fallback.origin == .disk)
+        try await stack.live.backend.start()
+        #expect(try await stack.documents.document(id: 2, policy: .remoteOnly).origin == .network)
+    }
+
+    @Test func usersAreReadThroughTheirOwnCache() async throws {
+        let stack = try await Stack.make()
+        #expect(try await stack.users.user(id: 2, policy: .cacheFirst).origin == .network)
+        #expect(try await stack.users.user(id: 2, policy: .cacheFirst).origin == .memory)
+        await #expect(throws: UserError.notFound(id: 9)) { try await stack.users.user(id: 9, policy: .cacheFirst) }
+    }
+}

@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+import StrataData
+import Testing
+
+/// Every ``LocalStore`` implementation must behave the same; each test runs against all of them.
+@Suite("LocalStore contract")
+struct LocalStoreContractTests {
+    enum Implementation: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, inMemory
+
+        var testDescription: String { rawValue }
+
+        func make(in folder: ScratchFolder) throws -> any LocalStore<Int, Document> {
+            switch self {
+            case .sqlite:
+                SQLiteDocumentStore(database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")))
+            case .inMemory:
+                InMemoryLocalStore<Int, Document>()
+            }
+        }
+    }
+
+    let folder: ScratchFolder
+    let metadata = CacheMetadata(fetchedAt: Samples.date, etag: "\"e1\"", maxAge: 30)
+
+    init() throws {
+        folder = try ScratchFolder()
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func aMissingKeyIsNil(_ implementation: Implementation) async throws {
+        let store = try implementation.make(in: folder)
+        #expect(try await store.find(1) == nil)
+        #expect(try await store.count() == 0)
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func whatIsPersistedIsFoundWithItsMetadata(_ implementation: Implementation) async throws {
+        let store = try implementation.make(in: folder)
+        let document = Samples.document(7)
+        try await store.persist(document, for: 7, metadata: metadata)
+        let found = try await store.find(7)
+        #expect(found?.value == document)
+        #expect(found?.metadata == metadata)
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func persistingAgainReplaces(_ implementation: Implementation) async throws {
+        let store = try implementation.make(in: folder)
+        try await store.persist(Samples.document(1), for: 1, metadata: metadata)
+        let newer = CacheMetadata(fetchedAt: Samples.date.addingTimeInterval(5), etag: nil, maxAge: nil)
+        try await store.persist(Samples.document(1, title: "Renamed", version: 2), for: 1, metadata: newer)
+        let found = try await store.find(1)
+        #expect(found?.value.title == "Renamed")
+        #expect(found?.metadata == newer)
+        #expect(try await store.count() == 1)
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func persistAllStoresEveryObject(_ implementation: Implementation) async throws {
+        let store = try implementation.make(in: folder)
+        let batch = (1...50).map { (key: $0, object: Samples.document($0)) }
+        try await store.persistAll(batch, metadata: metadata)
+        #expect(try await store.count() == 50)
+        #expect(try await store.find(50)?.value == Samples.document(50))
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func metadataCanBeRefreshedAlone(_ implementation: Implementation) async throws {
+        let store = try implementation.make(in: folder)
+        try await store.persist(Samples.document(2), for: 2, metadata: metadata)
+        let confirmed = CacheMetadata(fetchedAt: Samples.date.addingTimeInterval(60), etag: "\"e1\"", maxAge: 90)
+        try await store.updateMetadata(confirmed, for: 2)
+        #expect(try await store.find(2)?.metadata == confirmed)
+        #expect(try await store.find(2)?.value == Samples.document(2))
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func removeAndRemoveAllForget(_ implementation: Implementation) async throws {
+        let store = try implementation.make(in: folder)
+        try await store.persistAll([(1, Samples.document(1)), (2, Samples.document(2))], metadata: metadata)
+        try await store.remove(1)
+        #expect(try await store.find(1) == nil)
+        #expect(try await store.find(2) != nil)
+        try await store.removeAll()
+        #expect(try await store.count() == 0)
+    }
+
+    @Test func sqliteKeepsDataAcrossReopening() async throws {
+        let url = folder.url.appendingPathComponent("durable.sqlite")
+        try await SQLiteDocumentStore(database: try AppDatabase.open(at: url))
+            .persist(Samples.document(3), for: 3, metadata: metadata)
+        let reopened = SQLiteDocumentStore(database: try AppDatabase.open(at: url))
+        #expect(try await reopened.find(3)?.value == Samples.document(3))
+    }
+
+    @Test func sqliteListAndUserStoresRoundTrip() async throws {
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("other.sqlite"))
+        let lists = SQLiteDocumentListStore(database: database)
+        let summaries = [Samples.document(1).summary, Samples.document(2).summary]
+        try await lists.persist(summaries, for: DocumentListQuery(search: "doc"), metadata: metadata)
+        #expect(try await lists.find(DocumentListQuery(search: "doc"))?.value == summaries)
+        #expect(try await lists.find(.all) == nil)
+        let users = SQLiteUserStore(database: database)
+        let user = User(id: 2, name: "Grace", email: "g@example.com", bio: "")
+        try await users.persist(user, for: 2, metadata: metadata)
+        #expect(try await users.find(2)?.value == user)
+    }
+}

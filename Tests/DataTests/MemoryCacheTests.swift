@@ -1,0 +1,72 @@
+import Foundation
+import StrataData
+import Testing
+
+@Suite("Memory tier: LRU by count and by cost")
+struct MemoryCacheTests {
+    let metadata = CacheMetadata(fetchedAt: Date(timeIntervalSince1970: 0))
+
+    func cache(count: Int, cost: Int) -> MemoryCache<Int, String> {
+        MemoryCache(limits: MemoryCacheLimits(countLimit: count, costLimit: cost))
+    }
+
+    func put(_ cache: MemoryCache<Int, String>, _ key: Int, cost: Int = 1) {
+        cache.insert(CachedEntry(value: "v\(key)", metadata: metadata), for: key, cost: cost)
+    }
+
+    @Test func theLeastRecentlyUsedEntryGoesFirst() {
+        let lru = cache(count: 3, cost: 1000)
+        for key in 1...3 { put(lru, key) }
+        _ = lru.value(for: 1)  // 1 becomes the most recent; 2 is now the oldest
+        put(lru, 4)
+        #expect(lru.value(for: 2) == nil)
+        #expect(lru.value(for: 1)?.value == "v1")
+        #expect(lru.value(for: 3) != nil && lru.value(for: 4) != nil)
+        #expect(lru.usage.count == 3)
+    }
+
+    @Test func theCostLimitEvictsUntilItFits() {
+        let lru = cache(count: 100, cost: 10)
+        put(lru, 1, cost: 4)
+        put(lru, 2, cost: 4)
+        put(lru, 3, cost: 4)
+        #expect(lru.value(for: 1) == nil)
+        #expect(lru.usage.cost == 8)
+        put(lru, 4, cost: 11)  // larger than the whole budget: not kept, nothing else lost
+        #expect(lru.value(for: 4) == nil)
+        #expect(lru.usage.count == 2)
+    }
+
+    @Test func replacingAKeyReplacesItsCost() {
+        let lru = cache(count: 10, cost: 10)
+        put(lru, 1, cost: 6)
+        put(lru, 1, cost: 2)
+        #expect(lru.usage.cost == 2 && lru.usage.count == 1)
+    }
+
+    @Test func evacuateEmptiesEverything() {
+        let lru = cache(count: 10, cost: 100)
+        for key in 1...5 { put(lru, key) }
+        lru.evacuate()
+        #expect(lru.usage.count == 0 && lru.usage.cost == 0)
+        put(lru, 9)
+        #expect(lru.value(for: 9) != nil)
+    }
+
+    @Test func anExtensionGetsASmallerBudgetThanTheApp() {
+        let app = MemoryCacheLimits.forContext(.mainApp)
+        let appExtension = MemoryCacheLimits.forContext(.appExtension)
+        #expect(appExtension.countLimit < app.countLimit && appExtension.costLimit < app.costLimit)
+    }
+
+    @Test func manyInsertionsKeepTheStructureConsistent() {
+        let lru = cache(count: 50, cost: 10_000)
+        for key in 0..<10_000 {
+            put(lru, key % 173)
+            if key % 7 == 0 { lru.remove(key % 31) }
+            _ = lru.value(for: key % 11)
+        }
+        #expect(lru.usage.count <= 50)
+        #expect(lru.usage.cost == lru.usage.count)
+    }
+}
