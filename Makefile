@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: help deps build repl test lint format docs-update
+.PHONY: help deps build repl test lint format docs-update bench
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -31,3 +31,8 @@ format: ## Rewrite sources with swift-format
 
 docs-update: deps ## Rewrite the expected output of every replayed REPL block in README.md and Docs/
 	UPDATE_TRANSCRIPTS=1 $(SWIFT) test --filter TranscriptTests
+
+bench: deps ## Release build; measure the data layer and startup; print a table and write Docs/Performance.md
+	$(SWIFT) build -c release --product repl
+	$(SWIFT) build -c release --product Benchmarks
+	"$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" Docs/Performance.md

@@ -32,13 +32,14 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // MARK: Layers
         .target(name: "Domain", path: "Sources/Domain", swiftSettings: strict),
         .target(
             name: "StrataData",
-            dependencies: ["Domain", logging, grdb],
+            dependencies: ["Domain", logging, grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
             path: "Sources/Data",
             swiftSettings: strict
         ),
@@ -68,6 +69,18 @@ let package = Package(
             ],
             path: "Sources/repl",
             swiftSettings: mainActorByDefault
+        ),
+
+        // MARK: Benchmarks (make bench: release build, prints a table, writes Docs/Performance.md)
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: [
+                "Domain", "StrataData", "DemoBackend", grdb,
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            path: "Benchmarks/StrataBenchmarks",
+            swiftSettings: strict
         ),
 
         // MARK: Test-only support

@@ -43,7 +43,8 @@ extension CacheCommands {
             + [("memory", memory), ("disk", disk)].map { name, tier in
                 [name, String(tier.hits), String(tier.misses), String(tier.entries), String(tier.bytes)]
             }
-        let network = "network: \(stats.networkRequests) requests, \(stats.revalidations) answered 304 Not Modified"
+        let requests = stats.networkRequests == 1 ? "1 request" : "\(stats.networkRequests) requests"
+        let network = "network: \(requests), \(stats.revalidations) answered 304 Not Modified"
         return .success(
             .rendered(
                 table: TextTable.render(rows: rows) + "\n" + network,

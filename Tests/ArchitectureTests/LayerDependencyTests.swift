@@ -8,8 +8,9 @@ struct LayerDependencyTests {
         ("Sources/Domain", ["Foundation"]),
         (
             "Sources/Data",
-            ["Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "Synchronization", "Clocks"]
+            ["Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "GRDBSQLite", "Synchronization"]
         ),
+        ("Sources/DemoBackend", ["Foundation", "FlyingFox", "FlyingSocks", "Logging", "Synchronization"]),
         ("Sources/Presentation", ["Domain", "Foundation", "Logging", "Observation", "Synchronization"]),
         (
             "Sources/TestSupport",

@@ -8,25 +8,32 @@ import GRDB
 public final class AppDatabase: Sendable {
     /// The connection pool: one writer, concurrent readers.
     public let pool: DatabasePool
+    /// The connection for hot point lookups.
+    let reader: SQLiteHotReader
 
     /// Opens (creating if needed) the database at `url` and migrates it to the latest schema.
     public static func open(at url: URL) throws(StorageError) -> AppDatabase {
         let pool: DatabasePool
+        let reader: SQLiteHotReader
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             pool = try DatabasePool(path: url.path, configuration: configuration)
             try migrator.migrate(pool)
+            reader = try SQLiteHotReader(path: url.path)
         } catch let error as DatabaseError {
             throw StorageError.cannotOpen(path: url.path, reason: StorageError.describe(error))
+        } catch let error as StorageError {
+            throw error
         } catch {
             throw StorageError.cannotOpen(path: url.path, reason: "\(error)")
         }
-        return AppDatabase(pool: pool)
+        return AppDatabase(pool: pool, reader: reader)
     }
 
-    private init(pool: DatabasePool) {
+    private init(pool: DatabasePool, reader: SQLiteHotReader) {
         self.pool = pool
+        self.reader = reader
     }
 
     /// The migrations, in order; each name is recorded in the database once applied.

@@ -45,8 +45,8 @@ public enum DocumentListRowCodec: SQLiteRowCodec {
     }
 
     /// The list in a row.
-    public static func decode(_ row: Row) throws(StorageError) -> [DocumentSummary] {
-        let payload: Foundation.Data = row[1]
+    public static func decode(_ row: SQLiteColumns) throws(StorageError) -> [DocumentSummary] {
+        let payload = row.blob(1)
         do {
             return try JSONDecoder().decode([DocumentSummary].self, from: payload)
         } catch {

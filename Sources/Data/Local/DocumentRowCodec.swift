@@ -27,12 +27,13 @@ public enum DocumentRowCodec: SQLiteRowCodec {
     }
 
     /// The document in a row.
-    public static func decode(_ row: Row) throws(StorageError) -> Document {
-        let tags: String = row[3]
-        return Document(
-            id: row[0], title: row[1], body: row[2], tags: tags.split(separator: " ").map(String.init),
-            createdAt: Date(timeIntervalSince1970: row[4]), updatedAt: Date(timeIntervalSince1970: row[5]),
-            version: row[6]
+    public static func decode(_ row: SQLiteColumns) throws(StorageError) -> Document {
+        Document(
+            id: row.int(0), title: row.text(1), body: row.text(2),
+            tags: row.text(3).split(separator: " ").map(String.init),
+            createdAt: Date(timeIntervalSince1970: row.double(4)),
+            updatedAt: Date(timeIntervalSince1970: row.double(5)),
+            version: row.int(6)
         )
     }
 }

@@ -21,5 +21,5 @@ public protocol SQLiteRowCodec: Sendable {
     /// The column values for `object`, in ``columns`` order.
     static func values(of object: Object, key: Key) throws(StorageError) -> [DatabaseValue]
     /// The object from a row whose first columns are ``columns``.
-    static func decode(_ row: Row) throws(StorageError) -> Object
+    static func decode(_ row: SQLiteColumns) throws(StorageError) -> Object
 }

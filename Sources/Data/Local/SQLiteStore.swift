@@ -89,29 +89,25 @@ extension SQLiteStore {
 
     private static func metadataKey(_ key: Codec.Key) -> String { "\(Codec.namespace):\(key)" }
 
-    /// Synchronous on purpose: in an async context GRDB's async `read` would be chosen instead.
+    /// Reads on the hot-path connection: one cached statement, no GRDB round trip (ADR 0010).
     private func findNow(_ key: Codec.Key) throws(StorageError) -> CachedEntry<Codec.Object>? {
-        let row: Row?
-        do {
-            row = try database.pool.read { db in
-                try Row.fetchOne(
-                    db.cachedStatement(sql: sql.select),
-                    arguments: [Self.metadataKey(key), Codec.databaseValue(of: key)]
-                )
+        let second: SQLiteHotReader.SecondArgument =
+            switch Codec.databaseValue(of: key).storage {
+            case .int64(let value): .integer(Int(value))
+            case .string(let value): .text(value)
+            default: .text(key.description)
             }
-        } catch {
-            throw StorageError.wrap(error)
+        return try database.reader.first(sql.select, Self.metadataKey(key), second) { row throws(StorageError) in
+            let base = Int32(Codec.columns.count)
+            let metadata = CacheMetadata(
+                fetchedAt: Date(timeIntervalSince1970: row.optionalDouble(base) ?? 0), etag: row.optionalText(base + 1),
+                maxAge: row.optionalDouble(base + 2)
+            )
+            return CachedEntry(value: try Codec.decode(row), metadata: metadata)
         }
-        guard let row else { return nil }
-        let object = try Codec.decode(row)
-        let base = Codec.columns.count
-        let fetchedAt: Double? = row[base]
-        let metadata = CacheMetadata(
-            fetchedAt: Date(timeIntervalSince1970: fetchedAt ?? 0), etag: row[base + 1], maxAge: row[base + 2]
-        )
-        return CachedEntry(value: object, metadata: metadata)
     }
 
+    /// Synchronous on purpose: in an async context GRDB's async `read` would be chosen instead.
     private func countNow() throws(StorageError) -> Int {
         do {
             return try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Codec.table)") ?? 0

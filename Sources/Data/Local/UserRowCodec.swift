@@ -21,8 +21,8 @@ public enum UserRowCodec: SQLiteRowCodec {
     }
 
     /// The user in a row.
-    public static func decode(_ row: Row) throws(StorageError) -> User {
-        User(id: row[0], name: row[1], email: row[2], bio: row[3])
+    public static func decode(_ row: SQLiteColumns) throws(StorageError) -> User {
+        User(id: row.int(0), name: row.text(1), email: row.text(2), bio: row.text(3))
     }
 }
 

@@ -1,0 +1,51 @@
+import Domain
+import Foundation
+import GRDB
+import StrataData
+
+/// `Benchmarks --probe-read`: compares GRDB access paths for one hot row (kept to justify ADR 0010).
+enum ReadProbe {
+    private static func loopInsideOneRead(_ pool: DatabasePool, _ fetch: @escaping @Sendable (Database) throws -> Row?)
+        throws -> Double
+    {
+        try pool.read { db in
+            Measure.latencyOfLoop(count: 100_000) { count in for _ in 0..<count { _ = try? fetch(db) } }
+        }
+    }
+
+    static func run() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let database = try AppDatabase.open(at: url)
+        let store = SQLiteDocumentStore(database: database)
+        try await store.persist(Workload.record(42), for: 42, metadata: CacheMetadata(fetchedAt: Workload.fetchedAt))
+        let pool = database.pool
+        let arguments: StatementArguments = ["document:42", 42]
+        let fetch: @Sendable (Database) throws -> Row? = { db in
+            try Row.fetchOne(db.cachedStatement(sql: Workload.selectSQL), arguments: arguments)
+        }
+        let read = try await Measure.latency { _ = try pool.read(fetch) }
+        let unsafeRead = try await Measure.latency { _ = try pool.unsafeRead(fetch) }
+        let reentrant = try await Measure.latency { _ = try pool.unsafeReentrantRead(fetch) }
+        let queue = try DatabaseQueue(path: url.path)
+        let inDatabase = try await Measure.latency { _ = try queue.inDatabase(fetch) }
+        let insideOne = try loopInsideOneRead(pool, fetch)
+        if let raw = RawSQLite(path: url.path) {
+            let inTransaction = Measure.latencyOfLoop(count: 100_000) {
+                _ = raw.lookups(id: 42, count: $0, sql: Workload.selectSQL)
+            }
+            let autocommit = Measure.latencyOfLoop(count: 100_000) {
+                _ = raw.lookups(id: 42, count: $0, sql: Workload.selectSQL, inTransaction: false)
+            }
+            print(
+                String(
+                    format: "raw C in one read transaction %.0f ns, raw C autocommit %.0f ns", inTransaction, autocommit
+                ))
+        }
+        print(
+            String(
+                format:
+                    "pool.read %.0f ns, unsafeRead %.0f ns, unsafeReentrantRead %.0f ns, queue.inDatabase %.0f ns, inside one read %.0f ns",
+                read.median, unsafeRead.median, reentrant.median, inDatabase.median, insideOne))
+    }
+}
