@@ -23,6 +23,8 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     public var failure: DocumentError?
     /// The origin reported for reads.
     public var origin: DataOrigin = .disk
+    private var holding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a fake holding `documents`.
     public init(documents: [Document] = []) {
@@ -35,14 +37,32 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     /// Changes the origin reported for reads.
     public func setOrigin(_ origin: DataOrigin) { self.origin = origin }
 
+    /// Makes every following read wait until ``releaseReads()``, to test work in flight.
+    public func holdReads() { holding = true }
+
+    /// Lets every waiting read (and later ones) proceed.
+    public func releaseReads() {
+        holding = false
+        for continuation in held { continuation.resume() }
+        held.removeAll()
+    }
+
+    /// How many reads are waiting to be released.
+    public var heldReads: Int { held.count }
+
+    /// Replaces (or adds) a stored document.
+    public func put(_ document: Document) { stored[document.id] = document }
+
     /// Records the call; returns all documents by descending identifier.
     public func documents(policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        await gate()
         try record(.documents(policy))
         return Fetched(stored.keys.sorted(by: >).compactMap { stored[$0]?.summary }, origin: origin)
     }
 
     /// Records the call; returns the stored document or `notFound`.
     public func document(id: Int, policy: ReadPolicy) async throws(DocumentError) -> Fetched<Document> {
+        await gate()
         try record(.document(id, policy))
         guard let found = stored[id] else { throw .notFound(id: id) }
         return Fetched(found, origin: origin)
@@ -52,6 +72,7 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     public func search(
         _ query: String, policy: ReadPolicy
     ) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        await gate()
         try record(.search(query, policy))
         let hits = stored.values.filter { $0.title.localizedCaseInsensitiveContains(query) }
         return Fetched(hits.sorted { $0.id > $1.id }.map(\.summary), origin: origin)
@@ -86,6 +107,11 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
 // MARK: - Private
 
 extension FakeDocumentRepository {
+    private func gate() async {
+        guard holding else { return }
+        await withCheckedContinuation { held.append($0) }
+    }
+
     private func record(_ call: Call) throws(DocumentError) {
         calls.append(call)
         if let failure { throw failure }

@@ -1,0 +1,47 @@
+import Domain
+
+/// What the document list shows.
+nonisolated public enum DocumentListViewState: Equatable, Sendable, CustomStringConvertible {
+    /// Nothing requested yet.
+    case idle
+    /// The first load is running; nothing to show yet.
+    case loading
+    /// Documents to show, and where they came from.
+    case loaded(items: [DocumentSummary], origin: DataOrigin)
+    /// A refresh is running while the previous items stay on screen.
+    case refreshing(items: [DocumentSummary], origin: DataOrigin)
+    /// The load worked and there are no documents.
+    case empty
+    /// The load failed; the message is for the user.
+    case failed(message: String)
+
+    /// The items on screen (empty when there are none).
+    public var items: [DocumentSummary] {
+        switch self {
+        case .loaded(let items, _), .refreshing(let items, _): items
+        case .idle, .loading, .empty, .failed: []
+        }
+    }
+
+    /// Whether a load or refresh is running.
+    public var isBusy: Bool {
+        switch self {
+        case .loading, .refreshing: true
+        case .idle, .loaded, .empty, .failed: false
+        }
+    }
+
+    /// A one-line description for traces: `loaded(3 items, origin: disk)`.
+    public var description: String {
+        switch self {
+        case .idle: "idle"
+        case .loading: "loading"
+        case .loaded(let items, let origin): "loaded(\(Self.count(items)), origin: \(origin.rawValue))"
+        case .refreshing(let items, _): "refreshing(\(Self.count(items)))"
+        case .empty: "empty"
+        case .failed(let message): "failed(\(message))"
+        }
+    }
+
+    static func count(_ items: [DocumentSummary]) -> String { items.count == 1 ? "1 item" : "\(items.count) items" }
+}

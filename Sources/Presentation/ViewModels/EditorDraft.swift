@@ -1,0 +1,64 @@
+import Domain
+
+/// The editable fields of a document while the user edits it.
+nonisolated public struct EditorDraft: Equatable, Sendable {
+    /// The title as typed.
+    public var title: String
+    /// The body as typed.
+    public var body: String
+    /// The tags as typed.
+    public var tags: [String]
+
+    /// Creates a draft.
+    public init(title: String = "", body: String = "", tags: [String] = []) {
+        self.title = title
+        self.body = body
+        self.tags = tags
+    }
+
+    /// The draft of an existing document.
+    public init(_ document: Document) {
+        self.init(title: document.title, body: document.body, tags: document.tags)
+    }
+
+    /// The changes that turn `original` into this draft (empty when nothing differs).
+    func changes(from original: EditorDraft) -> DocumentChanges {
+        DocumentChanges(
+            title: title == original.title ? nil : title, body: body == original.body ? nil : body,
+            tags: tags == original.tags ? nil : tags
+        )
+    }
+}
+
+/// What the document editor shows.
+nonisolated public enum DocumentEditorViewState: Equatable, Sendable, CustomStringConvertible {
+    /// The draft matches what is saved.
+    case clean(EditorDraft)
+    /// The draft has unsaved changes.
+    case dirty(EditorDraft)
+    /// The draft is being saved.
+    case saving(EditorDraft)
+    /// The save worked; this is the saved document.
+    case saved(Document)
+    /// The save failed; the draft is kept, with a message and per-field messages.
+    case failed(EditorDraft, message: String, fieldMessages: [DocumentField: String])
+
+    /// The draft on screen.
+    public var draft: EditorDraft {
+        switch self {
+        case .clean(let draft), .dirty(let draft), .saving(let draft), .failed(let draft, _, _): draft
+        case .saved(let document): EditorDraft(document)
+        }
+    }
+
+    /// A one-line description for traces.
+    public var description: String {
+        switch self {
+        case .clean: "clean"
+        case .dirty(let draft): "dirty(title: \"\(draft.title)\")"
+        case .saving: "saving"
+        case .saved(let document): "saved(version \(document.version))"
+        case .failed(_, let message, _): "failed(\(message))"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Domain
+
+/// What the search screen shows.
+nonisolated public enum SearchViewState: Equatable, Sendable, CustomStringConvertible {
+    /// No query.
+    case idle
+    /// A search for the query is running.
+    case searching(query: String)
+    /// Matches for the query.
+    case results(query: String, items: [DocumentSummary], origin: DataOrigin)
+    /// The query matched nothing.
+    case noResults(query: String)
+    /// The search failed; the message is for the user.
+    case failed(query: String, message: String)
+
+    /// The matches on screen.
+    public var items: [DocumentSummary] {
+        if case .results(_, let items, _) = self { return items }
+        return []
+    }
+
+    /// A one-line description for traces: `results("rules", 1 item)`.
+    public var description: String {
+        switch self {
+        case .idle: "idle"
+        case .searching(let query): "searching(\"\(query)\")"
+        case .results(let query, let items, let origin):
+            "results(\"\(query)\", \(DocumentListViewState.count(items)), origin: \(origin.rawValue))"
+        case .noResults(let query): "noResults(\"\(query)\")"
+        case .failed(let query, let message): "failed(\"\(query)\", \(message))"
+        }
+    }
+}

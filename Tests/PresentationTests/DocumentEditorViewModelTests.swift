@@ -1,0 +1,131 @@
+import Domain
+import Presentation
+import TestSupport
+import Testing
+
+@Suite("DocumentEditorViewModel")
+struct DocumentEditorViewModelTests {
+    let repository = FakeDocumentRepository(documents: [FakeData.document(id: 1)])
+
+    func editor(_ document: Document? = FakeData.document(id: 1)) -> DocumentEditorViewModel {
+        DocumentEditorViewModel(
+            document: document, createDocument: CreateDocumentUseCase(repository: repository),
+            updateDocument: UpdateDocumentUseCase(repository: repository)
+        )
+    }
+
+    var original: EditorDraft { EditorDraft(FakeData.document(id: 1)) }
+
+    @Test func editingThenSavingSendsOnlyTheChangedFields() async {
+        let viewModel = editor()
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0.title = "Renamed" }
+        var renamed = original
+        renamed.title = "Renamed"
+        await tester.expect(.dirty(renamed))
+        viewModel.save()
+        var saved = FakeData.document(id: 1, title: "Renamed")
+        saved.version = 2
+        await tester.expect(.saving(renamed), .saved(saved))
+        await tester.finish()
+        #expect(await repository.calls == [.update(1, DocumentChanges(title: "Renamed"))])
+    }
+
+    @Test func editingBackToTheSavedTextIsClean() async {
+        let viewModel = editor()
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0.body = "changed" }
+        viewModel.edit { $0.body = "Body" }
+        var changed = original
+        changed.body = "changed"
+        await tester.expect(.dirty(changed), .clean(original))
+        await tester.finish()
+    }
+
+    @Test func aValidationErrorKeepsTheDraftAndNamesTheField() async {
+        let viewModel = editor()
+        let tester = ViewModelTester(viewModel)
+        let tooLong = String(repeating: "t", count: 201)
+        viewModel.edit { $0.title = tooLong }
+        viewModel.save()
+        var draft = original
+        draft.title = tooLong
+        let message = "The title is too long (at most 200 characters)"
+        await tester.expect(.dirty(draft), .saving(draft), .failed(draft, message: message, fieldMessages: [.title: message]))
+        await tester.finish()
+        #expect(viewModel.state.draft.title == tooLong)
+        #expect(await repository.calls.isEmpty)
+    }
+
+    @Test func aServerFailureKeepsTheDraftAndCanBeRetried() async {
+        await repository.setFailure(.unavailable)
+        let viewModel = editor()
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0.body = "draft" }
+        viewModel.save()
+        var draft = original
+        draft.body = "draft"
+        await tester.expect(
+            .dirty(draft), .saving(draft),
+            .failed(draft, message: "The server can't be reached; try again later", fieldMessages: [:])
+        )
+        await repository.setFailure(nil)
+        viewModel.save()
+        var saved = FakeData.document(id: 1, body: "draft")
+        saved.version = 2
+        await tester.expect(.saving(draft), .saved(saved))
+        await tester.finish()
+    }
+
+    @Test func aSaveWhileSavingAndEditsWhileSavingAreIgnored() async {
+        let viewModel = editor()
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0.title = "One" }
+        let first = viewModel.save()
+        #expect(viewModel.save() == nil)
+        viewModel.edit { $0.title = "Two" }
+        await first?.value
+        var draft = original
+        draft.title = "One"
+        var saved = FakeData.document(id: 1, title: "One")
+        saved.version = 2
+        await tester.expect(.dirty(draft), .saving(draft), .saved(saved))
+        await tester.finish()
+    }
+
+    @Test func aNewDocumentIsCreatedAndRevertGoesBack() async {
+        let viewModel = editor(nil)
+        let tester = ViewModelTester(viewModel)
+        #expect(viewModel.save() == nil, "nothing to save while clean")
+        viewModel.edit { $0.title = "Fresh" }
+        viewModel.revert()
+        viewModel.edit { $0.title = "Fresh" }
+        await viewModel.save()?.value
+        let draft = EditorDraft(title: "Fresh")
+        await tester.expect(
+            .dirty(draft), .clean(EditorDraft()), .dirty(draft), .saving(draft),
+            .saved(FakeData.document(id: 2, title: "Fresh", body: ""))
+        )
+        await tester.finish()
+        #expect(viewModel.saved?.id == 2)
+    }
+
+    @Test func disappearingMidSaveLeavesTheDraftUnsaved() async {
+        let viewModel = editor()
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0.title = "Later" }
+        viewModel.save()
+        viewModel.onDisappear()
+        var draft = original
+        draft.title = "Later"
+        await tester.expect(.dirty(draft), .saving(draft), .dirty(draft))
+        await tester.finish()
+    }
+
+    @Test func theEditorIsReleased() async {
+        await ViewModelTester.expectDeallocation { editor() } exercise: { viewModel in
+            viewModel.edit { $0.title = "x" }
+            await viewModel.save()?.value
+        }
+    }
+}
