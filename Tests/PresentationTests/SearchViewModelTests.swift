@@ -19,11 +19,11 @@ struct SearchViewModelTests {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         viewModel.type("ru")
-        await clock.advance(by: .milliseconds(200))
+        await clock.advanceAndSettle(by: .milliseconds(200))
         viewModel.type("rules")
-        await clock.advance(by: .milliseconds(299))
+        await clock.advanceAndSettle(by: .milliseconds(299))
         #expect(viewModel.state == .idle)
-        await clock.advance(by: .milliseconds(1))
+        await clock.advanceAndSettle(by: .milliseconds(1))
         let hit = [FakeData.document(id: 1, title: "Layer rules").summary]
         await tester.expect(.searching(query: "rules"), .results(query: "rules", items: hit, origin: .disk))
         await tester.finish()
@@ -35,9 +35,9 @@ struct SearchViewModelTests {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         viewModel.type("rules")
-        await clock.advance(by: .milliseconds(300))
+        await clock.advanceAndSettle(by: .milliseconds(300))
         viewModel.type("groceries")
-        await clock.advance(by: .milliseconds(300))
+        await clock.advanceAndSettle(by: .milliseconds(300))
         while await repository.heldReads < 2 { await Task.yield() }
         await repository.releaseReads()
         let hit = [FakeData.document(id: 2, title: "Groceries").summary]
@@ -53,11 +53,11 @@ struct SearchViewModelTests {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         viewModel.type("zzz")
-        await clock.advance(by: .milliseconds(300))
+        await clock.advanceAndSettle(by: .milliseconds(300))
         await tester.expect(.searching(query: "zzz"), .noResults(query: "zzz"))
         viewModel.type("   ")
         await tester.expect(.idle)
-        await clock.advance(by: .seconds(1))
+        await clock.advanceAndSettle(by: .seconds(1))
         await tester.finish()
     }
 
@@ -71,14 +71,14 @@ struct SearchViewModelTests {
             .searching(query: "rules"),
             .failed(query: "rules", message: "The server can't be reached; try again later")
         )
-        await clock.advance(by: .seconds(1))
+        await clock.advanceAndSettle(by: .seconds(1))
         await tester.finish()
     }
 
     @Test func theViewModelIsReleased() async {
         await ViewModelTester.expectDeallocation { makeViewModel() } exercise: { viewModel in
             viewModel.type("rules")
-            await clock.advance(by: .milliseconds(300))
+            await clock.advanceAndSettle(by: .milliseconds(300))
             await viewModel.tasks.waitUntilIdle()
         }
     }

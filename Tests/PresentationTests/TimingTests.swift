@@ -10,13 +10,13 @@ struct DebouncerTests {
         let debouncer = Debouncer(interval: .milliseconds(100), mode: .lastOnly, clock: clock)
         var fired: [String] = []
         debouncer.submit { fired.append("a") }
-        await clock.advance(by: .milliseconds(60))
+        await clock.advanceAndSettle(by: .milliseconds(60))
         debouncer.submit { fired.append("b") }
-        await clock.advance(by: .milliseconds(99))
+        await clock.advanceAndSettle(by: .milliseconds(99))
         #expect(fired.isEmpty)
-        await clock.advance(by: .milliseconds(1))
+        await clock.advanceAndSettle(by: .milliseconds(1))
         #expect(fired == ["b"])
-        await clock.advance(by: .seconds(1))
+        await clock.advanceAndSettle(by: .seconds(1))
         #expect(fired == ["b"])
     }
 
@@ -25,22 +25,22 @@ struct DebouncerTests {
         var fired: [Int] = []
         debouncer.submit { fired.append(1) }
         #expect(fired == [1])
-        await clock.advance(by: .milliseconds(30))
+        await clock.advanceAndSettle(by: .milliseconds(30))
         debouncer.submit { fired.append(2) }
-        await clock.advance(by: .milliseconds(30))
+        await clock.advanceAndSettle(by: .milliseconds(30))
         debouncer.submit { fired.append(3) }
-        await clock.advance(by: .milliseconds(39))
+        await clock.advanceAndSettle(by: .milliseconds(39))
         #expect(fired == [1])
-        await clock.advance(by: .milliseconds(1))
+        await clock.advanceAndSettle(by: .milliseconds(1))
         #expect(fired == [1, 3])
         // The delivery opened a new window: a submission now waits for its end.
         debouncer.submit { fired.append(4) }
-        await clock.advance(by: .milliseconds(99))
+        await clock.advanceAndSettle(by: .milliseconds(99))
         #expect(fired == [1, 3])
-        await clock.advance(by: .milliseconds(1))
+        await clock.advanceAndSettle(by: .milliseconds(1))
         #expect(fired == [1, 3, 4])
         // After a quiet window the next submission fires at once again.
-        await clock.advance(by: .milliseconds(100))
+        await clock.advanceAndSettle(by: .milliseconds(100))
         debouncer.submit { fired.append(5) }
         #expect(fired == [1, 3, 4, 5])
     }
@@ -50,7 +50,7 @@ struct DebouncerTests {
         var fired = 0
         debouncer.submit { fired += 1 }
         debouncer.cancel()
-        await clock.advance(by: .seconds(1))
+        await clock.advanceAndSettle(by: .seconds(1))
         #expect(fired == 0 && !debouncer.isPending)
     }
 }
@@ -65,9 +65,9 @@ struct UpdateBatcherTests {
             batches.append($0)
         }
         for change in [1, 2, 1, 3, 2] { batcher.submit(change) }
-        await clock.advance(by: .milliseconds(49))
+        await clock.advanceAndSettle(by: .milliseconds(49))
         #expect(batches.isEmpty)
-        await clock.advance(by: .milliseconds(1))
+        await clock.advanceAndSettle(by: .milliseconds(1))
         #expect(batches == [[1, 2, 3]])
         #expect(batcher.interval == .milliseconds(50))
     }
@@ -80,15 +80,15 @@ struct UpdateBatcherTests {
             try? await clock.sleep(for: consumer.cost)
         }
         batcher.submit("a")
-        await clock.advance(by: .milliseconds(50))
-        await clock.advance(by: .milliseconds(275))
+        await clock.advanceAndSettle(by: .milliseconds(50))
+        await clock.advanceAndSettle(by: .milliseconds(275))
         // Halfway between fast and slow: 275 ms behind → 275 ms interval.
         #expect(batcher.interval == .milliseconds(275))
         consumer.cost = .zero
         batcher.submit("b")
-        await clock.advance(by: .milliseconds(274))
+        await clock.advanceAndSettle(by: .milliseconds(274))
         #expect(consumer.batches == [["a"]])
-        await clock.advance(by: .milliseconds(1))
+        await clock.advanceAndSettle(by: .milliseconds(1))
         #expect(consumer.batches == [["a"], ["b"]])
         #expect(batcher.interval == .milliseconds(50))
     }
