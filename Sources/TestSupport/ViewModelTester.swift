@@ -49,7 +49,8 @@ public final class ViewModelTester<Model: StatefulViewModel> {
             if actual != state {
                 let difference = diff(state, actual) ?? "expected \(state), got \(actual)"
                 Issue.record(
-                    "State #\(expectedCount) differs (−expected +actual):\n\(difference)", sourceLocation: sourceLocation
+                    "State #\(expectedCount) differs (−expected +actual):\n\(difference)",
+                    sourceLocation: sourceLocation
                 )
             }
         }
@@ -68,7 +69,9 @@ public final class ViewModelTester<Model: StatefulViewModel> {
         for _ in 0..<20 { await Task.yield() }  // let already published states reach the recorder
         if !received.isEmpty {
             let extra = received.map { "\($0)" }.joined(separator: ", ")
-            Issue.record("finish(): \(received.count) state(s) arrived that no expect() consumed: \(extra)", sourceLocation: sourceLocation)
+            Issue.record(
+                "finish(): \(received.count) state(s) arrived that no expect() consumed: \(extra)",
+                sourceLocation: sourceLocation)
             received.removeAll()
         }
     }
@@ -86,7 +89,9 @@ public final class ViewModelTester<Model: StatefulViewModel> {
         }
         for _ in 0..<20 { await Task.yield() }  // let cancelled tasks drop their references
         if released != nil {
-            Issue.record("\(Model.self) was not deallocated: something still holds it (a retain cycle?)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(Model.self) was not deallocated: something still holds it (a retain cycle?)",
+                sourceLocation: sourceLocation)
         }
     }
 }

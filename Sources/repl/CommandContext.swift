@@ -1,5 +1,6 @@
 import DemoBackend
 import Logging
+import Presentation
 
 /// The state a command may read or change: the services, the registry and session settings.
 final class CommandContext {
@@ -13,11 +14,18 @@ final class CommandContext {
     let backend: DemoBackend?
     /// How output is printed; `format` changes it.
     var format: OutputFormat
+    /// Whether view-model state transitions are printed (`--trace-states`, `trace on|off`).
+    var traceStates = false
+    /// Where output goes (traces print here).
+    let console: Console
+    /// The clock view models wait on.
+    let clock: any Clock<Duration> = ContinuousClock()
 
     private let logger = Logger(label: "strata.repl")
 
     /// Creates the context of a session.
-    init(app: CompositionRoot.App, registry: CommandRegistry, format: OutputFormat) {
+    init(app: CompositionRoot.App, registry: CommandRegistry, format: OutputFormat, console: Console) {
+        self.console = console
         self.services = app.services
         self.caches = app.caches
         self.backend = app.backend
@@ -27,5 +35,12 @@ final class CommandContext {
 
     deinit {
         logger.debug("deinit CommandContext")
+    }
+
+    /// Runs a view model for one command (see ``StateTracer``), tracing when asked to.
+    func present<Model: StatefulViewModel>(
+        _ make: () -> Model, start: (Model) -> Task<Void, Never>?
+    ) async -> Model.State {
+        await StateTracer.run(make, trace: traceStates, console: console, start: start)
     }
 }

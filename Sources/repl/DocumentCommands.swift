@@ -1,6 +1,7 @@
 import Domain
+import Presentation
 
-/// The `docs` commands.
+/// The `docs` commands; each renders the final state of a view model.
 enum DocumentCommands {
     /// Every `docs` command, in help order.
     static var all: [CommandSpec] { [list, show, new, edit, delete, search] }
@@ -13,8 +14,16 @@ extension DocumentCommands {
         name: "docs list", group: .documents, summary: "List documents, newest change first",
         flags: [ReadPolicyFlag.spec], examples: ["docs list", "docs list --policy network-first"]
     ) { context, arguments in
-        await context.services.listDocuments.execute(policy: ReadPolicyFlag.policy(arguments)).commandResult {
-            .documents($0.value, Provenance($0))
+        let state = await context.present {
+            DocumentListViewModel(listDocuments: context.services.listDocuments)
+        } start: {
+            $0.load(policy: ReadPolicyFlag.policy(arguments))
+        }
+        switch state {
+        case .loaded(let items, let provenance): return .success(.documents(items, provenance))
+        case .empty: return .success(.documents([], nil))
+        case .failed(let message): return .failure(CommandFailure(message))
+        case .idle, .loading, .refreshing: return .failure(CommandFailure("Cancelled"))
         }
     }
 
@@ -26,9 +35,9 @@ extension DocumentCommands {
         switch ArgumentValues.id(arguments.value("ID")) {
         case .failure(let failure): return .failure(failure)
         case .success(let id):
-            let policy = ReadPolicyFlag.policy(arguments)
-            return await context.services.fetchDocument.execute(id: id, policy: policy).commandResult {
-                .document($0.value, Provenance($0))
+            return await loadDocument(id, policy: ReadPolicyFlag.policy(arguments), context).map {
+                document, provenance in
+                .document(document, provenance)
             }
         }
     }
@@ -42,10 +51,11 @@ extension DocumentCommands {
         ],
         examples: [#"docs new "Groceries" --body "milk, eggs" --tag home"#]
     ) { context, arguments in
-        let draft = DocumentDraft(
-            title: arguments.value("TITLE") ?? "", body: arguments.flag("--body") ?? "", tags: arguments.all("--tag")
-        )
-        return await context.services.createDocument.execute(draft).commandResult { .document($0, nil) }
+        await save(document: nil, context) { draft in
+            draft.title = arguments.value("TITLE") ?? ""
+            draft.body = arguments.flag("--body") ?? ""
+            draft.tags = arguments.all("--tag")
+        }
     }
 
     private static let edit = CommandSpec(
@@ -61,12 +71,14 @@ extension DocumentCommands {
         switch ArgumentValues.id(arguments.value("ID")) {
         case .failure(let failure): return .failure(failure)
         case .success(let id):
-            let changes = DocumentChanges(
-                title: arguments.flag("--title"), body: arguments.flag("--body"),
-                tags: arguments.isSet("--tag") ? arguments.all("--tag") : nil
-            )
-            return await context.services.updateDocument.execute(id: id, changes: changes).commandResult {
-                .document($0, nil)
+            switch await loadDocument(id, policy: .cacheFirst, context) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let (document, _)):
+                return await save(document: document, context) { draft in
+                    if let title = arguments.flag("--title") { draft.title = title }
+                    if let body = arguments.flag("--body") { draft.body = body }
+                    if arguments.isSet("--tag") { draft.tags = arguments.all("--tag") }
+                }
             }
         }
     }
@@ -87,10 +99,58 @@ extension DocumentCommands {
         arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], flags: [ReadPolicyFlag.spec],
         examples: ["docs search rules"]
     ) { context, arguments in
-        let query = arguments.value("QUERY") ?? ""
-        let policy = ReadPolicyFlag.policy(arguments)
-        return await context.services.searchDocuments.execute(query: query, policy: policy).commandResult {
-            .documents($0.value, Provenance($0))
+        let state = await context.present {
+            SearchViewModel(
+                searchDocuments: context.services.searchDocuments, clock: context.clock,
+                policy: ReadPolicyFlag.policy(arguments)
+            )
+        } start: { viewModel in
+            viewModel.type(arguments.value("QUERY") ?? "")
+            return viewModel.searchNow()  // the Return key: no need to wait for the typing pause
+        }
+        switch state {
+        case .results(_, let items, let provenance): return .success(.documents(items, provenance))
+        case .noResults: return .success(.documents([], nil))
+        case .failed(_, let message): return .failure(CommandFailure(message))
+        case .idle: return .failure(CommandFailure(UserMessages.text(for: .emptyQuery)))
+        case .searching: return .failure(CommandFailure("Cancelled"))
+        }
+    }
+
+    /// Loads one document through its detail view model.
+    private static func loadDocument(
+        _ id: Int, policy: ReadPolicy, _ context: CommandContext
+    ) async -> Result<(Document, Provenance), CommandFailure> {
+        let state = await context.present {
+            DocumentDetailViewModel(id: id, fetchDocument: context.services.fetchDocument)
+        } start: {
+            $0.load(policy: policy)
+        }
+        switch state {
+        case .loaded(let document, let provenance): return .success((document, provenance))
+        case .failed(let message): return .failure(CommandFailure(message))
+        case .idle, .loading: return .failure(CommandFailure("Cancelled"))
+        }
+    }
+
+    /// Edits a draft in the editor view model and saves it.
+    private static func save(
+        document: Document?, _ context: CommandContext, change: (inout EditorDraft) -> Void
+    ) async -> CommandResult {
+        let state = await context.present {
+            DocumentEditorViewModel(
+                document: document, createDocument: context.services.createDocument,
+                updateDocument: context.services.updateDocument
+            )
+        } start: { editor in
+            editor.edit(change)
+            return editor.save()
+        }
+        switch state {
+        case .saved(let saved): return .success(.document(saved, nil))
+        case .failed(_, let message, _): return .failure(CommandFailure(message))
+        case .clean: return .failure(CommandFailure(UserMessages.text(for: .noChanges)))
+        case .dirty, .saving: return .failure(CommandFailure("Cancelled"))
         }
     }
 }

@@ -34,9 +34,9 @@ enum JSONShapes {
     struct DocumentListJSON: Encodable {
         let items: [DocumentSummary]
         let count: Int
-        let origin: String
-        let freshness: String
-        let ageSeconds: Int
+        let origin: String?
+        let freshness: String?
+        let ageSeconds: Int?
     }
 
     /// A user profile with its provenance.

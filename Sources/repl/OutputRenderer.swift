@@ -28,8 +28,8 @@ extension OutputRenderer {
         case .documents(let items, let provenance):
             JSONShapes.encode(
                 JSONShapes.DocumentListJSON(
-                    items: items, count: items.count, origin: provenance.origin.rawValue,
-                    freshness: provenance.freshness.rawValue, ageSeconds: provenance.ageSeconds
+                    items: items, count: items.count, origin: provenance?.origin.rawValue,
+                    freshness: provenance?.freshness.rawValue, ageSeconds: provenance?.ageSeconds
                 )
             )
         case .deleted(let id): JSONShapes.encode(JSONShapes.DeletedJSON(deleted: id))
@@ -65,7 +65,7 @@ extension OutputRenderer {
             return header + "\n" + TextTable.render(rows: rows) + body
         case .documents(let items, let provenance):
             let noun = items.count == 1 ? "document" : "documents"
-            let footer = "\(items.count) \(noun) (\(provenance.text))"
+            let footer = "\(items.count) \(noun)" + (provenance.map { " (\($0.text))" } ?? "")
             guard !items.isEmpty else { return footer }
             let rows = items.map { item in
                 [

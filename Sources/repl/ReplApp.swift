@@ -63,7 +63,8 @@ extension ReplApp {
 
     private static func runShell(app: CompositionRoot.App, options: ReplOptions, console: Console) async -> Int32 {
         let registry = CompositionRoot.registry()
-        let context = CommandContext(app: app, registry: registry, format: options.format)
+        let context = CommandContext(app: app, registry: registry, format: options.format, console: console)
+        context.traceStates = options.traceStates
         let interactive = console.inputIsTerminal && console.outputIsTerminal
         let settings = Shell.Settings(isInteractive: interactive, echo: options.echo, bail: options.bail)
         let shell = Shell(context: context, console: console, settings: settings)

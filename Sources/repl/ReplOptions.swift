@@ -28,6 +28,9 @@ struct ReplOptions: ParsableCommand {
     @Flag(help: "In batch mode, stop at the first failing line.")
     var bail = false
 
+    @Flag(help: "Print every view-model state transition as it happens.")
+    var traceStates = false
+
     @Flag(help: "Pin the clock to a fixed date so output is the same on every run.")
     var deterministic = false
 

@@ -1,7 +1,7 @@
 /// The commands of the shell itself.
 enum ShellCommands {
     /// Every shell command, in help order.
-    static var all: [CommandSpec] { [help, format, quit] }
+    static var all: [CommandSpec] { [help, format, trace, quit] }
 }
 
 // MARK: - Private
@@ -26,6 +26,22 @@ extension ShellCommands {
         }
         context.format = format
         return .success(.message("Output format: \(format.rawValue)"))
+    }
+
+    private static let trace = CommandSpec(
+        name: "trace", group: .shell, summary: "Print view-model state transitions (on) or not (off)",
+        arguments: [ArgumentSpec(name: "on|off")], examples: ["trace on"]
+    ) { context, arguments in
+        switch arguments.value("on|off") {
+        case "on":
+            context.traceStates = true
+            return .success(.message("Tracing view-model states."))
+        case "off":
+            context.traceStates = false
+            return .success(.message("Not tracing view-model states."))
+        case let other:
+            return .failure(CommandFailure("invalid value '\(other ?? "")' (expected on or off)"))
+        }
     }
 
     private static let quit = CommandSpec(

@@ -1,4 +1,5 @@
 import Domain
+import Presentation
 
 /// The `user` commands.
 enum UserCommands {
@@ -16,9 +17,15 @@ extension UserCommands {
         switch ArgumentValues.id(arguments.value("ID")) {
         case .failure(let failure): return .failure(failure)
         case .success(let id):
-            let policy = ReadPolicyFlag.policy(arguments)
-            return await context.services.fetchUser.execute(id: id, policy: policy).commandResult {
-                .user($0.value, Provenance($0))
+            let state = await context.present {
+                UserProfileViewModel(id: id, fetchUser: context.services.fetchUser)
+            } start: {
+                $0.load(policy: ReadPolicyFlag.policy(arguments))
+            }
+            switch state {
+            case .loaded(let user, let provenance): return .success(.user(user, provenance))
+            case .failed(let message): return .failure(CommandFailure(message))
+            case .idle, .loading: return .failure(CommandFailure("Cancelled"))
             }
         }
     }

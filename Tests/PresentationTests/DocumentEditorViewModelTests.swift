@@ -51,7 +51,8 @@ struct DocumentEditorViewModelTests {
         var draft = original
         draft.title = tooLong
         let message = "The title is too long (at most 200 characters)"
-        await tester.expect(.dirty(draft), .saving(draft), .failed(draft, message: message, fieldMessages: [.title: message]))
+        await tester.expect(
+            .dirty(draft), .saving(draft), .failed(draft, message: message, fieldMessages: [.title: message]))
         await tester.finish()
         #expect(viewModel.state.draft.title == tooLong)
         #expect(await repository.calls.isEmpty)
@@ -96,7 +97,10 @@ struct DocumentEditorViewModelTests {
     @Test func aNewDocumentIsCreatedAndRevertGoesBack() async {
         let viewModel = editor(nil)
         let tester = ViewModelTester(viewModel)
-        #expect(viewModel.save() == nil, "nothing to save while clean")
+        await viewModel.save()?.value  // an empty new document still validates: the title is required
+        let required = "A title is required"
+        await tester.expect(
+            .saving(EditorDraft()), .failed(EditorDraft(), message: required, fieldMessages: [.title: required]))
         viewModel.edit { $0.title = "Fresh" }
         viewModel.revert()
         viewModel.edit { $0.title = "Fresh" }
@@ -123,7 +127,9 @@ struct DocumentEditorViewModelTests {
     }
 
     @Test func theEditorIsReleased() async {
-        await ViewModelTester.expectDeallocation { editor() } exercise: { viewModel in
+        await ViewModelTester.expectDeallocation {
+            editor()
+        } exercise: { viewModel in
             viewModel.edit { $0.title = "x" }
             await viewModel.save()?.value
         }

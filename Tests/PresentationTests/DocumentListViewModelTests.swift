@@ -16,7 +16,7 @@ struct DocumentListViewModelTests {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         viewModel.onAppear()
-        await tester.expect(.loading, .loaded(items: summaries, origin: .disk))
+        await tester.expect(.loading, .loaded(items: summaries, provenance: .disk))
         await tester.finish()
         #expect(viewModel.state.items.count == 2 && !viewModel.state.isBusy)
     }
@@ -29,11 +29,13 @@ struct DocumentListViewModelTests {
         await tester.finish()
     }
 
-    @Test("Each error is shown in the user's words", arguments: [
-        (DocumentError.unavailable, "The server can't be reached; try again later"),
-        (.unauthorized, "Please log in again"), (.invalidData, "The server sent data the app can't read"),
-        (.notCached, "Not available offline"),
-    ])
+    @Test(
+        "Each error is shown in the user's words",
+        arguments: [
+            (DocumentError.unavailable, "The server can't be reached; try again later"),
+            (.unauthorized, "Please log in again"), (.invalidData, "The server sent data the app can't read"),
+            (.notCached, "Not available offline"),
+        ])
     func errorsAreMapped(error: DocumentError, message: String) async {
         await repository.setFailure(error)
         let viewModel = makeViewModel()
@@ -66,7 +68,7 @@ struct DocumentListViewModelTests {
         await first.value
         await second.value
         // One loading, one result: the cancelled first load never published.
-        await tester.expect(.loading, .loaded(items: summaries, origin: .disk))
+        await tester.expect(.loading, .loaded(items: summaries, provenance: .disk))
         await tester.finish()
     }
 
@@ -74,12 +76,13 @@ struct DocumentListViewModelTests {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         await viewModel.onAppear()?.value
-        await tester.expect(.loading, .loaded(items: summaries, origin: .disk))
+        await tester.expect(.loading, .loaded(items: summaries, provenance: .disk))
         await repository.put(FakeData.document(id: 3))
         await repository.setOrigin(.network)
         viewModel.refresh()
         let refreshed = [FakeData.document(id: 3).summary] + summaries
-        await tester.expect(.refreshing(items: summaries, origin: .disk), .loaded(items: refreshed, origin: .network))
+        await tester.expect(
+            .refreshing(items: summaries, provenance: .disk), .loaded(items: refreshed, provenance: .network))
         await tester.finish()
         #expect(await repository.calls.last == .documents(.networkFirst))
     }
@@ -93,8 +96,8 @@ struct DocumentListViewModelTests {
         viewModel.onDisappear()
         await repository.releaseReads()
         await tester.expect(
-            .loading, .loaded(items: summaries, origin: .disk), .refreshing(items: summaries, origin: .disk),
-            .loaded(items: summaries, origin: .disk)
+            .loading, .loaded(items: summaries, provenance: .disk), .refreshing(items: summaries, provenance: .disk),
+            .loaded(items: summaries, provenance: .disk)
         )
         await tester.finish()
     }
@@ -108,20 +111,30 @@ struct DocumentListViewModelTests {
         #expect(second == nil)
         await first?.value
         #expect(viewModel.onAppear() == nil)
-        await tester.expect(.loading, .loaded(items: summaries, origin: .disk))
+        await tester.expect(.loading, .loaded(items: summaries, provenance: .disk))
         await tester.finish()
         #expect(await repository.calls.count == 1)
     }
 
     @Test func theViewModelIsReleased() async {
-        await ViewModelTester.expectDeallocation { makeViewModel() } exercise: { await $0.onAppear()?.value }
+        await ViewModelTester.expectDeallocation {
+            makeViewModel()
+        } exercise: {
+            await $0.onAppear()?.value
+        }
         await repository.holdReads()
-        await ViewModelTester.expectDeallocation { makeViewModel() } exercise: { $0.onAppear() }
+        await ViewModelTester.expectDeallocation {
+            makeViewModel()
+        } exercise: {
+            $0.onAppear()
+        }
         await repository.releaseReads()
     }
 
     @Test func statesDescribeThemselvesForTraces() {
-        #expect(DocumentListViewState.loaded(items: summaries, origin: .disk).description == "loaded(2 items, origin: disk)")
+        #expect(
+            DocumentListViewState.loaded(items: summaries, provenance: .disk).description
+                == "loaded(2 items, origin: disk)")
         #expect(DocumentListViewState.failed(message: "Nope").description == "failed(Nope)")
     }
 }

@@ -16,7 +16,7 @@ struct ItemViewModelTests {
         let viewModel = detail(1)
         let tester = ViewModelTester(viewModel)
         viewModel.onAppear(policy: .remoteOnly)
-        await tester.expect(.loading, .loaded(FakeData.document(id: 1), origin: .disk))
+        await tester.expect(.loading, .loaded(FakeData.document(id: 1), provenance: .disk))
         await tester.finish()
         #expect(await documents.calls == [.document(1, .remoteOnly)])
         #expect(viewModel.state.item?.id == 1)
@@ -50,7 +50,7 @@ struct ItemViewModelTests {
         let viewModel = UserProfileViewModel(id: 7, fetchUser: FetchUserUseCase(repository: users))
         let tester = ViewModelTester(viewModel)
         viewModel.onAppear()
-        await tester.expect(.loading, .loaded(FakeData.user(id: 7), origin: .disk))
+        await tester.expect(.loading, .loaded(FakeData.user(id: 7), provenance: .disk))
         await users.setFailure(.unauthorized)
         viewModel.load()
         await tester.expect(.loading, .failed(message: "Please log in again"))
@@ -58,9 +58,15 @@ struct ItemViewModelTests {
     }
 
     @Test func bothAreReleased() async {
-        await ViewModelTester.expectDeallocation { detail(1) } exercise: { await $0.onAppear()?.value }
+        await ViewModelTester.expectDeallocation {
+            detail(1)
+        } exercise: {
+            await $0.onAppear()?.value
+        }
         await ViewModelTester.expectDeallocation {
             UserProfileViewModel(id: 7, fetchUser: FetchUserUseCase(repository: users))
-        } exercise: { await $0.onAppear()?.value }
+        } exercise: {
+            await $0.onAppear()?.value
+        }
     }
 }

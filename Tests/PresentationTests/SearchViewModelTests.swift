@@ -25,7 +25,7 @@ struct SearchViewModelTests {
         #expect(viewModel.state == .idle)
         await clock.advanceAndSettle(by: .milliseconds(1))
         let hit = [FakeData.document(id: 1, title: "Layer rules").summary]
-        await tester.expect(.searching(query: "rules"), .results(query: "rules", items: hit, origin: .disk))
+        await tester.expect(.searching(query: "rules"), .results(query: "rules", items: hit, provenance: .disk))
         await tester.finish()
         #expect(await repository.calls == [.search("rules", .cacheFirst)])
     }
@@ -43,7 +43,7 @@ struct SearchViewModelTests {
         let hit = [FakeData.document(id: 2, title: "Groceries").summary]
         await tester.expect(
             .searching(query: "rules"), .searching(query: "groceries"),
-            .results(query: "groceries", items: hit, origin: .disk)
+            .results(query: "groceries", items: hit, provenance: .disk)
         )
         await viewModel.tasks.waitUntilIdle()
         await tester.finish()
@@ -76,7 +76,9 @@ struct SearchViewModelTests {
     }
 
     @Test func theViewModelIsReleased() async {
-        await ViewModelTester.expectDeallocation { makeViewModel() } exercise: { viewModel in
+        await ViewModelTester.expectDeallocation {
+            makeViewModel()
+        } exercise: { viewModel in
             viewModel.type("rules")
             await clock.advanceAndSettle(by: .milliseconds(300))
             await viewModel.tasks.waitUntilIdle()

@@ -61,7 +61,9 @@ struct UpdateBatcherTests {
 
     @Test func aBurstIsCoalescedIntoOneBatchAtTheFastInterval() async {
         var batches: [[Int]] = []
-        let batcher = UpdateBatcher<Int>(fastInterval: .milliseconds(50), slowInterval: .milliseconds(500), clock: clock) {
+        let batcher = UpdateBatcher<Int>(
+            fastInterval: .milliseconds(50), slowInterval: .milliseconds(500), clock: clock
+        ) {
             batches.append($0)
         }
         for change in [1, 2, 1, 3, 2] { batcher.submit(change) }
@@ -75,7 +77,9 @@ struct UpdateBatcherTests {
     @Test func aSlowConsumerGetsASlowerIntervalAndAFastOneGetsItBack() async {
         let clock = clock
         let consumer = SlowConsumer(cost: .milliseconds(275))
-        let batcher = UpdateBatcher<String>(fastInterval: .milliseconds(50), slowInterval: .milliseconds(500), clock: clock) {
+        let batcher = UpdateBatcher<String>(
+            fastInterval: .milliseconds(50), slowInterval: .milliseconds(500), clock: clock
+        ) {
             consumer.batches.append($0)
             try? await clock.sleep(for: consumer.cost)
         }
@@ -94,7 +98,9 @@ struct UpdateBatcherTests {
     }
 
     @Test func theIntervalStaysWithinItsBounds() {
-        let batcher = UpdateBatcher<Int>(fastInterval: .milliseconds(50), slowInterval: .milliseconds(500), clock: clock) { _ in }
+        let batcher = UpdateBatcher<Int>(
+            fastInterval: .milliseconds(50), slowInterval: .milliseconds(500), clock: clock
+        ) { _ in }
         #expect(batcher.adaptedInterval(consumerTook: .zero) == .milliseconds(50))
         #expect(batcher.adaptedInterval(consumerTook: .seconds(10)) == .milliseconds(500))
     }

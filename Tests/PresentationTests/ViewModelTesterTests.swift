@@ -12,7 +12,7 @@ struct ViewModelTesterTests {
         DocumentListViewModel(listDocuments: ListDocumentsUseCase(repository: repository))
     }
 
-    var loaded: DocumentListViewState { .loaded(items: [FakeData.document(id: 1).summary], origin: .disk) }
+    var loaded: DocumentListViewState { .loaded(items: [FakeData.document(id: 1).summary], provenance: .disk) }
 
     @Test func passesWhenEveryStateIsExpectedInOrder() async {
         let viewModel = makeViewModel()
@@ -72,10 +72,18 @@ struct ViewModelTesterTests {
     }
 
     @Test func deallocationIsCheckedBothWays() async {
-        await ViewModelTester.expectDeallocation { makeViewModel() } exercise: { await $0.onAppear()?.value }
+        await ViewModelTester.expectDeallocation {
+            makeViewModel()
+        } exercise: {
+            await $0.onAppear()?.value
+        }
         var keepAlive: DocumentListViewModel?
         await withKnownIssue {
-            await ViewModelTester.expectDeallocation { makeViewModel() } exercise: { keepAlive = $0 }
+            await ViewModelTester.expectDeallocation {
+                makeViewModel()
+            } exercise: {
+                keepAlive = $0
+            }
         } matching: { issue in
             issue.description.contains("was not deallocated")
         }

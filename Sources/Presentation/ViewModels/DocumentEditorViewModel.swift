@@ -40,12 +40,14 @@ public final class DocumentEditorViewModel: StatefulViewModel {
         store.set(.clean(original))
     }
 
-    /// Saves the draft; ignored when there is nothing to save or a save is already running.
+    /// Saves the draft; ignored while a save runs, and for an existing document with nothing to
+    /// save (a new document always tries, so its validation errors show).
     @discardableResult
     public func save() -> Task<Void, Never>? {
         let draft: EditorDraft
         switch store.state {
         case .dirty(let current), .failed(let current, _, _): draft = current
+        case .clean(let current) where saved == nil: draft = current
         case .clean, .saving, .saved: return nil
         }
         store.set(.saving(draft))

@@ -33,7 +33,7 @@ public final class DocumentListViewModel: StatefulViewModel {
         tasks.cancelAll()
         switch store.state {
         case .loading: store.set(.idle)
-        case .refreshing(let items, let origin): store.set(.loaded(items: items, origin: origin))
+        case .refreshing(let items, let provenance): store.set(.loaded(items: items, provenance: provenance))
         case .idle, .loaded, .empty, .failed: break
         }
     }
@@ -49,8 +49,8 @@ public final class DocumentListViewModel: StatefulViewModel {
     @discardableResult
     public func refresh(policy: ReadPolicy = .networkFirst) -> Task<Void, Never> {
         switch store.state {
-        case .loaded(let items, let origin), .refreshing(let items, let origin):
-            store.set(.refreshing(items: items, origin: origin))
+        case .loaded(let items, let provenance), .refreshing(let items, let provenance):
+            store.set(.refreshing(items: items, provenance: provenance))
             return start(policy: policy)
         case .idle, .loading, .empty, .failed:
             return load(policy: policy)
@@ -68,7 +68,7 @@ extension DocumentListViewModel {
             guard !Task.isCancelled, let self else { return }
             switch result {
             case .success(let fetched) where fetched.value.isEmpty: self.store.set(.empty)
-            case .success(let fetched): self.store.set(.loaded(items: fetched.value, origin: fetched.origin))
+            case .success(let fetched): self.store.set(.loaded(items: fetched.value, provenance: fetched.provenance))
             case .failure(.cancelled): break
             case .failure(let error): self.store.set(.failed(message: UserMessages.text(for: error)))
             }

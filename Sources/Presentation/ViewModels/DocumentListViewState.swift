@@ -7,9 +7,9 @@ nonisolated public enum DocumentListViewState: Equatable, Sendable, CustomString
     /// The first load is running; nothing to show yet.
     case loading
     /// Documents to show, and where they came from.
-    case loaded(items: [DocumentSummary], origin: DataOrigin)
+    case loaded(items: [DocumentSummary], provenance: Provenance)
     /// A refresh is running while the previous items stay on screen.
-    case refreshing(items: [DocumentSummary], origin: DataOrigin)
+    case refreshing(items: [DocumentSummary], provenance: Provenance)
     /// The load worked and there are no documents.
     case empty
     /// The load failed; the message is for the user.
@@ -36,7 +36,7 @@ nonisolated public enum DocumentListViewState: Equatable, Sendable, CustomString
         switch self {
         case .idle: "idle"
         case .loading: "loading"
-        case .loaded(let items, let origin): "loaded(\(Self.count(items)), origin: \(origin.rawValue))"
+        case .loaded(let items, let provenance): "loaded(\(Self.count(items)), origin: \(provenance.origin.rawValue))"
         case .refreshing(let items, _): "refreshing(\(Self.count(items)))"
         case .empty: "empty"
         case .failed(let message): "failed(\(message))"

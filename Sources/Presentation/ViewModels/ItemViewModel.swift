@@ -41,7 +41,7 @@ extension ItemViewModel {
             let result = await fetch()
             guard !Task.isCancelled, let self else { return }
             switch result {
-            case .success(let fetched): self.store.set(.loaded(fetched.value, origin: fetched.origin))
+            case .success(let fetched): self.store.set(.loaded(fetched.value, provenance: fetched.provenance))
             case .failure(.cancelled): break
             case .failure(.message(let message)): self.store.set(.failed(message: message))
             }

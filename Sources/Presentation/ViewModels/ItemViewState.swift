@@ -7,7 +7,7 @@ nonisolated public enum ItemViewState<Item: Equatable & Sendable>: Equatable, Se
     /// The load is running.
     case loading
     /// The item, and where it came from.
-    case loaded(Item, origin: DataOrigin)
+    case loaded(Item, provenance: Provenance)
     /// The load failed; the message is for the user.
     case failed(message: String)
 
@@ -22,7 +22,7 @@ nonisolated public enum ItemViewState<Item: Equatable & Sendable>: Equatable, Se
         switch self {
         case .idle: "idle"
         case .loading: "loading"
-        case .loaded(_, let origin): "loaded(origin: \(origin.rawValue))"
+        case .loaded(_, let provenance): "loaded(origin: \(provenance.origin.rawValue))"
         case .failed(let message): "failed(\(message))"
         }
     }

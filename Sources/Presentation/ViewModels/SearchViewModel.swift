@@ -60,7 +60,7 @@ public final class SearchViewModel: StatefulViewModel {
             switch result {
             case .success(let fetched) where fetched.value.isEmpty: self.store.set(.noResults(query: text))
             case .success(let fetched):
-                self.store.set(.results(query: text, items: fetched.value, origin: fetched.origin))
+                self.store.set(.results(query: text, items: fetched.value, provenance: fetched.provenance))
             case .failure(.cancelled): break
             case .failure(let error): self.store.set(.failed(query: text, message: UserMessages.text(for: error)))
             }

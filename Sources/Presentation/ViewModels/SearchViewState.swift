@@ -7,7 +7,7 @@ nonisolated public enum SearchViewState: Equatable, Sendable, CustomStringConver
     /// A search for the query is running.
     case searching(query: String)
     /// Matches for the query.
-    case results(query: String, items: [DocumentSummary], origin: DataOrigin)
+    case results(query: String, items: [DocumentSummary], provenance: Provenance)
     /// The query matched nothing.
     case noResults(query: String)
     /// The search failed; the message is for the user.
@@ -24,8 +24,8 @@ nonisolated public enum SearchViewState: Equatable, Sendable, CustomStringConver
         switch self {
         case .idle: "idle"
         case .searching(let query): "searching(\"\(query)\")"
-        case .results(let query, let items, let origin):
-            "results(\"\(query)\", \(DocumentListViewState.count(items)), origin: \(origin.rawValue))"
+        case .results(let query, let items, let provenance):
+            "results(\"\(query)\", \(DocumentListViewState.count(items)), origin: \(provenance.origin.rawValue))"
         case .noResults(let query): "noResults(\"\(query)\")"
         case .failed(let query, let message): "failed(\"\(query)\", \(message))"
         }
