@@ -80,15 +80,29 @@ public actor DemoBackend {
         state.faults.withLock { $0.latencyMilliseconds = max(0, milliseconds) }
     }
 
-    /// Sends a malformed JSON body for the next `count` requests.
-    public func injectMalformed(count: Int = 1) {
-        state.faults.withLock { $0.malformed += max(0, count) }
+    /// A way the next responses' bodies go wrong.
+    public enum BodyFault: Sendable {
+        /// The body is cut-off JSON.
+        case malformed
+        /// The connection closes halfway through the body.
+        case dropped
     }
 
-    /// Closes the connection halfway through the body of the next `count` responses.
-    public func injectDroppedConnection(count: Int = 1) {
-        state.faults.withLock { $0.dropped += max(0, count) }
+    /// Spoils the body of the next `count` responses.
+    public func inject(_ fault: BodyFault, count: Int = 1) {
+        state.faults.withLock { faults in
+            switch fault {
+            case .malformed: faults.malformed += max(0, count)
+            case .dropped: faults.dropped += max(0, count)
+            }
+        }
     }
+
+    /// Sends a malformed JSON body for the next `count` requests.
+    public func injectMalformed(count: Int = 1) { inject(.malformed, count: count) }
+
+    /// Closes the connection halfway through the body of the next `count` responses.
+    public func injectDroppedConnection(count: Int = 1) { inject(.dropped, count: count) }
 
     /// Clears every fault and counter and restores the sample data.
     public func reset() {

@@ -136,22 +136,22 @@ extension ServerCommands {
     }
 
     private static func runMalformed(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
-        guard let backend = context.backend else { return noBackend }
-        switch count(arguments) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let count):
-            await backend.injectMalformed(count: count)
-            return .success(.message("The next \(responses(count)) will have a malformed body."))
-        }
+        await spoilBodies(.malformed, "will have a malformed body", context, arguments)
     }
 
     private static func runDrop(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        await spoilBodies(.dropped, "will be cut off mid-body", context, arguments)
+    }
+
+    private static func spoilBodies(
+        _ fault: DemoBackend.BodyFault, _ effect: String, _ context: CommandContext, _ arguments: ParsedArguments
+    ) async -> CommandResult {
         guard let backend = context.backend else { return noBackend }
         switch count(arguments) {
         case .failure(let failure): return .failure(failure)
         case .success(let count):
-            await backend.injectDroppedConnection(count: count)
-            return .success(.message("The next \(responses(count)) will be cut off mid-body."))
+            await backend.inject(fault, count: count)
+            return .success(.message("The next \(responses(count)) \(effect)."))
         }
     }
 

@@ -50,12 +50,18 @@ struct SingleFlightTests {
         #expect(await live.backend.requestCount("GET /documents/:id") == 1)
     }
 
-    @Test func cancellingOneWaiterLeavesTheOthersAndTheRequest() async throws {
-        let remote = GatedRemoteStore()
-        let source = CacheBackedDataSource(
+    func gatedSource(_ remote: GatedRemoteStore) -> CacheBackedDataSource<
+        InMemoryLocalStore<Int, Document>, GatedRemoteStore
+    > {
+        CacheBackedDataSource(
             local: InMemoryLocalStore<Int, Document>(), remote: remote,
             configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }), now: { Date() }
         )
+    }
+
+    @Test func cancellingOneWaiterLeavesTheOthersAndTheRequest() async throws {
+        let remote = GatedRemoteStore()
+        let source = gatedSource(remote)
         let first = Task { try await source.read(5, policy: .remoteOnly) }
         let second = Task { try await source.read(5, policy: .remoteOnly) }
         while await remote.waiters == 0 { await Task.yield() }
@@ -69,10 +75,7 @@ struct SingleFlightTests {
 
     @Test func cancellingTheLastWaiterCancelsTheRequest() async throws {
         let remote = GatedRemoteStore()
-        let source = CacheBackedDataSource(
-            local: InMemoryLocalStore<Int, Document>(), remote: remote,
-            configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }), now: { Date() }
-        )
+        let source = gatedSource(remote)
         let only = Task { try await source.read(5, policy: .remoteOnly) }
         while await remote.waiters == 0 { await Task.yield() }
         only.cancel()
