@@ -33,7 +33,7 @@ public struct ReplProcess: Sendable {
     /// (or leave behind) a database.
     public func run(
         _ arguments: [String], input: Data = Data(), merged: Bool = false, timeoutSeconds: Int = 60
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -53,8 +53,7 @@ public struct ReplProcess: Sendable {
         let out = try FileHandle(forWritingTo: outURL)
         process.standardOutput = out
         process.standardError = merged ? out : try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
+        try await Self.runToCompletion(process)
         return Outcome(
             status: process.terminationStatus,
             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
@@ -63,7 +62,21 @@ public struct ReplProcess: Sendable {
     }
 
     /// Runs a script of lines in batch mode.
-    public func run(lines: [String], arguments: [String] = [], merged: Bool = false) throws -> Outcome {
-        try run(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), merged: merged)
+    public func run(lines: [String], arguments: [String] = [], merged: Bool = false) async throws -> Outcome {
+        try await run(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), merged: merged)
+    }
+
+    /// Starts `process` and waits for it without blocking a thread: with two cores, a blocked
+    /// cooperative thread per running child would stall the rest of the suite.
+    public static func runToCompletion(_ process: Process) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
     }
 }

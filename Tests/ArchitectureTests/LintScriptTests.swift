@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The lint scripts must catch what they exist to catch; these run them on planted violations.
@@ -6,15 +7,14 @@ import Testing
 struct LintScriptTests {
     static let root = LayerDependencyTests.packageRoot
 
-    func runScript(_ name: String, on directory: URL) throws -> (status: Int32, output: String) {
+    func runScript(_ name: String, on directory: URL) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.root.appendingPathComponent("Scripts/\(name)").path, directory.path]
         let pipe = Pipe()
         process.standardOutput = pipe
-        try process.run()
+        try await ReplProcess.runToCompletion(process)
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
@@ -33,15 +33,15 @@ struct LintScriptTests {
             "let x = try! load()", "let y = value as! Int", "fatalError(\"boom\")", "precondition(ok)",
             "preconditionFailure()", "assert(x > 0)", "let z = optional!.count", "var name: String!",
         ])
-    func forbiddenConstructIsCaught(line: String) throws {
+    func forbiddenConstructIsCaught(line: String) async throws {
         let directory = try scratch(["Bad.swift": "import Foundation\n\(line)\n"])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try runScript("forbidden_constructs.py", on: directory)
+        let result = try await runScript("forbidden_constructs.py", on: directory)
         #expect(result.status == 1)
         #expect(result.output.contains("Bad.swift:2: forbidden construct"))
     }
 
-    @Test func commentsStringsAndComparisonsAreNotFlagged() throws {
+    @Test func commentsStringsAndComparisonsAreNotFlagged() async throws {
         let clean = """
             // try! in a comment, fatalError( too
             let message = "do not try! this"
@@ -51,25 +51,26 @@ struct LintScriptTests {
             """
         let directory = try scratch(["Clean.swift": clean])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try runScript("forbidden_constructs.py", on: directory)
+        let result = try await runScript("forbidden_constructs.py", on: directory)
         #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test func duplicateAndUnindexedADRsAreReported() throws {
+    @Test func duplicateAndUnindexedADRsAreReported() async throws {
         let sections = "## Status\n## Context\n## Decision\n## Consequences\n## Alternatives considered\n"
         let directory = try scratch([
             "README.md": "[a](0001-first.md)\n",
             "0001-first.md": sections, "0001-second.md": sections,
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try runScript("check_adrs.py", on: directory)
+        let result = try await runScript("check_adrs.py", on: directory)
         #expect(result.status == 1)
         #expect(result.output.contains("ADR number 0001 is also used by"))
         #expect(result.output.contains("does not link 0001-second.md"))
     }
 
-    @Test func theProjectsOwnSourcesAndADRsPass() throws {
-        #expect(try runScript("forbidden_constructs.py", on: Self.root.appendingPathComponent("Sources")).status == 0)
-        #expect(try runScript("check_adrs.py", on: Self.root.appendingPathComponent("Docs/ADR")).status == 0)
+    @Test func theProjectsOwnSourcesAndADRsPass() async throws {
+        #expect(
+            try await runScript("forbidden_constructs.py", on: Self.root.appendingPathComponent("Sources")).status == 0)
+        #expect(try await runScript("check_adrs.py", on: Self.root.appendingPathComponent("Docs/ADR")).status == 0)
     }
 }

@@ -26,13 +26,13 @@ nonisolated struct BadInputTests {
     ]
 
     @Test("One error line, nothing changed, process intact", arguments: cases.map(\.name))
-    func badLine(name: String) throws {
+    func badLine(name: String) async throws {
         let bad = try #require(Self.cases.first { $0.name == name })
         // Given a bad line between two listings, when the script runs,
         var input = Array("docs list\n".utf8)
         input += bad.line + [UInt8(ascii: "\n")]
         input += Array("docs list\n".utf8)
-        let outcome = try repl.run(["--format", "plain"], input: Data(input))
+        let outcome = try await repl.run(["--format", "plain"], input: Data(input))
         // then exactly one error names line 2, and both listings are identical.
         #expect(outcome.status == 1)
         let errors = outcome.stderr.split(separator: "\n")
@@ -44,8 +44,8 @@ nonisolated struct BadInputTests {
         #expect(Array(listings.prefix(3)) == Array(listings.suffix(3)))
     }
 
-    @Test func aFinalLineWithoutNewlineStillRuns() throws {
-        let outcome = try repl.run(["--format", "plain"], input: Data("docs delete 1".utf8))
+    @Test func aFinalLineWithoutNewlineStillRuns() async throws {
+        let outcome = try await repl.run(["--format", "plain"], input: Data("docs delete 1".utf8))
         #expect(outcome.status == 0 && outcome.stdout == "1\n")
     }
 }

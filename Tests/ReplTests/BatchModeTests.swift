@@ -7,16 +7,16 @@ import Testing
 nonisolated struct BatchModeTests {
     let repl = ReplProcess.built()
 
-    @Test func aScriptWithAnUnknownCommandPrintsTheRestAndExitsOne() throws {
-        let outcome = try repl.run(lines: ["docs list", "bogus"])
+    @Test func aScriptWithAnUnknownCommandPrintsTheRestAndExitsOne() async throws {
+        let outcome = try await repl.run(lines: ["docs list", "bogus"])
         #expect(outcome.status == 1)
         #expect(outcome.stdout.hasPrefix("ID  TITLE"))
         #expect(outcome.stdout.contains("Welcome to Strata"))
         #expect(outcome.stderr == "error: line 2: unknown command 'bogus' (try 'help')\n")
     }
 
-    @Test func aCleanScriptExitsZeroWithoutBannerOrPrompt() throws {
-        let outcome = try repl.run(lines: ["docs show 1", "", "# a comment", "user show 2"])
+    @Test func aCleanScriptExitsZeroWithoutBannerOrPrompt() async throws {
+        let outcome = try await repl.run(lines: ["docs show 1", "", "# a comment", "user show 2"])
         #expect(outcome.status == 0)
         #expect(outcome.stderr.isEmpty)
         #expect(outcome.stdout.hasPrefix("Document 1\n"))
@@ -24,16 +24,16 @@ nonisolated struct BatchModeTests {
         #expect(outcome.stdout.contains("Grace Hopper"))
     }
 
-    @Test func bailStopsAtTheFirstFailure() throws {
-        let outcome = try repl.run(lines: ["bogus", "docs new Later"], arguments: ["--bail"])
+    @Test func bailStopsAtTheFirstFailure() async throws {
+        let outcome = try await repl.run(lines: ["bogus", "docs new Later"], arguments: ["--bail"])
         #expect(outcome.status == 1)
         #expect(!outcome.stdout.contains("Later"))
     }
 
-    @Test func quitStopsReadingAndKeepsTheStatus() throws {
-        let clean = try repl.run(lines: ["quit", "bogus"])
+    @Test func quitStopsReadingAndKeepsTheStatus() async throws {
+        let clean = try await repl.run(lines: ["quit", "bogus"])
         #expect(clean.status == 0 && clean.stderr.isEmpty)
-        let failed = try repl.run(lines: ["bogus", "exit", "docs new Never"])
+        let failed = try await repl.run(lines: ["bogus", "exit", "docs new Never"])
         #expect(failed.status == 1)
         #expect(!failed.stdout.contains("Never"))
     }
@@ -41,23 +41,23 @@ nonisolated struct BatchModeTests {
     @Test(
         "Usage errors on the command line exit 2",
         arguments: [["--format", "xml"], ["--nope"], ["--log-level", "loud"]])
-    func usageErrorsExitTwo(arguments: [String]) throws {
-        let outcome = try repl.run(arguments)
+    func usageErrorsExitTwo(arguments: [String]) async throws {
+        let outcome = try await repl.run(arguments)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("Usage: repl"))
         #expect(outcome.stdout.isEmpty)
     }
 
-    @Test func helpAndVersionExitZero() throws {
-        let help = try repl.run(["--help"])
+    @Test func helpAndVersionExitZero() async throws {
+        let help = try await repl.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--format <format>") && help.stdout.contains("--bail"))
-        let version = try repl.run(["--version"])
+        let version = try await repl.run(["--version"])
         #expect(version.status == 0 && version.stdout == "0.1.0\n")
     }
 
-    @Test func jsonFormatPrintsExactlyOneDocumentPerCommand() throws {
-        let outcome = try repl.run(
+    @Test func jsonFormatPrintsExactlyOneDocumentPerCommand() async throws {
+        let outcome = try await repl.run(
             lines: ["docs show 1", "docs list", "docs new Fresh --tag a", "docs show 99", "user show 1"],
             arguments: ["--format", "json"]
         )
@@ -76,8 +76,9 @@ nonisolated struct BatchModeTests {
         #expect(objects[3]["name"] as? String == "Ada Lovelace")
     }
 
-    @Test func errorsAndOutputKeepTheirOrderWhenMerged() throws {
-        let outcome = try repl.run(lines: ["bogus", "format plain", "docs delete 3", "docs show 3"], merged: true)
+    @Test func errorsAndOutputKeepTheirOrderWhenMerged() async throws {
+        let outcome = try await repl.run(
+            lines: ["bogus", "format plain", "docs delete 3", "docs show 3"], merged: true)
         #expect(
             outcome.stdout == """
                 error: line 1: unknown command 'bogus' (try 'help')
@@ -89,8 +90,8 @@ nonisolated struct BatchModeTests {
         )
     }
 
-    @Test func echoPrintsThePromptAndInput() throws {
-        let outcome = try repl.run(lines: ["format plain", "docs delete 2"], arguments: ["--echo"])
+    @Test func echoPrintsThePromptAndInput() async throws {
+        let outcome = try await repl.run(lines: ["format plain", "docs delete 2"], arguments: ["--echo"])
         #expect(outcome.stdout == "strata> format plain\nOutput format: plain\nstrata> docs delete 2\n2\n")
     }
 }

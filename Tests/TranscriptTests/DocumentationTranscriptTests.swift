@@ -7,8 +7,8 @@ struct DocumentationTranscriptTests {
     static let updating = ProcessInfo.processInfo.environment["UPDATE_TRANSCRIPTS"] == "1"
 
     @Test("Replays", .enabled(if: !updating), arguments: TranscriptCatalog.allBlocks())
-    func replays(block: TranscriptBlock) throws {
-        let replay = try TranscriptRunner.replay(block)
+    func replays(block: TranscriptBlock) async throws {
+        let replay = try await TranscriptRunner.replay(block)
         if let mismatch = TranscriptRunner.mismatch(block, replay) {
             Issue.record(Comment(rawValue: mismatch))
         }
@@ -25,9 +25,9 @@ struct DocumentationTranscriptTests {
     }
 
     @Test("Rewrites expected output in place", .enabled(if: updating))
-    func updateTranscripts() throws {
+    func updateTranscripts() async throws {
         for file in TranscriptCatalog.markdownFiles() where FileManager.default.fileExists(atPath: file.path) {
-            let count = try TranscriptRunner.update(file: file)
+            let count = try await TranscriptRunner.update(file: file)
             if count > 0 { print("updated \(count) block(s) in \(file.path)") }
         }
     }

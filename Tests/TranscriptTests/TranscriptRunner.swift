@@ -12,12 +12,12 @@ enum TranscriptRunner {
     }
 
     /// Runs the block's input as one batch-mode process with `--echo` and a fresh home.
-    static func replay(_ block: TranscriptBlock) throws -> Replay {
+    static func replay(_ block: TranscriptBlock) async throws -> Replay {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-home-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--echo", "--deterministic", "--home", home.path] + block.arguments
         let input = Data(block.input.map { $0 + "\n" }.joined().utf8)
-        let outcome = try ReplProcess.built().run(arguments, input: input, merged: true)
+        let outcome = try await ReplProcess.built().run(arguments, input: input, merged: true)
         var lines = outcome.stdout.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return Replay(lines: lines, status: outcome.status)
@@ -38,12 +38,12 @@ enum TranscriptRunner {
     }
 
     /// Rewrites every block of `file` whose replay differs; returns how many were rewritten.
-    static func update(file: URL) throws -> Int {
+    static func update(file: URL) async throws -> Int {
         var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
         let blocks = TranscriptCatalog.blocks(in: lines.joined(separator: "\n"), file: file)
         var rewritten = 0
         for block in blocks.reversed() {
-            let replay = try replay(block)
+            let replay = try await replay(block)
             guard mismatch(block, replay) != nil else { continue }
             var content = TranscriptMatcher.updated(expected: block.expected, actual: replay.lines)
             if replay.status != 0 { content.append("? \(replay.status)") }
