@@ -18,6 +18,8 @@ enum CommandOutput {
     case help(text: String, entries: [HelpEntry])
     /// Output a command rendered itself, once per format.
     case rendered(table: String, plain: String, json: String)
+    /// The shell should run the commands of this script file.
+    case runScript(String)
     /// The session should end.
     case quit
 }

@@ -15,6 +15,8 @@ struct CommandSpec {
     var flags: [FlagSpec] = []
     /// Example lines shown by `help COMMAND`.
     var examples: [String] = []
+    /// Whether lines running this command carry secrets and must never reach the history file.
+    var isSensitive = false
     /// Runs the command.
     let run: (CommandContext, ParsedArguments) async -> CommandResult
 

@@ -14,6 +14,8 @@ enum CompositionRoot {
         let caches: CacheControls
         let backend: DemoBackend?
         let baseURL: URL
+        /// `Library/Preferences/` of the container: the history file lives here.
+        let preferences: URL
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -53,7 +55,11 @@ enum CompositionRoot {
         let caches = CacheControls(
             documents: sources.documents, lists: sources.lists, users: sources.users, databaseURL: container.databaseURL
         )
-        return .success(App(services: services, caches: caches, backend: backend, baseURL: baseURL))
+        return .success(
+            App(
+                services: services, caches: caches, backend: backend, baseURL: baseURL,
+                preferences: container.preferences)
+        )
     }
 
     /// The commands of the shell, in help order.

@@ -10,9 +10,12 @@ final class EditLineReader: LineReader {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let completion: CompletionBox
+    private let historyFile: URL?
+    private let logger = Logger(label: "strata.repl")
 
-    /// Opens libedit on the terminal, or returns `nil` when libedit cannot start.
-    init?(completer: Completer) {
+    /// Opens libedit on the terminal, or returns `nil` when libedit cannot start; history is
+    /// loaded from and saved to `historyFile` when given.
+    init?(completer: Completer, historyFile: URL?) {
         // Without a character-type locale libedit silently drops every non-ASCII key.
         _ = strata_set_ctype_locale()
         guard let editLine = strata_el_init(CommandLine.arguments.first ?? "repl") else { return nil }
@@ -23,11 +26,13 @@ final class EditLineReader: LineReader {
         self.editLine = editLine
         self.history = history
         self.completion = CompletionBox(completer: completer)
+        self.historyFile = historyFile
         configure()
+        loadHistory()
     }
 
     isolated deinit {
-        Logger(label: "strata.repl").debug("deinit EditLineReader")
+        logger.debug("deinit EditLineReader")
         _ = strata_el_set_client_data(editLine, nil)
         el_end(editLine)
         history_end(history)
@@ -40,17 +45,45 @@ final class EditLineReader: LineReader {
         guard let raw = el_gets(editLine, &count), count > 0 else { return .end }
         var bytes = Array(UnsafeBufferPointer(start: raw, count: Int(count)).map { UInt8(bitPattern: $0) })
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        let input = LineRules.decode(bytes)
-        if case .line(let text) = input, !text.allSatisfy(\.isWhitespace) {
-            _ = strata_history_enter(history, text)
-        }
-        return input
+        return LineRules.decode(bytes)
+    }
+
+    /// Adds a line to the history and saves the history file at once, so nothing typed is lost.
+    func remember(_ line: String) {
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        _ = strata_history_enter(history, line)
+        saveHistory()
     }
 }
 
 // MARK: - Private
 
 extension EditLineReader {
+    private func loadHistory() {
+        guard let historyFile, FileManager.default.fileExists(atPath: historyFile.path) else { return }
+        if strata_history_load(history, historyFile.path) < 0 {
+            logger.warning("ignoring the unreadable history file \(historyFile.path)")
+        }
+    }
+
+    /// Writes the history to a temporary file with mode 0600 and renames it over the old one,
+    /// with SIGHUP ignored meanwhile: a hang-up mid-save once left libedit's file empty.
+    private func saveHistory() {
+        guard let historyFile else { return }
+        let temporary = historyFile.deletingLastPathComponent()
+            .appendingPathComponent(".\(historyFile.lastPathComponent).\(getpid()).tmp")
+        let previous = signal(SIGHUP, SIG_IGN)
+        defer { signal(SIGHUP, previous) }
+        guard strata_history_save(history, temporary.path) >= 0,
+            chmod(temporary.path, 0o600) == 0,
+            rename(temporary.path, historyFile.path) == 0
+        else {
+            unlink(temporary.path)
+            logger.warning("could not save the history to \(historyFile.path)")
+            return
+        }
+    }
+
     private enum Constants {
         static let historySize: Int32 = 1000
         static let completeFunctionName = "strata-complete"

@@ -12,6 +12,13 @@ enum LineInput: Equatable {
 protocol LineReader {
     /// Reads the next line, showing `prompt` where the reader is interactive.
     mutating func readLine(prompt: String) -> LineInput
+    /// Records a line in the reader's history (a no-op for readers without one).
+    mutating func remember(_ line: String)
+}
+
+extension LineReader {
+    /// Readers without history ignore lines.
+    mutating func remember(_ line: String) {}
 }
 
 /// The rules every line must follow, whichever reader produced it.

@@ -21,7 +21,7 @@ struct OutputRenderer {
 extension OutputRenderer {
     private func json(_ output: CommandOutput) -> String? {
         switch output {
-        case .nothing, .quit: nil
+        case .nothing, .quit, .runScript: nil
         case .message(let text): JSONShapes.encode(JSONShapes.MessageJSON(message: text))
         case .document(let document, let provenance):
             JSONShapes.encode(JSONShapes.DocumentJSON(document, provenance))
@@ -48,7 +48,7 @@ extension OutputRenderer {
 
     private func table(_ output: CommandOutput) -> String? {
         switch output {
-        case .nothing, .quit: return nil
+        case .nothing, .quit, .runScript: return nil
         case .message(let text): return text
         case .help(let text, _): return text
         case .rendered(let table, _, _): return table
@@ -83,7 +83,7 @@ extension OutputRenderer {
 
     private func plain(_ output: CommandOutput) -> String? {
         switch output {
-        case .nothing, .quit: return nil
+        case .nothing, .quit, .runScript: return nil
         case .message(let text), .help(let text, _): return text
         case .rendered(_, let plain, _): return plain
         case .deleted(let id): return String(id)

@@ -65,10 +65,13 @@ extension ReplApp {
         let registry = CompositionRoot.registry()
         let context = CommandContext(app: app, registry: registry, format: options.format, console: console)
         context.traceStates = options.traceStates
-        let interactive = console.inputIsTerminal && console.outputIsTerminal
+        let interactive = console.inputIsTerminal && console.outputIsTerminal && options.script == nil
         let settings = Shell.Settings(isInteractive: interactive, echo: options.echo, bail: options.bail)
         let shell = Shell(context: context, console: console, settings: settings)
-        if interactive, var reader = EditLineReader(completer: Completer(registry: registry)) {
+        if let script = options.script { return await shell.runScriptFile(script) }
+        let historyFile = app.preferences.appendingPathComponent("history")
+        if interactive, var reader = EditLineReader(completer: Completer(registry: registry), historyFile: historyFile)
+        {
             return await shell.run(reader: &reader)
         }
         var reader = StreamLineReader()

@@ -28,6 +28,9 @@ struct ReplOptions: ParsableCommand {
     @Flag(help: "In batch mode, stop at the first failing line.")
     var bail = false
 
+    @Option(help: "Run the commands in this file with the batch-mode rules, then exit.")
+    var script: String?
+
     @Flag(help: "Print every view-model state transition as it happens.")
     var traceStates = false
 

@@ -20,6 +20,8 @@ final class Shell {
     private let logger = Logger(label: "strata.repl.shell")
     private var lineNumber = 0
     private var anyLineFailed = false
+    /// The script files being run, innermost last, with the line each is at.
+    private var scripts: [(name: String, line: Int)] = []
 
     /// The prompt shown before each line.
     static let prompt = "strata> "
@@ -33,6 +35,12 @@ final class Shell {
 
     deinit {
         logger.debug("deinit Shell")
+    }
+
+    /// Runs the commands of a script file (`--script FILE`) and returns the batch-mode exit status.
+    func runScriptFile(_ path: String) async -> Int32 {
+        _ = await runScript(path)
+        return anyLineFailed ? 1 : 0
     }
 
     /// Runs until input ends, `quit`, or (with `--bail`) the first failure; returns the exit status.
@@ -49,6 +57,7 @@ final class Shell {
             case .rejected(let reason):
                 report(reason)
             case .line(let text):
+                if !isSensitive(text) { reader.remember(text) }
                 if await handle(text) == .quit { break loop }
             }
             if anyLineFailed && settings.bail && !settings.isInteractive { break loop }
@@ -64,6 +73,10 @@ extension Shell {
         case proceed, quit
     }
 
+    private enum Constants {
+        static let maxScriptDepth = 8
+    }
+
     private func handle(_ text: String) async -> Step {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .proceed }
@@ -74,6 +87,8 @@ extension Shell {
             report(failure.message)
         case .success(.quit):
             return .quit
+        case .success(.runScript(let path)):
+            return await runScript(path)
         case .success(let output):
             if let rendered = OutputRenderer(format: context.format).render(output) { console.out(rendered) }
         }
@@ -97,8 +112,47 @@ extension Shell {
         }
     }
 
+    /// Runs each line of a script file with the batch-mode rules; errors name the file and line.
+    private func runScript(_ path: String) async -> Step {
+        guard scripts.count < Constants.maxScriptDepth else {
+            report("scripts nest deeper than \(Constants.maxScriptDepth) levels (does '\(path)' source itself?)")
+            return .proceed
+        }
+        let lines: [LineInput]
+        switch ScriptFile.read(path) {
+        case .failure(let failure):
+            report(failure.message)
+            return .proceed
+        case .success(let read): lines = read
+        }
+        scripts.append((name: path, line: 0))
+        defer { scripts.removeLast() }
+        for input in lines {
+            scripts[scripts.count - 1].line += 1
+            switch input {
+            case .end: return .proceed
+            case .rejected(let reason): report(reason)
+            case .line(let text): if await handle(text) == .quit { return .quit }
+            }
+            if anyLineFailed && settings.bail { return .proceed }
+        }
+        return .proceed
+    }
+
+    /// Whether the line runs a command marked sensitive (its secrets stay out of the history).
+    private func isSensitive(_ text: String) -> Bool {
+        guard case .success(let words) = Tokenizer.words(text),
+            case .command(let spec, _) = context.registry.lookup(words)
+        else { return false }
+        return spec.isSensitive
+    }
+
     private func report(_ message: String) {
         anyLineFailed = true
-        console.err(settings.isInteractive ? "error: \(message)" : "error: line \(lineNumber): \(message)")
+        if let script = scripts.last {
+            console.err("error: \(script.name):\(script.line): \(message)")
+        } else {
+            console.err(settings.isInteractive ? "error: \(message)" : "error: line \(lineNumber): \(message)")
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// The commands of the shell itself.
 enum ShellCommands {
     /// Every shell command, in help order.
-    static var all: [CommandSpec] { [help, format, trace, quit] }
+    static var all: [CommandSpec] { [help, format, trace, source, quit] }
 }
 
 // MARK: - Private
@@ -42,6 +42,13 @@ extension ShellCommands {
         case let other:
             return .failure(CommandFailure("invalid value '\(other ?? "")' (expected on or off)"))
         }
+    }
+
+    private static let source = CommandSpec(
+        name: "source", group: .shell, summary: "Run the commands in a file, as a script",
+        arguments: [ArgumentSpec(name: "FILE")], examples: ["source setup.strata"]
+    ) { _, arguments in
+        .success(.runScript(arguments.value("FILE") ?? ""))
     }
 
     private static let quit = CommandSpec(

@@ -59,8 +59,53 @@ def main(binary: str) -> int:
     if child.exitstatus != 0:
         print(f"FAILED: Ctrl-D exit status {child.exitstatus}, signal {child.signalstatus}")
         return 1
-    print(f"terminal session: {len(checks) + 1} checks passed")
+    checks.append("Ctrl-D exits 0")
+    checks += history_checks(binary, home, env)
+    print(f"terminal session: {len(checks)} checks passed")
     return 0
+
+
+def history_checks(binary: str, home: str, env: dict) -> list:
+    """History survives the session, is private, and survives a hang-up."""
+    path = os.path.join(home, "Library", "Preferences", "history")
+    done = []
+
+    def fail(name, detail):
+        print(f"FAILED: {name}: {detail}")
+        raise SystemExit(1)
+
+    if not os.path.exists(path):
+        fail("history file written", path)
+    mode = os.stat(path).st_mode & 0o777
+    if mode != 0o600:
+        fail("history file mode", oct(mode))
+    # libedit's format escapes spaces as \\040.
+    content = open(path, "rb").read().decode("utf-8", "replace").replace("\\040", " ")
+    if "docs show 1" not in content or "bogus" not in content:
+        fail("history content", content)
+    done += ["history file written", "history file mode 0600", "history content"]
+
+    # A new session with the same home recalls the previous session's last line with Up.
+    child = pexpect.spawn(binary, ["--deterministic", "--home", home], env=env, encoding="utf-8",
+                          timeout=TIMEOUT, dimensions=(30, 100))
+    child.expect(PROMPT)
+    child.send("\x1b[A")
+    try:
+        child.expect("bogus")
+    except (pexpect.TIMEOUT, pexpect.EOF):
+        fail("Up recalls the previous session", child.before)
+    done.append("Up recalls the previous session")
+    # A hang-up right after a command leaves the history intact, never empty.
+    child.send("\x15docs list\r")
+    child.expect("3 documents")
+    child.expect(PROMPT)
+    child.kill(1)  # SIGHUP, as when the terminal goes away
+    child.close(force=True)
+    after = open(path, "rb").read().decode("utf-8", "replace").replace("\\040", " ")
+    if "docs list" not in after or "docs show 1" not in after:
+        fail("history survives a hang-up", after)
+    done.append("history survives a hang-up")
+    return done
 
 
 if __name__ == "__main__":
