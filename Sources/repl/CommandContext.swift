@@ -18,6 +18,8 @@ final class CommandContext {
     var traceStates = false
     /// Where output goes (traces print here).
     let console: Console
+    /// The windows.
+    let scenes: SceneApplication
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
 
@@ -29,12 +31,19 @@ final class CommandContext {
         self.services = app.services
         self.caches = app.caches
         self.backend = app.backend
+        self.scenes = app.scenes
         self.registry = registry
         self.format = format
     }
 
     deinit {
         logger.debug("deinit CommandContext")
+    }
+
+    /// The prompt: `strata> `, or `strata[editor:42]> ` while a scene is active.
+    var prompt: String {
+        guard let session = scenes.activeSession else { return "strata> " }
+        return "strata[\(SceneText.label(session))]> "
     }
 
     /// Runs a view model for one command (see ``StateTracer``), tracing when asked to.

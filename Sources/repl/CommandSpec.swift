@@ -18,7 +18,7 @@ struct CommandSpec {
     /// Whether lines running this command carry secrets and must never reach the history file.
     var isSensitive = false
     /// Runs the command.
-    let run: (CommandContext, ParsedArguments) async -> CommandResult
+    let run: @MainActor (CommandContext, ParsedArguments) async -> CommandResult
 
     /// The name split into words.
     var words: [String] { name.split(separator: " ").map(String.init) }
@@ -39,6 +39,10 @@ enum CommandGroup: String, CaseIterable {
     case users = "Users"
     /// The data sources' cache tiers.
     case cache = "Cache"
+    /// Windows: scene sessions, their lifecycle and restoration.
+    case scenes = "Scenes"
+    /// Editing the document of the active editor scene.
+    case editor = "Editor"
     /// The embedded demo server and its faults.
     case server = "Demo server"
     /// The shell itself.

@@ -1,6 +1,7 @@
 import DemoBackend
 import Domain
 import Foundation
+import Presentation
 import StrataData
 
 /// The one place that picks concrete Data types for the Domain protocols and starts the app.
@@ -16,6 +17,10 @@ enum CompositionRoot {
         let baseURL: URL
         /// `Library/Preferences/` of the container: the history file lives here.
         let preferences: URL
+        /// The windows: scene sessions, saved under `Library/Saved Application State/`.
+        let scenes: SceneApplication
+        /// The app's side of the scenes, which records discarded sessions.
+        let sceneDelegate: StrataSceneAppDelegate
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -55,18 +60,21 @@ enum CompositionRoot {
         let caches = CacheControls(
             documents: sources.documents, lists: sources.lists, users: sources.users, databaseURL: container.databaseURL
         )
+        let sceneDelegate = sceneAppDelegate(services: services)
+        let scenes = SceneApplication(
+            delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState))
         return .success(
             App(
                 services: services, caches: caches, backend: backend, baseURL: baseURL,
-                preferences: container.preferences)
+                preferences: container.preferences, scenes: scenes, sceneDelegate: sceneDelegate)
         )
     }
 
     /// The commands of the shell, in help order.
     static func registry() -> CommandRegistry {
         CommandRegistry(
-            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + ServerCommands.all
-                + ShellCommands.all
+            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + SceneCommands.all
+                + EditorCommands.all + ServerCommands.all + ShellCommands.all
         )
     }
 }
@@ -80,6 +88,19 @@ extension CompositionRoot {
             return { pinned }
         }
         return { Date() }
+    }
+
+    private static func sceneAppDelegate(services: AppServices) -> StrataSceneAppDelegate {
+        StrataSceneAppDelegate {
+            DocumentEditorSceneDelegate(
+                fetchDocument: services.fetchDocument, createDocument: services.createDocument,
+                updateDocument: services.updateDocument)
+        } makeBrowser: {
+            BrowserSceneDelegate(
+                services: BrowserSceneDelegate.Services(
+                    listDocuments: services.listDocuments, searchDocuments: services.searchDocuments,
+                    fetchUser: services.fetchUser, clock: ContinuousClock()))
+        }
     }
 
     private static func server(

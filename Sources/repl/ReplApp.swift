@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoBackend
 import Foundation
 import Logging
+import Presentation
 
 /// The executable's entry point: parses flags, wires the app and runs the shell.
 @main
@@ -23,7 +24,16 @@ enum ReplApp {
             console.err("error: \(failure.message)")
             Foundation.exit(Constants.startupFailure)
         case .success(let app):
+            let launch = await app.scenes.launch(discarding: options.discardScenes)
+            for identifier in launch.discarded {
+                console.out("Discarded scene session \(identifier): it was closed while Strata was not running.")
+            }
             let status = await runShell(app: app, options: options, console: console)
+            do {
+                try app.scenes.saveState()
+            } catch {
+                console.err("error: \(error.localizedDescription)")
+            }
             await app.backend?.stop()
             Foundation.exit(status)
         }

@@ -54,6 +54,12 @@ struct ReplOptions: ParsableCommand {
     @Option(help: "The lowest log level written to stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "warning"
 
+    @Option(
+        name: .customLong("discard-scene"),
+        help: "Act as if the user closed this scene session while Strata was not running (repeatable)."
+    )
+    var discardScenes: [String] = []
+
     /// Creates options with every default.
     init() {}
 

@@ -23,9 +23,6 @@ final class Shell {
     /// The script files being run, innermost last, with the line each is at.
     private var scripts: [(name: String, line: Int)] = []
 
-    /// The prompt shown before each line.
-    static let prompt = "strata> "
-
     /// Creates a shell over a command context.
     init(context: CommandContext, console: Console, settings: Settings) {
         self.context = context
@@ -49,7 +46,7 @@ final class Shell {
             console.out("Strata \(ReplOptions.version). Type 'help' for commands, 'quit' to leave.")
         }
         loop: while true {
-            let input = reader.readLine(prompt: settings.isInteractive ? Self.prompt : "")
+            let input = reader.readLine(prompt: settings.isInteractive ? context.prompt : "")
             lineNumber += 1
             switch input {
             case .end:
@@ -80,7 +77,7 @@ extension Shell {
     private func handle(_ text: String) async -> Step {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .proceed }
-        if settings.echo { console.out(Self.prompt + text) }
+        if settings.echo { console.out(context.prompt + text) }
         if trimmed.hasPrefix("#") { return .proceed }
         switch await execute(text) {
         case .failure(let failure):

@@ -15,6 +15,7 @@ struct AppContainerTests {
         try container.prepare()
         for path in [
             "Documents", "Documents/Inbox", "Library/Application Support", "Library/Caches", "Library/Preferences",
+            "Library/Saved Application State",
             "tmp",
         ] {
             var isDirectory: ObjCBool = false

@@ -15,7 +15,8 @@ struct CompleterTests {
         let completion = completer.complete("docs ")
         #expect(completion.insertion == "")
         #expect(completion.candidates == ["delete", "edit", "list", "new", "search", "show"])
-        #expect(completer.complete("e").candidates == ["exit"])
+        #expect(completer.complete("e").candidates == ["edit", "exit"])
+        #expect(completer.complete("ex") == .init(insertion: "it ", candidates: ["exit"]))
     }
 
     @Test func flagsOfTheCurrentCommandComplete() {

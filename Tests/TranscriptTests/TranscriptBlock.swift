@@ -12,12 +12,36 @@ struct TranscriptBlock: Sendable, CustomTestStringConvertible {
     /// The block's lines between the fences, as written.
     let content: [String]
 
-    /// The prompt that marks an input line.
-    static let prompt = "strata> "
+    /// The line that ends one REPL process and starts another over the same home.
+    static let restart = "~ restart"
 
     /// The lines typed into the REPL.
-    var input: [String] {
-        content.filter { $0.hasPrefix(Self.prompt) }.map { String($0.dropFirst(Self.prompt.count)) }
+    var input: [String] { segments.flatMap { $0 } }
+
+    /// The lines typed into each process, split at ``restart`` lines.
+    var segments: [[String]] {
+        var result: [[String]] = [[]]
+        for line in content {
+            if line == Self.restart {
+                result.append([])
+            } else if let typed = Self.typed(line) {
+                result[result.count - 1].append(typed)
+            }
+        }
+        return result
+    }
+
+    /// The text after the prompt when `line` is an input line: `strata> ` or, while a scene is
+    /// active, `strata[editor:1]> `.
+    static func typed(_ line: String) -> String? {
+        guard line.hasPrefix("strata") else { return nil }
+        var rest = line.dropFirst("strata".count)
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return nil }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard rest.hasPrefix("> ") else { return nil }
+        return String(rest.dropFirst(2))
     }
 
     /// The expected exit status, from a `? N` line (0 without one).

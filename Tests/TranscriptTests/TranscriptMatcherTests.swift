@@ -72,3 +72,22 @@ struct TranscriptMatcherTests {
         #expect(TranscriptRunner.mismatch(block, wrongStatus)?.contains("exit status 1") == true)
     }
 }
+
+@Suite("Transcript blocks")
+struct TranscriptBlockTests {
+    @Test(
+        arguments: [
+            ("strata> docs list", "docs list"), ("strata[editor:1]> save", "save"), ("strata[list:a b]> x", "x"),
+            ("strata>docs", nil), ("Strata 0.1", nil), ("strata[editor:1 save", nil),
+        ] as [(String, String?)])
+    func inputLinesAreThoseAfterAPrompt(line: String, typed: String?) {
+        #expect(TranscriptBlock.typed(line) == typed)
+    }
+
+    @Test func restartLinesSplitTheInputIntoProcesses() {
+        let block = TranscriptBlock(
+            file: URL(fileURLWithPath: "/x.md"), fenceLine: 1, arguments: [],
+            content: ["strata> a", "out", "~ restart", "strata[s]> b", "strata> c"])
+        #expect(block.segments == [["a"], ["b", "c"]])
+    }
+}

@@ -11,16 +11,25 @@ enum TranscriptRunner {
         let status: Int32
     }
 
-    /// Runs the block's input as one batch-mode process with `--echo` and a fresh home.
+    /// Runs the block's input as batch-mode processes with `--echo` and a fresh home: one
+    /// process, or one per segment when `~ restart` lines split the block (they share the home,
+    /// as a user quitting and starting again would).
     static func replay(_ block: TranscriptBlock) async throws -> Replay {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-home-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--echo", "--deterministic", "--home", home.path] + block.arguments
-        let input = Data(block.input.map { $0 + "\n" }.joined().utf8)
-        let outcome = try await ReplProcess.built().run(arguments, input: input, merged: true)
-        var lines = outcome.stdout.components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
-        return Replay(lines: lines, status: outcome.status)
+        var lines: [String] = []
+        var status: Int32 = 0
+        for (index, segment) in block.segments.enumerated() {
+            if index > 0 { lines.append(TranscriptBlock.restart) }
+            let input = Data(segment.map { $0 + "\n" }.joined().utf8)
+            let outcome = try await ReplProcess.built().run(arguments, input: input, merged: true)
+            var output = outcome.stdout.components(separatedBy: "\n")
+            if output.last == "" { output.removeLast() }
+            lines += output
+            if status == 0 { status = outcome.status }
+        }
+        return Replay(lines: lines, status: status)
     }
 
     /// Why the replay differs from the block, with `file:line` and a diff, or `nil` when it matches.

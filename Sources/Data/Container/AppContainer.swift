@@ -35,6 +35,8 @@ public struct AppContainer: Sendable {
     public var caches: URL { root.appendingPathComponent("Library/Caches") }
     /// Settings and history.
     public var preferences: URL { root.appendingPathComponent("Library/Preferences") }
+    /// The scene sessions' saved state, as iOS keeps it for the app.
+    public var savedApplicationState: URL { root.appendingPathComponent("Library/Saved Application State") }
     /// Scratch space, emptied at launch.
     public var tmp: URL { root.appendingPathComponent("tmp") }
     /// The SQLite database file.
@@ -42,7 +44,7 @@ public struct AppContainer: Sendable {
 
     /// Creates every folder and empties `tmp/`; the message names the folder that failed.
     public func prepare() throws(ContainerError) {
-        for folder in [documents, inbox, applicationSupport, caches, preferences, tmp] {
+        for folder in [documents, inbox, applicationSupport, caches, preferences, savedApplicationState, tmp] {
             try create(folder)
         }
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []

@@ -51,6 +51,14 @@ nonisolated public enum DocumentEditorViewState: Equatable, Sendable, CustomStri
         }
     }
 
+    /// Whether the draft differs from what is saved (dirty, saving, or a failed save).
+    public var hasUnsavedChanges: Bool {
+        switch self {
+        case .dirty, .saving, .failed: true
+        case .clean, .saved: false
+        }
+    }
+
     /// A one-line description for traces.
     public var description: String {
         switch self {

@@ -1,0 +1,47 @@
+import Foundation
+
+nonisolated extension UserActivity {
+    /// Editing document `id` (a new document when `nil`), with an optional unsaved draft.
+    public static func documentEdit(_ payload: DocumentEditActivity) -> UserActivity {
+        let title = payload.documentId.map { "Edit document \($0)" } ?? "New document"
+        return UserActivity(payload, title: title, targetContentIdentifier: payload.targetContentIdentifier)
+    }
+
+    /// The document list, filtered by `query` when it is not empty.
+    public static func documentList(_ payload: DocumentListActivity) -> UserActivity {
+        let title = payload.query.isEmpty ? "Documents" : "Documents matching \"\(payload.query)\""
+        return UserActivity(
+            payload, title: title, targetContentIdentifier: DocumentListActivity.targetContentIdentifier)
+    }
+
+    /// User `id`'s profile.
+    public static func userProfile(_ payload: UserProfileActivity) -> UserActivity {
+        UserActivity(payload, title: "User \(payload.userId)", targetContentIdentifier: payload.targetContentIdentifier)
+    }
+
+    /// The activity a `strata://` URL opens: `strata://documents/42` edits document 42,
+    /// `strata://documents?query=draft` lists documents, `strata://users/7` shows a profile.
+    public static func routing(_ url: URL) -> Result<UserActivity, SceneError> {
+        guard url.scheme == "strata" else {
+            return .failure(.unsupportedURL("Unsupported URL '\(url.absoluteString)': only strata:// URLs open scenes"))
+        }
+        let path = url.pathComponents.filter { $0 != "/" }
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+            .first { $0.name == "query" || $0.name == "q" }?.value
+        switch (url.host(), path.count) {
+        case ("documents", 0):
+            return .success(.documentList(DocumentListActivity(query: query ?? "")))
+        case ("documents", 1):
+            if let id = Int(path[0]), id > 0 { return .success(.documentEdit(DocumentEditActivity(documentId: id))) }
+        case ("users", 1):
+            if let id = Int(path[0]), id > 0 { return .success(.userProfile(UserProfileActivity(userId: id))) }
+        default:
+            break
+        }
+        let shown = "/" + ([url.host() ?? ""] + path).joined(separator: "/")
+        return .failure(
+            .unsupportedURL(
+                "Unknown URL path '\(shown)' (expected strata://documents, strata://documents/ID or strata://users/ID)")
+        )
+    }
+}

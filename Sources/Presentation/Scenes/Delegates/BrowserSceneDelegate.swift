@@ -1,0 +1,130 @@
+import Domain
+import Logging
+
+/// The "Default Configuration" scene: a browser window that shows the document list (searched
+/// when it has a query) or a user's profile, and navigates when an activity is continued in it.
+public final class BrowserSceneDelegate: SceneDelegate {
+    /// What the window shows.
+    public enum Page: Equatable, Sendable {
+        /// Nothing yet.
+        case blank
+        /// The document list, filtered by `query` when it is not empty.
+        case documents(query: String, scrollPosition: Int)
+        /// A user's profile.
+        case profile(userId: Int)
+    }
+
+    /// What the window shows.
+    public private(set) var page = Page.blank
+    /// The list, while the page is an unfiltered document list.
+    public private(set) var list: DocumentListViewModel?
+    /// The search, while the page is a filtered document list.
+    public private(set) var search: SearchViewModel?
+    /// The profile, while the page is a profile.
+    public private(set) var profile: UserProfileViewModel?
+    private let services: Services
+    private let logger = Logger(label: "strata.presentation.scenes")
+
+    /// The use cases and clock the browser's view models need.
+    public struct Services {
+        let listDocuments: ListDocumentsUseCase
+        let searchDocuments: SearchDocumentsUseCase
+        let fetchUser: FetchUserUseCase
+        let clock: any Clock<Duration>
+
+        /// Bundles the browser's dependencies.
+        public init(
+            listDocuments: ListDocumentsUseCase, searchDocuments: SearchDocumentsUseCase, fetchUser: FetchUserUseCase,
+            clock: any Clock<Duration>
+        ) {
+            self.listDocuments = listDocuments
+            self.searchDocuments = searchDocuments
+            self.fetchUser = fetchUser
+            self.clock = clock
+        }
+    }
+
+    /// Creates the delegate.
+    public init(services: Services) {
+        self.services = services
+    }
+
+    isolated deinit {
+        list?.onDisappear()
+        search?.onDisappear()
+        profile?.onDisappear()
+        logger.debug("deinit BrowserSceneDelegate")
+    }
+
+    /// Shows the requested activity, else the session's saved one, else the document list.
+    public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) async {
+        let activity = options.userActivities.first ?? session.stateRestorationActivity
+        await show(activity.flatMap(Self.page(for:)) ?? .documents(query: "", scrollPosition: 0))
+    }
+
+    /// Navigates to the continued activity.
+    public func scene(_ scene: Scene, continue activity: UserActivity) async {
+        if let page = Self.page(for: activity) { await show(page) }
+    }
+
+    /// Cancels loads in flight.
+    public func sceneDidDisconnect(_ scene: Scene) {
+        list?.onDisappear()
+        search?.onDisappear()
+        profile?.onDisappear()
+    }
+
+    /// The page shown, as an activity.
+    public func stateRestorationActivity(for scene: Scene) -> UserActivity? {
+        switch page {
+        case .blank: nil
+        case .documents(let query, let position):
+            .documentList(DocumentListActivity(query: query, scrollPosition: position))
+        case .profile(let id): .userProfile(UserProfileActivity(userId: id))
+        }
+    }
+
+    /// Remembers how far the list is scrolled.
+    public func scroll(to position: Int) {
+        guard case .documents(let query, _) = page else { return }
+        page = .documents(query: query, scrollPosition: max(position, 0))
+    }
+}
+
+// MARK: - Private
+
+extension BrowserSceneDelegate {
+    private static func page(for activity: UserActivity) -> Page? {
+        if let list = activity.payload(as: DocumentListActivity.self) {
+            return .documents(query: list.query, scrollPosition: list.scrollPosition)
+        }
+        if let profile = activity.payload(as: UserProfileActivity.self) { return .profile(userId: profile.userId) }
+        return nil
+    }
+
+    /// Builds the page's view model and waits for its first load.
+    private func show(_ next: Page) async {
+        list?.onDisappear()
+        search?.onDisappear()
+        profile?.onDisappear()
+        (list, search, profile) = (nil, nil, nil)
+        page = next
+        switch next {
+        case .blank:
+            break
+        case .documents(let query, _) where query.isEmpty:
+            let model = DocumentListViewModel(listDocuments: services.listDocuments)
+            list = model
+            await model.onAppear()?.value
+        case .documents(let query, _):
+            let model = SearchViewModel(searchDocuments: services.searchDocuments, clock: services.clock)
+            search = model
+            model.type(query)
+            await model.searchNow()?.value
+        case .profile(let id):
+            let model = UserProfileViewModel(id: id, fetchUser: services.fetchUser)
+            profile = model
+            await model.onAppear()?.value
+        }
+    }
+}

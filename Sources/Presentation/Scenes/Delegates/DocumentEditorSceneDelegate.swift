@@ -1,0 +1,139 @@
+import Domain
+import Logging
+
+/// The "Document Editor" scene: hosts a ``DocumentEditorViewModel`` and keeps its unsaved
+/// draft in the scene's restoration activity, so a disconnected editor comes back as it was.
+public final class DocumentEditorSceneDelegate: SceneDelegate {
+    /// The editor, once the document loaded (or at once for a new document).
+    public private(set) var editor: DocumentEditorViewModel?
+    /// The document edited, or `nil` for a new one not saved yet.
+    public private(set) var documentId: Int?
+    /// The cursor's offset in the body.
+    public private(set) var cursor = 0
+    /// Why the document did not load; the requested draft is kept meanwhile, unchanged.
+    public private(set) var loadFailure: String?
+    private var unopened: DocumentEditActivity?
+    private let fetchDocument: FetchDocumentUseCase
+    private let createDocument: CreateDocumentUseCase
+    private let updateDocument: UpdateDocumentUseCase
+    private let logger = Logger(label: "strata.presentation.scenes")
+
+    /// Creates the delegate over the use cases its editor needs.
+    public init(
+        fetchDocument: FetchDocumentUseCase, createDocument: CreateDocumentUseCase,
+        updateDocument: UpdateDocumentUseCase
+    ) {
+        self.fetchDocument = fetchDocument
+        self.createDocument = createDocument
+        self.updateDocument = updateDocument
+    }
+
+    isolated deinit {
+        editor?.onDisappear()
+        logger.debug("deinit DocumentEditorSceneDelegate")
+    }
+
+    /// Opens the requested document, or the session's saved one, with its unsaved draft.
+    public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) async {
+        let restored = session.stateRestorationActivity?.payload(as: DocumentEditActivity.self)
+        let requested = options.userActivities.lazy.compactMap { $0.payload(as: DocumentEditActivity.self) }.first
+        var payload = requested ?? restored ?? DocumentEditActivity(documentId: nil)
+        if let requested, let restored, requested.documentId == restored.documentId {
+            payload = restored.overlaid(with: requested)
+        }
+        await open(payload)
+    }
+
+    /// Applies the draft fields `activity` carries to the open document.
+    public func scene(_ scene: Scene, continue activity: UserActivity) async {
+        guard let requested = activity.payload(as: DocumentEditActivity.self) else { return }
+        guard requested.documentId == documentId, let current = currentPayload else { return await open(requested) }
+        await open(current.overlaid(with: requested))
+    }
+
+    /// Cancels a save in flight; the draft stays and is saved with the session.
+    public func sceneDidDisconnect(_ scene: Scene) {
+        editor?.onDisappear()
+    }
+
+    /// The document and its unsaved draft.
+    public func stateRestorationActivity(for scene: Scene) -> UserActivity? {
+        currentPayload.map(UserActivity.documentEdit)
+    }
+
+    /// Replaces the draft's title.
+    public func setTitle(_ title: String) {
+        editor?.edit { $0.title = title }
+    }
+
+    /// Replaces the draft's body and puts the cursor at its end.
+    public func setBody(_ body: String) {
+        editor?.edit { $0.body = body }
+        cursor = body.count
+    }
+
+    /// Adds `text` at the end of the body and puts the cursor after it.
+    public func append(_ text: String) {
+        editor?.edit { $0.body += text }
+        cursor = editor?.state.draft.body.count ?? cursor
+    }
+
+    /// Throws the draft away.
+    public func revert() {
+        editor?.revert()
+        cursor = editor?.state.draft.body.count ?? 0
+    }
+}
+
+// MARK: - Private
+
+extension DocumentEditorSceneDelegate {
+    /// What the scene shows now, as an activity payload.
+    private var currentPayload: DocumentEditActivity? {
+        if let unopened { return unopened }
+        guard let editor else { return nil }
+        let draft = editor.state.draft
+        let original = editor.saved.map(EditorDraft.init) ?? EditorDraft()
+        let changed = editor.state.hasUnsavedChanges
+        return DocumentEditActivity(
+            documentId: editor.saved?.id ?? documentId,
+            draftTitle: changed && draft.title != original.title ? draft.title : nil,
+            draftBody: changed && draft.body != original.body ? draft.body : nil,
+            cursor: min(cursor, draft.body.count))
+    }
+
+    private func open(_ payload: DocumentEditActivity) async {
+        documentId = payload.documentId
+        var document: Document?
+        if let id = payload.documentId {
+            switch await fetchDocument.execute(id: id) {
+            case .success(let fetched): document = fetched.value
+            case .failure(let error):
+                loadFailure = UserMessages.text(for: error)
+                unopened = payload
+                editor = nil
+                return
+            }
+        }
+        loadFailure = nil
+        unopened = nil
+        let editor = DocumentEditorViewModel(
+            document: document, createDocument: createDocument, updateDocument: updateDocument)
+        editor.edit { draft in
+            if let title = payload.draftTitle { draft.title = title }
+            if let body = payload.draftBody { draft.body = body }
+        }
+        cursor = min(max(payload.cursor, 0), editor.state.draft.body.count)
+        self.editor = editor
+    }
+}
+
+extension DocumentEditActivity {
+    /// This draft with the fields `newer` carries written over it.
+    fileprivate func overlaid(with newer: DocumentEditActivity) -> DocumentEditActivity {
+        guard newer.hasDraft else { return self }
+        return DocumentEditActivity(
+            documentId: documentId, draftTitle: newer.draftTitle ?? draftTitle, draftBody: newer.draftBody ?? draftBody,
+            cursor: newer.cursor)
+    }
+}

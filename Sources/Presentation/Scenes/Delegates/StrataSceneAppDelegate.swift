@@ -1,0 +1,46 @@
+import Domain
+import Logging
+
+/// Strata's scene configurations: "Document Editor" for editing activities, "Default
+/// Configuration" (a browser window) for everything else.
+public final class StrataSceneAppDelegate: SceneApplicationDelegate {
+    /// The configuration of editor windows.
+    public static let editorConfiguration = SceneConfiguration(name: "Document Editor")
+    /// The configuration of every other window.
+    public static let defaultConfiguration = SceneConfiguration(name: "Default Configuration")
+
+    /// Sessions discarded so far, oldest first (the REPL reports them).
+    public private(set) var discarded: [String] = []
+    private let makeEditor: () -> DocumentEditorSceneDelegate
+    private let makeBrowser: () -> BrowserSceneDelegate
+    private let logger = Logger(label: "strata.presentation.scenes")
+
+    /// Creates the app delegate; the closures build each kind of scene delegate on demand.
+    public init(
+        makeEditor: @escaping () -> DocumentEditorSceneDelegate, makeBrowser: @escaping () -> BrowserSceneDelegate
+    ) {
+        self.makeEditor = makeEditor
+        self.makeBrowser = makeBrowser
+    }
+
+    deinit {
+        logger.debug("deinit StrataSceneAppDelegate")
+    }
+
+    /// "Document Editor" when the first activity edits a document, else "Default Configuration".
+    public func configurationForConnecting(_ options: SceneConnectionOptions) -> SceneConfiguration {
+        options.userActivities.first?.activityType == DocumentEditActivity.activityType
+            ? Self.editorConfiguration : Self.defaultConfiguration
+    }
+
+    /// An editor delegate for editor windows, a browser delegate for the rest.
+    public func makeSceneDelegate(for configuration: SceneConfiguration) -> any SceneDelegate {
+        configuration == Self.editorConfiguration ? makeEditor() : makeBrowser()
+    }
+
+    /// Records the discarded sessions.
+    public func didDiscardSceneSessions(_ identifiers: [String]) {
+        discarded += identifiers
+        logger.info("discarded scene sessions \(identifiers.joined(separator: ", "))")
+    }
+}

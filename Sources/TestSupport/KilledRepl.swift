@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+/// Runs the REPL with input on a pipe kept open and kills it with SIGKILL the moment its output
+/// contains a marker: the crash that state restoration must survive.
+public enum KilledRepl {
+    /// Why the run did not reach its marker.
+    public struct MarkerNotSeen: Error, CustomStringConvertible {
+        /// The output seen before the deadline.
+        public let output: String
+        /// A one-line explanation.
+        public var description: String { "the marker never appeared; output was: \(output)" }
+    }
+
+    /// Starts `executable`, writes `input`, and sends SIGKILL once stdout contains
+    /// `killAfterOutput`; throws when the marker does not appear within `timeoutSeconds`.
+    public static func run(
+        executable: URL, arguments: [String], input: String, killAfterOutput marker: String, timeoutSeconds: Int = 30
+    ) async throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        let seen = Mutex(Data())
+        let found = AsyncStream<Void>.makeStream()
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            let text = seen.withLock { data -> String in
+                data.append(chunk)
+                return String(decoding: data, as: UTF8.self)
+            }
+            if text.contains(marker) || chunk.isEmpty { found.continuation.finish() }
+        }
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(timeoutSeconds))
+            found.continuation.finish()
+        }
+        for await _ in found.stream {}
+        deadline.cancel()
+        kill(process.processIdentifier, SIGKILL)
+        stdout.fileHandleForReading.readabilityHandler = nil
+        try? stdin.fileHandleForWriting.close()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        let output = seen.withLock { String(decoding: $0, as: UTF8.self) }
+        guard output.contains(marker) else { throw MarkerNotSeen(output: output) }
+    }
+}

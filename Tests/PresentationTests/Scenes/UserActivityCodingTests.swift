@@ -1,0 +1,85 @@
+import Foundation
+import Presentation
+import Testing
+
+@Suite("UserActivity coding")
+struct UserActivityCodingTests {
+    nonisolated static let activities: [UserActivity] = [
+        .documentEdit(DocumentEditActivity(documentId: 42, draftTitle: "Títle", draftBody: "héllo\nwörld", cursor: 3)),
+        .documentEdit(DocumentEditActivity(documentId: nil, draftBody: "new")),
+        .documentList(DocumentListActivity(query: "draft", scrollPosition: 17)),
+        .userProfile(UserProfileActivity(userId: 7)),
+    ]
+
+    @Test(arguments: activities)
+    func everyActivityTypeSurvivesARoundTrip(activity: UserActivity) throws {
+        let data = try JSONEncoder().encode(activity)
+        #expect(ActivityRegistry.standard.decode(data) == activity)
+    }
+
+    @Test func theEncodedFormCarriesTypeAndSchemaVersion() throws {
+        let data = try JSONEncoder().encode(UserActivity.userProfile(.init(userId: 7)))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["activityType"] as? String == "com.strata.user.profile")
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect((object["payload"] as? [String: Any])?["userId"] as? Int == 7)
+    }
+
+    @Test(arguments: [
+        #"{"activityType":"com.example.gone","schemaVersion":1,"title":"x","payload":{}}"#,
+        #"{"activityType":"com.strata.user.profile","schemaVersion":9,"title":"x","payload":{"userId":1}}"#,
+        #"{"activityType":"com.strata.user.profile","schemaVersion":1,"title":"x","payload":{"userId":"one"}}"#,
+        #"{"activityType":"com.strata.user.pro"#,
+        "not json at all",
+    ])
+    func unknownTypesVersionsAndGarbageDecodeToNoActivity(json: String) {
+        #expect(ActivityRegistry.standard.decode(Data(json.utf8)) == nil)
+    }
+
+    @Test func aVersionOneEditActivityIsMigratedWithTheCursorAtTheEnd() throws {
+        let json = #"""
+            {"activityType":"com.strata.document.edit","schemaVersion":1,"title":"Edit document 3",
+             "targetContentIdentifier":"document/3","payload":{"documentId":3,"draftBody":"four"}}
+            """#
+        let activity = try #require(ActivityRegistry.standard.decode(Data(json.utf8)))
+        #expect(
+            activity.payload(as: DocumentEditActivity.self)
+                == DocumentEditActivity(documentId: 3, draftBody: "four", cursor: 4))
+    }
+
+    @Test func aCustomRegistryDecidesWhichTypesDecode() throws {
+        var registry = ActivityRegistry()
+        registry.register(UserProfileActivity.self)
+        let edit = try JSONEncoder().encode(UserActivity.documentEdit(.init(documentId: 1)))
+        let profile = try JSONEncoder().encode(UserActivity.userProfile(.init(userId: 1)))
+        #expect(registry.decode(edit) == nil)
+        #expect(registry.decode(profile) == .userProfile(.init(userId: 1)))
+    }
+
+    @Test func activitiesWithDifferentPayloadsDiffer() {
+        #expect(UserActivity.userProfile(.init(userId: 1)) != .userProfile(.init(userId: 2)))
+        #expect(UserActivity.documentList(.init()) != .userProfile(.init(userId: 1)))
+    }
+
+    @Test(arguments: [
+        ("strata://documents/42", UserActivity.documentEdit(.init(documentId: 42))),
+        ("strata://documents", UserActivity.documentList(.init())),
+        ("strata://documents?query=draft", UserActivity.documentList(.init(query: "draft"))),
+        ("strata://users/7", UserActivity.userProfile(.init(userId: 7))),
+    ])
+    func strataURLsRouteToTheirActivity(url: String, activity: UserActivity) throws {
+        #expect(try UserActivity.routing(#require(URL(string: url))).get() == activity)
+    }
+
+    @Test(arguments: [
+        "strata://documents/abc", "strata://settings", "strata://users", "https://documents/1", "strata://documents/0",
+    ])
+    func unknownURLsAreRefused(url: String) throws {
+        let result = UserActivity.routing(try #require(URL(string: url)))
+        guard case .failure(.unsupportedURL(let message)) = result else {
+            Issue.record("expected a refusal, got \(result)")
+            return
+        }
+        #expect(!message.isEmpty)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Scenes as a user sees them: across real processes sharing one home.
+@Suite("Scenes, as a process")
+nonisolated struct SceneProcessTests {
+    let repl = ReplProcess.built()
+
+    func home() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("strata-scenes-\(UUID().uuidString)")
+    }
+
+    func run(_ home: URL, _ lines: [String], _ extra: [String] = []) async throws -> ReplProcess.Outcome {
+        try await repl.run(lines: lines, arguments: ["--home", home.path, "--deterministic"] + extra)
+    }
+
+    @Test func quitSavesTheEditorAndTheNextLaunchRestoresItsDraft() async throws {
+        let home = home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try await run(home, ["scene open editor 1", #"edit body "draft""#, "scene open editor 1", "quit"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try await run(home, ["format json", "scene list", "scene show"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let lines = second.stdout.split(separator: "\n").map(String.init)
+        let list = try #require(lines.first { $0.hasPrefix(#"{"scenes""#) })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [String: [[String: Any]]])
+        let scenes = try #require(object["scenes"])
+        #expect(scenes.count == 1)
+        #expect(scenes.first?["persistentIdentifier"] as? String == "s1")
+        #expect(scenes.first?["configuration"] as? String == "Document Editor")
+        #expect(scenes.first?["state"] as? String == "foregroundActive")
+        let payload = (scenes.first?["activity"] as? [String: Any])?["payload"] as? [String: Any]
+        #expect(payload?["draftBody"] as? String == "draft")
+        #expect(second.stdout.contains(#""body":"draft""#) && second.stdout.contains(#""unsaved":true"#))
+    }
+
+    @Test func badSceneInputGetsOneClearErrorEach() async throws {
+        let home = home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let outcome = try await run(
+            home,
+            [
+                "scene open user 1", "scene destroy s1", "scene activate s1", "scene open user 1",
+                "scene disconnect s2",
+                "scene disconnect s2", "scene open teapot", "open strata://nowhere/1", "open strata://documents/abc",
+                "scene activate s9", "scene open editor 999", "edit body x", "scene list",
+            ])
+        #expect(outcome.status == 1)
+        let errors = outcome.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            errors == [
+                "error: line 3: Scene session 's1' was destroyed; open a new scene instead",
+                "error: line 6: Scene session 's2' has no connected scene",
+                "error: line 7: unknown activity 'teapot' (expected editor, list or user)",
+                "error: line 8: Unknown URL path '/nowhere/1' (expected strata://documents, strata://documents/ID or strata://users/ID)",
+                "error: line 9: Unknown URL path '/documents/abc' (expected strata://documents, strata://documents/ID or strata://users/ID)",
+                "error: line 10: No scene session 's9' (see 'scene list')",
+                "error: line 11: Document 999 was not found",
+                "error: line 12: No editor is active (open one with 'scene open editor ID')",
+            ])
+        #expect(outcome.stdout.hasSuffix("s2  Default Configuration  unattached  User 1\n1 scene\n"))
+    }
+
+    @Test(arguments: ["truncated", "garbage"])
+    func aDamagedStateFileGivesAWarningAndAFreshStart(kind: String) async throws {
+        let home = home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        _ = try await run(home, ["scene open editor 1", #"edit body "draft""#])
+        let file = home.appendingPathComponent("Library/Saved Application State/sessions.json")
+        let saved = try Data(contentsOf: file)
+        let damaged = kind == "truncated" ? saved.prefix(saved.count / 2) : Data("\u{0}\u{7f}not json".utf8)
+        try damaged.write(to: file)
+        let outcome = try await run(home, ["scene list"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "0 scenes\n")
+        #expect(outcome.stderr.contains("the saved window state is damaged"))
+        let aside = home.appendingPathComponent("Library/Saved Application State/sessions.json.corrupt")
+        #expect(try Data(contentsOf: aside) == damaged)
+    }
+
+    @Test func sessionsClosedWhileNotRunningAreDiscardedAtLaunch() async throws {
+        let home = home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        _ = try await run(home, ["scene open user 1", "scene open list"])
+        let outcome = try await run(home, ["scene list"], ["--discard-scene", "s1"])
+        #expect(outcome.stdout.hasPrefix("Discarded scene session s1: it was closed while Strata was not running.\n"))
+        #expect(!outcome.stdout.contains("User 1") && outcome.stdout.contains("1 scene"))
+    }
+
+    /// The draft reaches disk before the command's output: killing the process as soon as the
+    /// output appears must never lose it, nor leave a broken state file.
+    @Test func aDraftSurvivesSIGKILLTwentyTimesInARow() async throws {
+        let home = home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        for round in 1...20 {
+            let draft = "draft \(round)"
+            let opened = round == 1 ? "scene open editor 1\n" : ""
+            try await KilledRepl.run(
+                executable: repl.executable, arguments: ["--home", home.path, "--deterministic"],
+                input: opened + "edit body \"\(draft)\"\n", killAfterOutput: "\n\(draft)\n")
+            let check = try await run(home, ["scene show"])
+            #expect(check.stdout.hasSuffix("\n\n\(draft)\n"), "round \(round): \(check.stdout) \(check.stderr)")
+            #expect(check.stderr.isEmpty, "round \(round): \(check.stderr)")
+        }
+    }
+}
