@@ -10,6 +10,8 @@ final class EditLineReader: LineReader {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let completion: CompletionBox
+    /// libedit's client data: the completion box and the Ctrl-C wake-up pipe.
+    private let client: UnsafeMutablePointer<strata_client>?
     private let historyFile: URL?
     private let logger = Logger(label: "strata.repl")
 
@@ -25,7 +27,9 @@ final class EditLineReader: LineReader {
         }
         self.editLine = editLine
         self.history = history
-        self.completion = CompletionBox(completer: completer)
+        let completion = CompletionBox(completer: completer)
+        self.completion = completion
+        client = strata_client_new(Unmanaged.passUnretained(completion).toOpaque(), Interrupts.wakeDescriptor)
         self.historyFile = historyFile
         configure()
         loadHistory()
@@ -33,16 +37,24 @@ final class EditLineReader: LineReader {
 
     isolated deinit {
         logger.debug("deinit EditLineReader")
-        _ = strata_el_set_client_data(editLine, nil)
+        _ = strata_el_set_client(editLine, nil)
         el_end(editLine)
         history_end(history)
+        free(client)
     }
 
     /// Reads a line with editing; `nil` from libedit (Ctrl-D on an empty line, hang-up) ends input.
     func readLine(prompt: String) -> LineInput {
         strata_el_set_prompt_text(prompt)
         var count: Int32 = 0
-        guard let raw = el_gets(editLine, &count), count > 0 else { return .end }
+        guard let raw = el_gets(editLine, &count), count > 0 else {
+            // A Ctrl-C interrupts the read (no SA_RESTART): throw the line away, keep going.
+            if Interrupts.take() {
+                strata_el_write("\n")
+                return .interrupted
+            }
+            return .end
+        }
         var bytes = Array(UnsafeBufferPointer(start: raw, count: Int(count)).map { UInt8(bitPattern: $0) })
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         return LineRules.decode(bytes)
@@ -93,8 +105,9 @@ extension EditLineReader {
         _ = strata_el_set_editor(editLine, "emacs")
         _ = strata_el_use_prompt(editLine)
         _ = strata_el_set_signal(editLine, 1)
+        _ = strata_el_set_read_function(editLine)
         _ = strata_el_set_history(editLine, history)
-        _ = strata_el_set_client_data(editLine, Unmanaged.passUnretained(completion).toOpaque())
+        _ = strata_el_set_client(editLine, client)
         _ = strata_el_add_function(editLine, Constants.completeFunctionName, "Complete the word", completeWord)
         _ = strata_el_bind(editLine, "^I", Constants.completeFunctionName)
         _ = strata_el_bind(editLine, "^R", "em-inc-search-prev")

@@ -4,6 +4,8 @@ enum LineInput: Equatable {
     case line(String)
     /// A line that cannot be used, with the reason.
     case rejected(String)
+    /// Ctrl-C at the prompt.
+    case interrupted
     /// No more input.
     case end
 }
@@ -46,7 +48,9 @@ enum LineRules {
         return .line(text)
     }
 
+    /// Control characters other than tab are refused; a newline can only arrive inside a line
+    /// recalled from history (a multi-line entry), where it is part of the entry.
     private static func isForbiddenControl(_ byte: UInt8) -> Bool {
-        (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F
+        (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n")) || byte == 0x7F
     }
 }

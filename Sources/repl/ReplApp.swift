@@ -80,6 +80,7 @@ extension ReplApp {
         let shell = Shell(context: context, console: console, settings: settings)
         if let script = options.script { return await shell.runScriptFile(script) }
         let historyFile = app.preferences.appendingPathComponent("history")
+        if interactive { Interrupts.install() }
         if interactive, var reader = EditLineReader(completer: Completer(registry: registry), historyFile: historyFile)
         {
             return await shell.run(reader: &reader)

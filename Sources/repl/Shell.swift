@@ -19,6 +19,8 @@ final class Shell {
     private let settings: Settings
     private let logger = Logger(label: "strata.repl.shell")
     private var lineNumber = 0
+    /// The line the entry being run starts on, for error messages.
+    private var entryLine = 0
     private var anyLineFailed = false
     /// The script files being run, innermost last, with the line each is at.
     private var scripts: [(name: String, line: Int)] = []
@@ -45,17 +47,24 @@ final class Shell {
         if settings.isInteractive {
             console.out("Strata \(ReplOptions.version). Type 'help' for commands, 'quit' to leave.")
         }
+        let continuation = settings.isInteractive ? EntryReader.continuationPrompt : ""
         loop: while true {
-            let input = reader.readLine(prompt: settings.isInteractive ? context.prompt : "")
-            lineNumber += 1
+            var lines = 0
+            let input = EntryReader.next(
+                from: &reader, prompt: settings.isInteractive ? context.prompt : "", continuationPrompt: continuation,
+                lineCount: &lines)
+            entryLine = lineNumber + 1
+            lineNumber += lines
             switch input {
             case .end:
                 break loop
+            case .interrupted:
+                continue loop
             case .rejected(let reason):
                 report(reason)
-            case .line(let text):
-                if !isSensitive(text) { reader.remember(text) }
-                if await handle(text) == .quit { break loop }
+            case .entry(let entry):
+                if !isSensitive(entry.text) { reader.remember(entry.text) }
+                if await handle(entry) == .quit { break loop }
             }
             if anyLineFailed && settings.bail && !settings.isInteractive { break loop }
         }
@@ -74,12 +83,22 @@ extension Shell {
         static let maxScriptDepth = 8
     }
 
-    private func handle(_ text: String) async -> Step {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+    private func handle(_ entry: Entry) async -> Step {
+        let trimmed = entry.text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .proceed }
-        if settings.echo { console.out(context.prompt + text) }
+        if settings.echo { echo(entry) }
         if trimmed.hasPrefix("#") { return .proceed }
-        switch await execute(text) {
+        let result: CommandResult
+        if settings.isInteractive {
+            guard let finished = await Interrupts.runCancellable({ await self.execute(entry.text) }) else {
+                console.err("cancelled")
+                return .proceed
+            }
+            result = finished
+        } else {
+            result = await execute(entry.text)
+        }
+        switch result {
         case .failure(let failure):
             report(failure.message)
         case .success(.quit):
@@ -90,6 +109,13 @@ extension Shell {
             if let rendered = OutputRenderer(format: context.format).render(output) { console.out(rendered) }
         }
         return .proceed
+    }
+
+    /// Prints the entry as typed: the prompt before its first line, `..> ` before the others.
+    private func echo(_ entry: Entry) {
+        for (index, line) in entry.typedLines.enumerated() {
+            console.out((index == 0 ? context.prompt : EntryReader.continuationPrompt) + line)
+        }
     }
 
     private func execute(_ text: String) async -> CommandResult {
@@ -124,16 +150,20 @@ extension Shell {
         }
         scripts.append((name: path, line: 0))
         defer { scripts.removeLast() }
-        for input in lines {
-            scripts[scripts.count - 1].line += 1
+        var reader = ScriptLineReader(lines: lines)
+        var consumed = 0
+        while true {
+            var count = 0
+            let input = EntryReader.next(from: &reader, prompt: "", continuationPrompt: "", lineCount: &count)
+            scripts[scripts.count - 1].line = consumed + 1
+            consumed += count
             switch input {
-            case .end: return .proceed
+            case .end, .interrupted: return .proceed
             case .rejected(let reason): report(reason)
-            case .line(let text): if await handle(text) == .quit { return .quit }
+            case .entry(let entry): if await handle(entry) == .quit { return .quit }
             }
             if anyLineFailed && settings.bail { return .proceed }
         }
-        return .proceed
     }
 
     /// Whether the line runs a command marked sensitive (its secrets stay out of the history).
@@ -149,7 +179,7 @@ extension Shell {
         if let script = scripts.last {
             console.err("error: \(script.name):\(script.line): \(message)")
         } else {
-            console.err(settings.isInteractive ? "error: \(message)" : "error: line \(lineNumber): \(message)")
+            console.err(settings.isInteractive ? "error: \(message)" : "error: line \(entryLine): \(message)")
         }
     }
 }

@@ -12,7 +12,14 @@ enum StateTracer {
         do {
             let model = make()
             tracer = trace ? follow(model, console: console) : nil
-            await start(model)?.value
+            if let work = start(model) {
+                // Cancelling the command (Ctrl-C) cancels the view model's work too.
+                await withTaskCancellationHandler {
+                    await work.value
+                } onCancel: {
+                    work.cancel()
+                }
+            }
             final = model.state
         }
         // The model is gone now, so its state stream has ended once the tracer printed everything.

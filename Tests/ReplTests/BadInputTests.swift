@@ -8,7 +8,6 @@ nonisolated struct BadInputTests {
     let repl = ReplProcess.built()
 
     static let cases: [(name: String, line: [UInt8], error: String)] = [
-        ("unbalanced quotes", Array(#"docs new "open"#.utf8), #"unterminated " quote"#),
         ("unknown flag", Array("docs new x --colour red".utf8), "unknown flag '--colour' for 'docs new'"),
         ("missing argument", Array("docs show".utf8), "missing ID (usage: docs show ID [--policy POLICY])"),
         ("non-numeric id", Array("docs delete one".utf8), "invalid id 'one'"),
@@ -42,6 +41,21 @@ nonisolated struct BadInputTests {
         let listings = outcome.stdout.split(separator: "\n")
         #expect(listings.count == 6)
         #expect(Array(listings.prefix(3)) == Array(listings.suffix(3)))
+    }
+
+    @Test func aQuoteLeftOpenAtTheEndOfInputIsOneErrorAfterTheLinesBeforeRan() async throws {
+        let outcome = try await repl.run(lines: ["docs delete 3", #"docs new "open"#, "docs list"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.hasPrefix("Deleted document 3.\n"))
+        #expect(outcome.stderr == "error: line 2: unterminated \" quote at end of input\n")
+    }
+
+    @Test func aTrailingBackslashOrAnOpenQuoteContinuesTheEntry() async throws {
+        let outcome = try await repl.run(
+            lines: [#"docs new Two \"#, #"  lines --body "first"#, #"second""#], arguments: ["--format", "plain"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("4\tTwo lines\t"))
+        #expect(outcome.stdout.hasSuffix("\nfirst\nsecond\n"))
     }
 
     @Test func aFinalLineWithoutNewlineStillRuns() async throws {

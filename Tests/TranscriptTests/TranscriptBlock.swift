@@ -12,6 +12,9 @@ struct TranscriptBlock: Sendable, CustomTestStringConvertible {
     /// The block's lines between the fences, as written.
     let content: [String]
 
+    /// The prompt of a continuation line (after a trailing `\` or inside an open quote).
+    static let continuation = "..> "
+
     /// The line that ends one REPL process and starts another over the same home.
     static let restart = "~ restart"
 
@@ -32,8 +35,9 @@ struct TranscriptBlock: Sendable, CustomTestStringConvertible {
     }
 
     /// The text after the prompt when `line` is an input line: `strata> ` or, while a scene is
-    /// active, `strata[editor:1]> `.
+    /// active, `strata[editor:1]> `; `..> ` continues an entry.
     static func typed(_ line: String) -> String? {
+        if line.hasPrefix(continuation) { return String(line.dropFirst(continuation.count)) }
         guard line.hasPrefix("strata") else { return nil }
         var rest = line.dropFirst("strata".count)
         if rest.hasPrefix("[") {
