@@ -57,12 +57,30 @@ struct ArgumentSpec {
     var isOptional = false
     /// Whether the argument takes every remaining word, joined by spaces.
     var takesRest = false
+    /// What Tab offers for the argument.
+    var completion = ArgumentCompletion.none
 
     /// How the argument appears in a usage line.
     var usage: String {
         let shown = takesRest ? "\(name)..." : name
         return isOptional ? "[\(shown)]" : shown
     }
+}
+
+/// What Tab completion offers for a positional argument.
+enum ArgumentCompletion: Equatable {
+    /// Nothing: free text.
+    case none
+    /// One of these words.
+    case values([String])
+    /// Identifiers of documents stored on this device.
+    case documentID
+    /// Identifiers of users stored on this device.
+    case userID
+    /// Identifiers of open scene sessions.
+    case sceneID
+    /// Paths of files and folders.
+    case file
 }
 
 /// A `--flag` of a command, with or without a value.

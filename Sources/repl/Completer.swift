@@ -1,6 +1,7 @@
 import Foundation
 
-/// Works out Tab completions from the command registry; pure logic, so it is unit-tested.
+/// Works out Tab completions from the command registry; pure logic over injected sources, so it
+/// is unit-tested.
 struct Completer {
     /// What pressing Tab should do.
     struct Completion: Equatable {
@@ -10,8 +11,23 @@ struct Completer {
         let candidates: [String]
     }
 
+    /// Where identifiers and paths come from: local, read-only lookups that never wait for the
+    /// network, since Tab must answer at once.
+    struct Sources {
+        /// Identifiers of documents stored on this device.
+        var documentIDs: () -> [Int] = { [] }
+        /// Identifiers of users stored on this device.
+        var userIDs: () -> [Int] = { [] }
+        /// Identifiers of open scene sessions.
+        var sceneIDs: () -> [String] = { [] }
+        /// Paths starting with a prefix; folders end with `/`.
+        var paths: (String) -> [String] = FilePaths.completions(of:)
+    }
+
     /// The commands to complete from.
     let registry: CommandRegistry
+    /// Identifiers and paths.
+    var sources = Sources()
 
     /// The completion for the text before the cursor.
     func complete(_ before: String) -> Completion {
@@ -21,7 +37,9 @@ struct Completer {
         let matches = candidates(after: words, current: current).filter { $0.hasPrefix(current) }
         guard let first = matches.first else { return Completion(insertion: "", candidates: []) }
         if matches.count == 1 {
-            return Completion(insertion: String(first.dropFirst(current.count)) + " ", candidates: matches)
+            // A folder is not finished: no space after it, so Tab can go on into it.
+            let ending = first.hasSuffix("/") ? "" : " "
+            return Completion(insertion: String(first.dropFirst(current.count)) + ending, candidates: matches)
         }
         let common = matches.dropFirst().reduce(first) { $0.commonPrefix(with: $1) }
         return Completion(insertion: String(common.dropFirst(current.count)), candidates: matches)
@@ -43,14 +61,44 @@ struct Completer {
 
 extension Completer {
     private func candidates(after words: [String], current: String) -> [String] {
-        if case .command(let spec, let arguments) = registry.lookup(words) {
-            if let previous = arguments.last, let flag = spec.flags.first(where: { $0.name == previous }),
-                flag.valueName != nil
-            {
-                return flag.allowedValues
-            }
-            return current.hasPrefix("-") ? spec.flags.map(\.name) : []
+        guard case .command(let spec, let arguments) = registry.lookup(words) else {
+            return registry.nextWords(after: words)
         }
-        return registry.nextWords(after: words)
+        if let previous = arguments.last, let flag = spec.flags.first(where: { $0.name == previous }),
+            flag.valueName != nil
+        {
+            return flag.allowedValues
+        }
+        if current.hasPrefix("-") { return spec.flags.map(\.name) }
+        guard let argument = positional(at: positionalCount(arguments, spec), of: spec) else { return [] }
+        switch argument.completion {
+        case .none: return []
+        case .values(let values): return values
+        case .documentID: return sources.documentIDs().map(String.init)
+        case .userID: return sources.userIDs().map(String.init)
+        case .sceneID: return sources.sceneIDs()
+        case .file: return sources.paths(current)
+        }
+    }
+
+    /// How many positional words `arguments` hold (flags and their values left out).
+    private func positionalCount(_ arguments: [String], _ spec: CommandSpec) -> Int {
+        var count = 0
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word.hasPrefix("--"), let flag = spec.flags.first(where: { $0.name == word }) {
+                index += flag.valueName == nil ? 1 : 2
+            } else {
+                count += 1
+                index += 1
+            }
+        }
+        return count
+    }
+
+    private func positional(at index: Int, of spec: CommandSpec) -> ArgumentSpec? {
+        if index < spec.arguments.count { return spec.arguments[index] }
+        return spec.arguments.last.flatMap { $0.takesRest ? $0 : nil }
     }
 }

@@ -17,6 +17,8 @@ enum CompositionRoot {
         let baseURL: URL
         /// `Library/Preferences/` of the container: the history file lives here.
         let preferences: URL
+        /// The database, for local read-only lookups such as Tab completion.
+        let database: AppDatabase
         /// The windows: scene sessions, saved under `Library/Saved Application State/`.
         let scenes: SceneApplication
         /// The app's side of the scenes, which records discarded sessions.
@@ -66,7 +68,8 @@ enum CompositionRoot {
         return .success(
             App(
                 services: services, caches: caches, backend: backend, baseURL: baseURL,
-                preferences: container.preferences, scenes: scenes, sceneDelegate: sceneDelegate)
+                preferences: container.preferences, database: database, scenes: scenes,
+                sceneDelegate: sceneDelegate)
         )
     }
 

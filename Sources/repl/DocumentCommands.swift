@@ -29,7 +29,7 @@ extension DocumentCommands {
 
     private static let show = CommandSpec(
         name: "docs show", group: .documents, summary: "Show one document",
-        arguments: [ArgumentSpec(name: "ID")], flags: [ReadPolicyFlag.spec],
+        arguments: [ArgumentSpec(name: "ID", completion: .documentID)], flags: [ReadPolicyFlag.spec],
         examples: ["docs show 1", "docs show 1 --policy local-only"]
     ) { context, arguments in
         switch ArgumentValues.id(arguments.value("ID")) {
@@ -60,7 +60,7 @@ extension DocumentCommands {
 
     private static let edit = CommandSpec(
         name: "docs edit", group: .documents, summary: "Change a document's title, body or tags",
-        arguments: [ArgumentSpec(name: "ID")],
+        arguments: [ArgumentSpec(name: "ID", completion: .documentID)],
         flags: [
             FlagSpec(name: "--title", valueName: "T", help: "The new title"),
             FlagSpec(name: "--body", valueName: "TEXT", help: "The new body"),
@@ -85,7 +85,7 @@ extension DocumentCommands {
 
     private static let delete = CommandSpec(
         name: "docs delete", group: .documents, summary: "Delete a document",
-        arguments: [ArgumentSpec(name: "ID")], examples: ["docs delete 3"]
+        arguments: [ArgumentSpec(name: "ID", completion: .documentID)], examples: ["docs delete 3"]
     ) { context, arguments in
         switch ArgumentValues.id(arguments.value("ID")) {
         case .failure(let failure): return .failure(failure)

@@ -3,6 +3,7 @@ import DemoBackend
 import Foundation
 import Logging
 import Presentation
+import StrataData
 
 /// The executable's entry point: parses flags, wires the app and runs the shell.
 @main
@@ -81,8 +82,11 @@ extension ReplApp {
         if let script = options.script { return await shell.runScriptFile(script) }
         let historyFile = app.preferences.appendingPathComponent("history")
         if interactive { Interrupts.install() }
-        if interactive, var reader = EditLineReader(completer: Completer(registry: registry), historyFile: historyFile)
-        {
+        let sources = Completer.Sources(
+            documentIDs: { app.database.knownDocumentIDs() }, userIDs: { app.database.knownUserIDs() },
+            sceneIDs: { app.scenes.openSessions.map(\.persistentIdentifier) })
+        let completer = Completer(registry: registry, sources: sources)
+        if interactive, var reader = EditLineReader(completer: completer, historyFile: historyFile) {
             return await shell.run(reader: &reader)
         }
         var reader = StreamLineReader()

@@ -13,7 +13,7 @@ enum SceneCommands {
 // MARK: - Private
 
 extension SceneCommands {
-    private static let sessionArgument = ArgumentSpec(name: "SID")
+    private static let sessionArgument = ArgumentSpec(name: "SID", completion: .sceneID)
 
     private static let list = CommandSpec(
         name: "scene list", group: .scenes, summary: "List scene sessions; * marks the active one",
@@ -25,7 +25,10 @@ extension SceneCommands {
     private static let open = CommandSpec(
         name: "scene open", group: .scenes,
         summary: "Show an activity in a scene: editor [ID], list [--query Q] or user ID",
-        arguments: [ArgumentSpec(name: "ACTIVITY"), ArgumentSpec(name: "ID", isOptional: true)],
+        arguments: [
+            ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "user"])),
+            ArgumentSpec(name: "ID", isOptional: true, completion: .documentID),
+        ],
         flags: [FlagSpec(name: "--query", valueName: "Q", help: "The list's search query")],
         examples: ["scene open editor 1", "scene open list --query rules", "scene open user 1", "scene open editor"]
     ) { context, arguments in
@@ -40,7 +43,8 @@ extension SceneCommands {
 
     private static let show = CommandSpec(
         name: "scene show", group: .scenes, summary: "Show what a scene displays (the active one by default)",
-        arguments: [ArgumentSpec(name: "SID", isOptional: true)], examples: ["scene show", "scene show s1"]
+        arguments: [ArgumentSpec(name: "SID", isOptional: true, completion: .sceneID)],
+        examples: ["scene show", "scene show s1"]
     ) { context, arguments in
         let session: SceneSession
         do {

@@ -17,7 +17,8 @@ extension ShellCommands {
 
     private static let format = CommandSpec(
         name: "format", group: .shell, summary: "Choose how output is printed",
-        arguments: [ArgumentSpec(name: "FORMAT")], examples: ["format json"]
+        arguments: [ArgumentSpec(name: "FORMAT", completion: .values(OutputFormat.allCases.map(\.rawValue)))],
+        examples: ["format json"]
     ) { context, arguments in
         let word = arguments.value("FORMAT") ?? ""
         guard let format = OutputFormat(rawValue: word) else {
@@ -30,7 +31,7 @@ extension ShellCommands {
 
     private static let trace = CommandSpec(
         name: "trace", group: .shell, summary: "Print view-model state transitions (on) or not (off)",
-        arguments: [ArgumentSpec(name: "on|off")], examples: ["trace on"]
+        arguments: [ArgumentSpec(name: "on|off", completion: .values(["on", "off"]))], examples: ["trace on"]
     ) { context, arguments in
         switch arguments.value("on|off") {
         case "on":
@@ -46,7 +47,7 @@ extension ShellCommands {
 
     private static let source = CommandSpec(
         name: "source", group: .shell, summary: "Run the commands in a file, as a script",
-        arguments: [ArgumentSpec(name: "FILE")], examples: ["source setup.strata"]
+        arguments: [ArgumentSpec(name: "FILE", completion: .file)], examples: ["source setup.strata"]
     ) { _, arguments in
         .success(.runScript(arguments.value("FILE") ?? ""))
     }

@@ -12,7 +12,8 @@ enum UserCommands {
 extension UserCommands {
     private static let show = CommandSpec(
         name: "user show", group: .users, summary: "Show a user's profile",
-        arguments: [ArgumentSpec(name: "ID")], flags: [ReadPolicyFlag.spec], examples: ["user show 1"]
+        arguments: [ArgumentSpec(name: "ID", completion: .userID)], flags: [ReadPolicyFlag.spec],
+        examples: ["user show 1"]
     ) { context, arguments in
         switch ArgumentValues.id(arguments.value("ID")) {
         case .failure(let failure): return .failure(failure)

@@ -107,4 +107,19 @@ struct LocalStoreContractTests {
         try await users.persist(user, for: 2, metadata: metadata)
         #expect(try await users.find(2)?.value == user)
     }
+
+    @Test func knownIdentifiersComeFromStoredRowsAndTheCachedFullList() async throws {
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("ids.sqlite"))
+        #expect(database.knownDocumentIDs().isEmpty && database.knownUserIDs().isEmpty)
+        try await SQLiteDocumentStore(database: database).persist(Samples.document(5), for: 5, metadata: metadata)
+        let lists = SQLiteDocumentListStore(database: database)
+        try await lists.persist(
+            [Samples.document(2).summary, Samples.document(5).summary], for: .all, metadata: metadata)
+        try await lists.persist([Samples.document(9).summary], for: DocumentListQuery(search: "x"), metadata: metadata)
+        let user = User(id: 4, name: "Ada", email: "a@example.com", bio: "")
+        try await SQLiteUserStore(database: database).persist(user, for: 4, metadata: metadata)
+        #expect(database.knownDocumentIDs() == [2, 5])
+        #expect(database.knownDocumentIDs(limit: 1) == [2])
+        #expect(database.knownUserIDs() == [4])
+    }
 }

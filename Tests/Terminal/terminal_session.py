@@ -5,6 +5,7 @@ Usage: terminal_session.py PATH_TO_REPL. Exit 0 when every check passes; otherwi
 failed check and what the terminal showed. Run by the ReplTests target (TerminalTests).
 """
 import os
+import re
 import sys
 import tempfile
 import time
@@ -59,6 +60,19 @@ def main(binary: str) -> int:
     child.send("docs list\r")
     check("the discarded text did not reach the next line", "5 documents")
     check("prompt after list", PROMPT)
+    # Tab after 'docs show ' lists the ids stored on this device (a local query, no request).
+    child.send("docs show \t")
+    check("Tab lists document ids", r"1\s+2\s+3\s+4\s+5")
+    child.send("\x15")
+    # Scene ids complete too, and the prompt names the active scene.
+    child.send("scene open editor 1\r")
+    check("the prompt shows the active scene", r"strata\[editor:1\]> ")
+    child.send("scene activate \t")
+    check("Tab completes the only scene id", "s1 ")
+    child.send("\r")
+    check("the completed scene command runs", r"s1\*\s+Document Editor")
+    child.send("scene destroy s1\r")
+    check("back to the plain prompt", "Destroyed scene session s1.\r\n" + re.escape(PROMPT))
     # Ctrl-C while a slow command runs cancels it and returns to the prompt within a second.
     child.send("server latency 5000\r")
     check("latency set", PROMPT)
