@@ -32,7 +32,8 @@ public struct ReplProcess: Sendable {
     /// Without a `--home` in `arguments` the run gets a fresh temporary home, so runs never share
     /// (or leave behind) a database.
     public func run(
-        _ arguments: [String], input: Data = Data(), merged: Bool = false, timeoutSeconds: Int = 60
+        _ arguments: [String], input: Data = Data(), merged: Bool = false, timeoutSeconds: Int = 60,
+        environment: [String: String] = [:]
     ) async throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -49,6 +50,9 @@ public struct ReplProcess: Sendable {
         // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["--kill-after=5", String(timeoutSeconds), executable.path] + home + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         let out = try FileHandle(forWritingTo: outURL)
         process.standardOutput = out
@@ -62,8 +66,12 @@ public struct ReplProcess: Sendable {
     }
 
     /// Runs a script of lines in batch mode.
-    public func run(lines: [String], arguments: [String] = [], merged: Bool = false) async throws -> Outcome {
-        try await run(arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), merged: merged)
+    public func run(
+        lines: [String], arguments: [String] = [], merged: Bool = false, environment: [String: String] = [:]
+    ) async throws -> Outcome {
+        try await run(
+            arguments, input: Data((lines.joined(separator: "\n") + "\n").utf8), merged: merged,
+            environment: environment)
     }
 
     /// Starts `process` and waits for it without blocking a thread: with two cores, a blocked

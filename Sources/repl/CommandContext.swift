@@ -14,6 +14,10 @@ final class CommandContext {
     let backend: DemoBackend?
     /// How output is printed; `format` changes it.
     var format: OutputFormat
+    /// How output is coloured.
+    var styling = Styling(isEnabled: false)
+    /// Whether each command's duration is printed (`timer on|off`).
+    var timer = false
     /// Whether view-model state transitions are printed (`--trace-states`, `trace on|off`).
     var traceStates = false
     /// Where output goes (traces print here).

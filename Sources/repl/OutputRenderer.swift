@@ -5,6 +5,8 @@ import Foundation
 struct OutputRenderer {
     /// The format to render in.
     let format: OutputFormat
+    /// How tables are styled (bold headers on a terminal).
+    var styling = Styling(isEnabled: false)
 
     /// The text to print for `output`, or `nil` when there is nothing to print.
     func render(_ output: CommandOutput) -> String? {
@@ -74,7 +76,7 @@ extension OutputRenderer {
                 ]
             }
             let header = ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"]
-            return TextTable.render(rows: [header] + rows) + "\n" + footer
+            return boldFirstLine(TextTable.render(rows: [header] + rows)) + "\n" + footer
         case .user(let user, let provenance):
             let rows = [["name", user.name], ["email", user.email], ["bio", user.bio], ["origin", provenance.text]]
             return "User \(user.id)\n" + TextTable.render(rows: rows)
@@ -104,6 +106,11 @@ extension OutputRenderer {
         case .user(let user, _):
             return [String(user.id), user.name, user.email, user.bio].joined(separator: "\t")
         }
+    }
+
+    private func boldFirstLine(_ table: String) -> String {
+        guard styling.isEnabled, let newline = table.firstIndex(of: "\n") else { return table }
+        return styling.bold(String(table[..<newline])) + table[newline...]
     }
 
     private static func timestamp(_ date: Date) -> String {

@@ -76,6 +76,8 @@ extension ReplApp {
         let registry = CompositionRoot.registry()
         let context = CommandContext(app: app, registry: registry, format: options.format, console: console)
         context.traceStates = options.traceStates
+        context.styling = Styling.resolve(
+            options.color, stdoutIsTerminal: console.outputIsTerminal, environment: ProcessInfo.processInfo.environment)
         let interactive = console.inputIsTerminal && console.outputIsTerminal && options.script == nil
         let settings = Shell.Settings(isInteractive: interactive, echo: options.echo, bail: options.bail)
         let shell = Shell(context: context, console: console, settings: settings)

@@ -22,6 +22,11 @@ struct ReplOptions: ParsableCommand {
     @Option(help: "How output is printed: table, json or plain.")
     var format: OutputFormat = .table
 
+    @Option(
+        help:
+            "Colour output: auto (when stdout is a terminal, NO_COLOR is empty and TERM is not dumb), always or never.")
+    var color: ColorChoice = .auto
+
     @Flag(help: "Print the prompt and each input line before its output (for transcripts).")
     var echo = false
 

@@ -89,15 +89,18 @@ extension Shell {
         if settings.echo { echo(entry) }
         if trimmed.hasPrefix("#") { return .proceed }
         let result: CommandResult
+        let clock = ContinuousClock()
+        let started = clock.now
         if settings.isInteractive {
             guard let finished = await Interrupts.runCancellable({ await self.execute(entry.text) }) else {
-                console.err("cancelled")
+                console.err(context.styling.warning("cancelled"))
                 return .proceed
             }
             result = finished
         } else {
             result = await execute(entry.text)
         }
+        defer { if context.timer { console.out(context.styling.dim(Self.timing(clock.now - started))) } }
         switch result {
         case .failure(let failure):
             report(failure.message)
@@ -106,7 +109,8 @@ extension Shell {
         case .success(.runScript(let path)):
             return await runScript(path)
         case .success(let output):
-            if let rendered = OutputRenderer(format: context.format).render(output) { console.out(rendered) }
+            let renderer = OutputRenderer(format: context.format, styling: context.styling)
+            if let rendered = renderer.render(output) { console.out(rendered) }
         }
         return .proceed
     }
@@ -174,12 +178,19 @@ extension Shell {
         return spec.isSensitive
     }
 
+    /// `Time: 12.345 ms`, as psql prints it.
+    private static func timing(_ duration: Duration) -> String {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return "Time: " + milliseconds.formatted(.number.precision(.fractionLength(3))) + " ms"
+    }
+
     private func report(_ message: String) {
         anyLineFailed = true
+        let label = context.styling.error("error:")
         if let script = scripts.last {
-            console.err("error: \(script.name):\(script.line): \(message)")
+            console.err("\(label) \(script.name):\(script.line): \(message)")
         } else {
-            console.err(settings.isInteractive ? "error: \(message)" : "error: line \(entryLine): \(message)")
+            console.err(settings.isInteractive ? "\(label) \(message)" : "\(label) line \(entryLine): \(message)")
         }
     }
 }

@@ -1,7 +1,7 @@
 /// The commands of the shell itself.
 enum ShellCommands {
     /// Every shell command, in help order.
-    static var all: [CommandSpec] { [help, format, trace, source, quit] }
+    static var all: [CommandSpec] { [help, format, trace, timer, source, quit] }
 }
 
 // MARK: - Private
@@ -29,19 +29,33 @@ extension ShellCommands {
         return .success(.message("Output format: \(format.rawValue)"))
     }
 
-    private static let trace = CommandSpec(
-        name: "trace", group: .shell, summary: "Print view-model state transitions (on) or not (off)",
-        arguments: [ArgumentSpec(name: "on|off", completion: .values(["on", "off"]))], examples: ["trace on"]
-    ) { context, arguments in
-        switch arguments.value("on|off") {
-        case "on":
-            context.traceStates = true
-            return .success(.message("Tracing view-model states."))
-        case "off":
-            context.traceStates = false
-            return .success(.message("Not tracing view-model states."))
-        case let other:
-            return .failure(CommandFailure("invalid value '\(other ?? "")' (expected on or off)"))
+    private static let trace = toggle(
+        "trace", summary: "Print view-model state transitions (on) or not (off)", example: "trace on",
+        messages: (on: "Tracing view-model states.", off: "Not tracing view-model states."), setting: \.traceStates)
+
+    private static let timer = toggle(
+        "timer", summary: "Print each command's duration (on) or not (off)", example: "timer off",
+        messages: (on: "Timing is on.", off: "Timing is off."), setting: \.timer)
+
+    /// A command that turns a session setting on or off.
+    private static func toggle(
+        _ name: String, summary: String, example: String, messages: (on: String, off: String),
+        setting: ReferenceWritableKeyPath<CommandContext, Bool>
+    ) -> CommandSpec {
+        CommandSpec(
+            name: name, group: .shell, summary: summary,
+            arguments: [ArgumentSpec(name: "on|off", completion: .values(["on", "off"]))], examples: [example]
+        ) { context, arguments in
+            switch arguments.value("on|off") {
+            case "on":
+                context[keyPath: setting] = true
+                return .success(.message(messages.on))
+            case "off":
+                context[keyPath: setting] = false
+                return .success(.message(messages.off))
+            case let other:
+                return .failure(CommandFailure("invalid value '\(other ?? "")' (expected on or off)"))
+            }
         }
     }
 

@@ -19,6 +19,7 @@ TIMEOUT = 10
 def main(binary: str) -> int:
     home = tempfile.mkdtemp(prefix="strata-pty-")
     env = dict(os.environ, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", COLUMNS="100")
+    env.pop("NO_COLOR", None)  # colour is on by default on a terminal; the test checks it
     child = pexpect.spawn(binary, ["--deterministic", "--home", home], env=env, encoding="utf-8",
                           timeout=TIMEOUT, dimensions=(30, 100))
     checks = []
@@ -101,7 +102,7 @@ def main(binary: str) -> int:
     check("the found command runs", r"6 documents \(network")
     check("prompt after search", PROMPT)
     child.send("bogus\r")
-    check("errors have no line number on a terminal", r"error: unknown command 'bogus' \(try 'help'\)")
+    check("errors are red and have no line number on a terminal", r"\x1b\[1;31merror:\x1b\[0m unknown command .bogus. \(try .help.\)")
     # Ctrl-D on an empty line exits 0.
     child.send("\x04")
     child.expect(pexpect.EOF)
