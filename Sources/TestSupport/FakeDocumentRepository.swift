@@ -24,6 +24,9 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     /// The origin reported for reads.
     public var origin: DataOrigin = .disk
     private var holding = false
+    private var holdingWrites = false
+    private var createFailure: (after: Int, error: DocumentError)?
+    private var createCount = 0
     private var held: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a fake holding `documents`.
@@ -39,6 +42,21 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
 
     /// Makes every following read wait until ``releaseReads()``, to test work in flight.
     public func holdReads() { holding = true }
+
+    /// Makes every following create wait until ``releaseWrites()``.
+    public func holdWrites() { holdingWrites = true }
+
+    /// Lets every waiting create (and later ones) proceed.
+    public func releaseWrites() {
+        holdingWrites = false
+        for continuation in held { continuation.resume() }
+        held.removeAll()
+    }
+
+    /// Makes creates fail with `error` once `count` creates have succeeded.
+    public func failCreates(after count: Int, with error: DocumentError) {
+        createFailure = (count, error)
+    }
 
     /// Lets every waiting read (and later ones) proceed.
     public func releaseReads() {
@@ -80,7 +98,10 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
 
     /// Records the call; stores the draft under the next identifier at ``FakeData/date``.
     public func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document {
+        if holdingWrites { await withCheckedContinuation { held.append($0) } }
         try record(.create(draft))
+        if let createFailure, createCount >= createFailure.after { throw createFailure.error }
+        createCount += 1
         let id = (stored.keys.max() ?? 0) + 1
         let made = FakeData.document(id: id, title: draft.title, body: draft.body, tags: draft.tags)
         stored[id] = made

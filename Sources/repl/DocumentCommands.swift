@@ -4,7 +4,7 @@ import Presentation
 /// The `docs` commands; each renders the final state of a view model.
 enum DocumentCommands {
     /// Every `docs` command, in help order.
-    static var all: [CommandSpec] { [list, show, new, edit, delete, search] }
+    static var all: [CommandSpec] { [list, show, new, edit, delete, search, importFile] }
 }
 
 // MARK: - Private
@@ -114,6 +114,38 @@ extension DocumentCommands {
         case .failed(_, let message): return .failure(CommandFailure(message))
         case .idle: return .failure(CommandFailure(UserMessages.text(for: .emptyQuery)))
         case .searching: return .failure(CommandFailure("Cancelled"))
+        }
+    }
+
+    private static let importFile = CommandSpec(
+        name: "docs import", group: .documents,
+        summary: "Create documents from a JSON or JSON Lines file",
+        arguments: [ArgumentSpec(name: "FILE", completion: .file)], examples: ["docs import Docs/examples/notes.jsonl"]
+    ) { context, arguments in
+        let drafts: [DocumentDraft]
+        switch ImportFile.read(arguments.value("FILE") ?? "") {
+        case .failure(let failure): return .failure(failure)
+        case .success(let read): drafts = read
+        }
+        let progress = ProgressBar(label: "importing", isVisible: ProgressBar.shouldShow(console: context.console))
+        var watcher: Task<Void, Never>?
+        let state = await context.present {
+            DocumentImportViewModel(createDocument: context.services.createDocument)
+        } start: { model in
+            let states = model.states()
+            watcher = Task {
+                for await case .importing(let done, let total) in states { progress.update(done: done, total: total) }
+            }
+            return model.start(drafts)
+        }
+        watcher?.cancel()
+        progress.finish()
+        switch state {
+        case .finished(let imported):
+            return .success(.message("Imported \(imported) \(imported == 1 ? "document" : "documents")."))
+        case .failed(let imported, let total, let message):
+            return .failure(CommandFailure("\(message) (\(imported) of \(total) imported)"))
+        case .idle, .importing: return .failure(CommandFailure("Cancelled"))
         }
     }
 

@@ -24,7 +24,7 @@ extension SceneCommands {
 
     private static let open = CommandSpec(
         name: "scene open", group: .scenes,
-        summary: "Show an activity in a scene: editor [ID], list [--query Q] or user ID",
+        summary: "Show an activity in a scene: editor ID, list, or user ID",
         arguments: [
             ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "user"])),
             ArgumentSpec(name: "ID", isOptional: true, completion: .documentID),

@@ -7,18 +7,10 @@ enum ScriptFile {
 
     /// The lines of the file at `path`, or why it cannot be read.
     static func read(_ path: String) -> Result<[LineInput], CommandFailure> {
-        var isDirectory: ObjCBool = false
-        guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(CommandFailure("cannot read script '\(path)': no such file"))
-        }
-        guard !isDirectory.boolValue else {
-            return .failure(CommandFailure("cannot read script '\(path)': it is a folder"))
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(CommandFailure("cannot read script '\(path)': permission denied"))
-        }
-        guard data.count <= maxBytes else {
-            return .failure(CommandFailure("cannot read script '\(path)': larger than 16 MiB"))
+        let data: Data
+        switch InputFile.contents(of: path, what: "script", maxBytes: maxBytes) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let read): data = read
         }
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
             LineRules.decode(Array($0))

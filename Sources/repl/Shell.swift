@@ -117,8 +117,10 @@ extension Shell {
 
     /// Prints the entry as typed: the prompt before its first line, `..> ` before the others.
     private func echo(_ entry: Entry) {
+        // Lines from a sourced script echo after the script's name, so they never read as typed.
+        let prompt = scripts.last.map { URL(fileURLWithPath: $0.name).lastPathComponent + "> " } ?? context.prompt
         for (index, line) in entry.typedLines.enumerated() {
-            console.out((index == 0 ? context.prompt : EntryReader.continuationPrompt) + line)
+            console.out((index == 0 ? prompt : EntryReader.continuationPrompt) + line)
         }
     }
 

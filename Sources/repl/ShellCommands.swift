@@ -61,7 +61,7 @@ extension ShellCommands {
 
     private static let source = CommandSpec(
         name: "source", group: .shell, summary: "Run the commands in a file, as a script",
-        arguments: [ArgumentSpec(name: "FILE", completion: .file)], examples: ["source setup.strata"]
+        arguments: [ArgumentSpec(name: "FILE", completion: .file)], examples: ["source Docs/examples/setup.strata"]
     ) { _, arguments in
         .success(.runScript(arguments.value("FILE") ?? ""))
     }

@@ -15,7 +15,7 @@ struct CompleterTests {
     @Test func severalMatchesInsertTheCommonPrefixAndListThemAll() {
         let completion = completer.complete("docs ")
         #expect(completion.insertion == "")
-        #expect(completion.candidates == ["delete", "edit", "list", "new", "search", "show"])
+        #expect(completion.candidates == ["delete", "edit", "import", "list", "new", "search", "show"])
         #expect(completer.complete("e").candidates == ["edit", "exit"])
         #expect(completer.complete("ex") == .init(insertion: "it ", candidates: ["exit"]))
     }

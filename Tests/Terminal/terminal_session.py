@@ -42,7 +42,7 @@ def main(binary: str) -> int:
     check("prompt after output", PROMPT)
     # Tab with several matches lists them.
     child.send("docs \t")
-    check("Tab lists subcommands", r"delete\s+edit\s+list\s+new\s+search\s+show")
+    check("Tab lists subcommands", r"delete\s+edit\s+import\s+list\s+new\s+search\s+show")
     child.send("\x15")  # Ctrl-U clears the line
     # Non-ASCII typing reaches the command intact (libedit needs setlocale for this).
     child.send("docs new héllo wörld\r")
@@ -101,6 +101,15 @@ def main(binary: str) -> int:
     child.send("\r")
     check("the found command runs", r"6 documents \(network")
     check("prompt after search", PROMPT)
+    # A long import draws a progress bar with count and rate, then erases it.
+    bulk = os.path.join(home, "bulk.jsonl")
+    with open(bulk, "w") as out:
+        for number in range(3000):
+            out.write('{"title": "Bulk %d"}\n' % number)
+    child.send(f"docs import {bulk}\r")
+    check("a progress bar with count and rate", r"importing \[[#.]+\] \d+/3000  \d+/s")
+    check("the import finishes", "Imported 3000 documents.")
+    check("prompt after import", PROMPT)
     child.send("bogus\r")
     check("errors are red and have no line number on a terminal", r"\x1b\[1;31merror:\x1b\[0m unknown command .bogus. \(try .help.\)")
     # Ctrl-D on an empty line exits 0.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import repl
+
 /// Replays every `repl` block of the README and `Docs/` so the documentation cannot rot.
 @Suite("Documentation transcripts")
 struct DocumentationTranscriptTests {
@@ -22,6 +24,13 @@ struct DocumentationTranscriptTests {
         #expect(input.contains("docs list") && input.contains("docs new"))
         #expect(blocks.contains { $0.arguments.contains("json") || $0.input.contains("format json") })
         #expect(blocks.contains { $0.expectedStatus == 1 })
+    }
+
+    @Test(.enabled(if: !updating)) @MainActor func everyHelpExampleIsTypedInAReplayedBlock() {
+        let typed = Set(TranscriptCatalog.allBlocks().flatMap(\.input))
+        let examples = CompositionRoot.registry().commands.flatMap(\.examples)
+        let missing = examples.filter { !typed.contains($0) }
+        #expect(missing.isEmpty, "help examples no doc block replays: \(missing)")
     }
 
     @Test("Rewrites expected output in place", .enabled(if: updating))

@@ -1,0 +1,21 @@
+/// What the import screen shows.
+nonisolated public enum DocumentImportViewState: Equatable, Sendable, CustomStringConvertible {
+    /// Nothing started.
+    case idle
+    /// `done` of `total` documents are saved.
+    case importing(done: Int, total: Int)
+    /// Every document was saved.
+    case finished(imported: Int)
+    /// The import stopped; the first `imported` documents are saved, the rest are not.
+    case failed(imported: Int, total: Int, message: String)
+
+    /// A one-line description for traces.
+    public var description: String {
+        switch self {
+        case .idle: "idle"
+        case .importing(let done, let total): "importing(\(done)/\(total))"
+        case .finished(let imported): "finished(\(imported))"
+        case .failed(let imported, let total, let message): "failed(\(imported)/\(total): \(message))"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `docs import`: all or nothing for bad files, progress only on a terminal.
+@Suite("Import, as a process")
+nonisolated struct ImportTests {
+    let repl = ReplProcess.built()
+
+    func file(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-import-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func aThousandJSONLinesImportWithoutProgressOnAPipe() async throws {
+        let lines = (1...1000).map { #"{"title": "Note \#($0)", "tags": ["bulk"]}"# }
+        let url = try file(lines.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let outcome = try await repl.run(lines: ["docs import \(url.path)", "docs search bulk"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("Imported 1000 documents.\n"))
+        #expect(outcome.stdout.contains("1000 documents (network, fresh)"))
+        #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test func aJSONArrayImportsToo() async throws {
+        let url = try file(#"[{"title": "One", "body": "b"}, {"title": "Two", "tags": ["x"]}]"#)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let outcome = try await repl.run(
+            lines: ["docs import \(url.path)", "docs show 5"], arguments: ["--format", "plain"])
+        #expect(outcome.stdout.hasPrefix("Imported 2 documents.\n5\tTwo\tx\t"))
+    }
+
+    @Test(arguments: [
+        (#"{"title": "ok"}"# + "\n{\"title\": 3}\n", "error: line 1: line 2: not a document"),
+        (#"[{"title": "ok"}, {"body": "no title"}]"#, "error: line 1: record 2: not a document"),
+        (#"[{"title": "ok"}, {"title": "  "}]"#, "error: line 1: record 2: A title is required (0 of 2 imported)"),
+        ("[1, 2", "error: line 1: not a JSON array of documents"),
+    ])
+    func aBadFileImportsNothing(content: String, error: String) async throws {
+        let url = try file(content)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let outcome = try await repl.run(lines: ["docs import \(url.path)", "docs list"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasPrefix(error), "\(outcome.stderr)")
+        #expect(outcome.stdout.hasSuffix("3 documents (network, fresh)\n"))
+    }
+}
