@@ -165,7 +165,37 @@ def history_checks(binary: str, home: str, env: dict) -> list:
     if "docs list" not in after or "docs show 1" not in after:
         fail("history survives a hang-up", after)
     done.append("history survives a hang-up")
+
+    # A corrupt history file, or one that cannot be written, never stops the shell.
+    with open(path, "wb") as broken:
+        broken.write(b"\x00\xff\xfe garbage \x1b[2J\n" * 50)
+    done += session_still_works(binary, home, env, "a corrupt history file")
+    os.remove(path)
+    os.mkdir(path)  # a folder where the file should be: every save fails
+    done += session_still_works(binary, home, env, "a history file that cannot be written")
+    os.rmdir(path)
     return done
+
+
+def session_still_works(binary: str, home: str, env: dict, name: str) -> list:
+    """Runs a command and leaves with Ctrl-D; the shell must carry on and exit 0."""
+    child = pexpect.spawn(binary, ["--deterministic", "--home", home], env=env, encoding="utf-8",
+                          timeout=TIMEOUT, dimensions=(30, 100))
+    try:
+        child.expect(PROMPT)
+        child.send("docs show 1\r")
+        child.expect("Welcome to Strata")
+        child.expect(PROMPT)
+        child.send("\x04")
+        child.expect(pexpect.EOF)
+    except (pexpect.TIMEOUT, pexpect.EOF):
+        print(f"FAILED: the shell keeps working with {name}\n{child.before!r}")
+        raise SystemExit(1)
+    child.close()
+    if child.exitstatus != 0:
+        print(f"FAILED: exit status {child.exitstatus} with {name}")
+        raise SystemExit(1)
+    return [f"the shell keeps working with {name}"]
 
 
 if __name__ == "__main__":
