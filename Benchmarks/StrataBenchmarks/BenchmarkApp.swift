@@ -104,7 +104,12 @@ extension BenchmarkApp {
             configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }), now: { Date() }
         )
         let useCase = FetchDocumentUseCase(
-            repository: DocumentRepositoryImpl(documents: source, lists: lists, writer: UnusedWriter())
+            repository: DocumentRepositoryImpl(
+                documents: source, lists: lists, outbox: OutboxStore(database: database),
+                sync: SyncEngine(
+                    outbox: OutboxStore(database: database), writer: UnusedWriter(), documents: source, lists: lists,
+                    monitor: NetworkMonitor(), now: { Date() }),
+                now: { Date() })
         )
         let throughUseCase = try await Measure.latency {
             _ = try await useCase.execute(id: 42, policy: .skipMemory).get()

@@ -30,9 +30,13 @@ struct GeneratedRemoteStore: RemoteStore {
 
 /// A writer that is never called by the read benchmarks.
 struct UnusedWriter: DocumentWriterProtocol {
-    func create(_ draft: DocumentDraft) async throws(RemoteError) -> (Document, RemoteValidators) { throw .forbidden }
-    func update(id: Int, with changes: DocumentChanges, ifMatch: String?) async throws(RemoteError)
+    func create(_ draft: DocumentDraft, idempotencyKey: String?) async throws(RemoteError)
         -> (Document, RemoteValidators)
     { throw .forbidden }
-    func delete(id: Int, ifMatch: String?) async throws(RemoteError) { throw .forbidden }
+    func update(id: Int, with changes: DocumentChanges, ifMatch: String?, idempotencyKey: String?)
+        async throws(RemoteError) -> (Document, RemoteValidators)
+    { throw .forbidden }
+    func delete(id: Int, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError) { throw .forbidden }
+    func fetch(id: Int) async throws(RemoteError) -> (Document, RemoteValidators)? { throw .forbidden }
+    func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges { throw .forbidden }
 }

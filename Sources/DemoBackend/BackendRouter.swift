@@ -17,7 +17,7 @@ struct BackendRouter: Sendable {
             return json(WireError(error: "injected fault \(status)"), status: status, headers: headers).response
         }
         let body = (try? await request.bodyData) ?? Data()
-        let routed = route(request, parts, body: body)
+        let routed = idempotent(request) { route(request, parts, body: body) }
         var response = routed.response
         if fault.dropped {
             let bytes = [UInt8](routed.body)
@@ -59,6 +59,32 @@ extension BackendRouter {
         }
     }
 
+    /// Runs a write once per `Idempotency-Key`: a replay gets the stored answer (5xx answers are
+    /// not stored, so a retry after a server error really retries).
+    private func idempotent(_ request: HTTPRequest, _ write: () -> Routed) -> Routed {
+        guard request.method != .GET, let key = request.headers[HTTPHeader("Idempotency-Key")], !key.isEmpty else {
+            return write()
+        }
+        if let stored = state.data.withLock({ $0.replies[key] }) {
+            var headers: HTTPHeaders = [:]
+            for (name, value) in stored.headers { headers[HTTPHeader(name)] = value }
+            let response = HTTPResponse(
+                statusCode: HTTPStatusCode(stored.status, phrase: Self.phrase(stored.status)), headers: headers,
+                body: stored.body)
+            return Routed(response: response, body: stored.body)
+        }
+        let routed = write()
+        let status = routed.response.statusCode.code
+        if status < 500 {
+            var headers: [String: String] = [:]
+            for (name, value) in routed.response.headers { headers[name.rawValue] = value }
+            state.data.withLock {
+                $0.replies[key] = BackendState.StoredReply(status: status, headers: headers, body: routed.body)
+            }
+        }
+        return routed
+    }
+
     private func user(_ idText: String, _ request: HTTPRequest) -> Routed {
         guard let id = Int(idText), let user = state.data.withLock({ $0.users[id] }) else {
             return error("user \(idText) not found", status: 404)
@@ -71,6 +97,12 @@ extension BackendRouter {
         let sinceText = request.query.first { $0.name == "since" }?.value
         let since = sinceText.flatMap(Int.init)
         if sinceText != nil && since == nil { return error("since must be a whole number", status: 400) }
+        if request.query.contains(where: { $0.name == "full" && $0.value == "1" }) {
+            let limitText = request.query.first { $0.name == "limit" }?.value
+            let limit = limitText.flatMap(Int.init) ?? Int.max
+            if limitText != nil && limit <= 0 { return error("limit must be a positive whole number", status: 400) }
+            return json(changes(since: since ?? 0, limit: limit), status: 200, headers: [:])
+        }
         let answer: WireDocumentList = state.data.withLock { data in
             var documents = Array(data.documents.values)
             if let since { documents = documents.filter { (data.changedAt[$0.id] ?? 0) > since } }
@@ -82,6 +114,24 @@ extension BackendRouter {
         }
         let etag = "\"l\(answer.serverVersion)-\(query ?? "")-\(since.map(String.init) ?? "")\""
         return conditional(answer, etag: etag, maxAge: Constants.listMaxAge, request)
+    }
+
+    /// Whole documents and deletions after version `since`, oldest change first, at most `limit`.
+    private func changes(since: Int, limit: Int) -> WireDocumentList {
+        state.data.withLock { data in
+            var events: [(version: Int, document: WireDocument?, deleted: Int?)] = []
+            for (id, version) in data.changedAt where version > since {
+                if let document = data.documents[id] { events.append((version, document, nil)) }
+            }
+            for (id, version) in data.deletedAt where version > since { events.append((version, nil, id)) }
+            events.sort { $0.version < $1.version }
+            let page = events.prefix(limit)
+            let more = events.count > page.count
+            return WireDocumentList(
+                items: [], deleted: page.compactMap(\.deleted),
+                serverVersion: more ? (page.last?.version ?? since) : data.serverVersion,
+                documents: page.compactMap(\.document), more: more)
+        }
     }
 
     private func document(_ idText: String, _ request: HTTPRequest) -> Routed {

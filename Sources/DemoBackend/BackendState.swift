@@ -10,6 +10,9 @@ final class BackendState: Sendable {
         var deletedAt: [Int: Int] = [:]
         var serverVersion = 1
         var nextID: Int
+        /// Answers to writes by `Idempotency-Key`: a replayed request gets the same answer and
+        /// changes nothing.
+        var replies: [String: StoredReply] = [:]
 
         init() {
             documents = Dictionary(uniqueKeysWithValues: DemoSeed.documents.map { ($0.id, $0) })
@@ -22,6 +25,12 @@ final class BackendState: Sendable {
             serverVersion += 1
             changedAt[id] = serverVersion
         }
+    }
+
+    struct StoredReply {
+        var status: Int
+        var headers: [String: String]
+        var body: Foundation.Data
     }
 
     struct Faults {

@@ -111,6 +111,28 @@ public actor DemoBackend {
         state.data.withLock { $0 = BackendState.Data() }
     }
 
+    /// Every document the server holds, as `(id, title, body, version)`, by id.
+    public func documentSnapshot() -> [(id: Int, title: String, body: String, version: Int)] {
+        state.data.withLock { data in
+            data.documents.values.sorted { $0.id < $1.id }.map { ($0.id, $0.title, $0.body, $0.version) }
+        }
+    }
+
+    /// Changes a document as another device would (bumps its version), for conflict demos.
+    @discardableResult
+    public func editElsewhere(id: Int, body: String) -> Bool {
+        let now = state.now()
+        return state.data.withLock { data in
+            guard var document = data.documents[id] else { return false }
+            document.body = body
+            document.version += 1
+            document.updatedAt = now
+            data.documents[id] = document
+            data.recordChange(of: id)
+            return true
+        }
+    }
+
     /// How many requests reached a route such as `GET /documents/:id`.
     public func requestCount(_ route: String? = nil) -> Int {
         state.counters.withLock { counters in route.map { counters.byRoute[$0] ?? 0 } ?? counters.requests }

@@ -33,6 +33,10 @@ struct WireDocumentList: Codable, Sendable {
     var items: [WireSummary]
     var deleted: [Int]
     var serverVersion: Int
+    /// With `full=1`: whole documents changed since `since`, in change order (`items` is empty).
+    var documents: [WireDocument]?
+    /// With `limit`: whether more changes follow `serverVersion`.
+    var more: Bool?
 }
 
 /// A user profile.

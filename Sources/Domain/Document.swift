@@ -2,7 +2,8 @@ import Foundation
 
 /// A text document the user edits; the sample app's main entity.
 public struct Document: Identifiable, Hashable, Codable, Sendable {
-    /// The server-assigned identifier, a positive whole number.
+    /// The server-assigned identifier, a positive whole number; negative for a document created
+    /// on this device and not synced yet.
     public let id: Int
     /// A short, non-empty title.
     public var title: String
@@ -16,6 +17,13 @@ public struct Document: Identifiable, Hashable, Codable, Sendable {
     public var updatedAt: Date
     /// Incremented by every saved change; used to detect conflicting edits.
     public var version: Int
+    /// Whether the server has this version: set by the repository, not stored with the document.
+    public var syncState: SyncState = .synced
+
+    /// The stored fields (``syncState`` is derived by the repository, never encoded).
+    enum CodingKeys: String, CodingKey {
+        case id, title, body, tags, createdAt, updatedAt, version
+    }
 
     /// Creates a document from all of its fields.
     public init(

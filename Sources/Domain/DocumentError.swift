@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything that can go wrong with documents, as the user should hear it.
 public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
-    /// The identifier is not a positive whole number.
+    /// The identifier is 0 (server ids are positive; documents created offline have negative ids).
     case invalidID(Int)
     /// No document has this identifier.
     case notFound(id: Int)
@@ -46,7 +46,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
     /// A short message for the user.
     public var errorDescription: String? {
         switch self {
-        case .invalidID(let id): "Invalid document id \(id): ids are positive whole numbers"
+        case .invalidID(let id): "Invalid document id \(id): ids are non-zero whole numbers"
         case .notFound(let id): "Document \(id) was not found"
         case .emptyTitle: "A title is required"
         case .titleTooLong(let max): "The title is too long (at most \(max) characters)"

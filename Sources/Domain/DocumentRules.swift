@@ -15,7 +15,7 @@ public enum DocumentRules {
 
     /// The first rule an identifier breaks, if any.
     public static func check(id: Int) -> DocumentError? {
-        id > 0 ? nil : .invalidID(id)
+        id != 0 ? nil : .invalidID(id)
     }
 
     /// The first rule a new document breaks, if any.

@@ -16,9 +16,20 @@ struct AppServices {
     let searchDocuments: SearchDocumentsUseCase
     /// Reads a user profile.
     let fetchUser: FetchUserUseCase
+    /// Pushes the outbox and pulls the server's changes.
+    let syncNow: SyncUseCase
+    /// Settles a conflict by hand.
+    let resolveConflict: ResolveConflictUseCase
+    /// The sync engine, for its status, outbox and conflicts.
+    let sync: any SyncRepositoryProtocol
 
     /// Builds every use case over the two repositories.
-    init(documents: any DocumentRepositoryProtocol, users: any UserRepositoryProtocol) {
+    init(
+        documents: any DocumentRepositoryProtocol, users: any UserRepositoryProtocol, sync: any SyncRepositoryProtocol
+    ) {
+        self.sync = sync
+        syncNow = SyncUseCase(repository: sync)
+        resolveConflict = ResolveConflictUseCase(repository: sync)
         listDocuments = ListDocumentsUseCase(repository: documents)
         fetchDocument = FetchDocumentUseCase(repository: documents)
         createDocument = CreateDocumentUseCase(repository: documents)

@@ -1,4 +1,6 @@
 import DemoBackend
+import Domain
+import Foundation
 import Logging
 import Presentation
 
@@ -44,10 +46,32 @@ final class CommandContext {
         logger.debug("deinit CommandContext")
     }
 
-    /// The prompt: `strata> `, or `strata[editor:42]> ` while a scene is active.
+    /// The sync state the prompt shows, refreshed after every command.
+    var syncStatus = SyncStatus()
+
+    /// The prompt: `strata> `, `strata[editor:42]> ` while a scene is active, with
+    /// ` (offline)` and ` (3 pending)` when they apply.
     var prompt: String {
-        guard let session = scenes.activeSession else { return "strata> " }
-        return "strata[\(SceneText.label(session))]> "
+        var text = "strata"
+        if let session = scenes.activeSession { text += "[\(SceneText.label(session))]" }
+        if syncStatus.network == .offline { text += " (offline)" }
+        if syncStatus.pending > 0 { text += " (\(syncStatus.pending) pending)" }
+        return text + "> "
+    }
+
+    /// After each command: refreshes the sync state, and when the server answers again after
+    /// being unreachable, sends what queued up meanwhile (seed 000: sync resumes by itself).
+    func afterCommand() async {
+        let before = syncStatus
+        syncStatus = await services.sync.status()
+        guard before.network != .online, syncStatus.network == .online, syncStatus.pending > 0 else { return }
+        switch await services.syncNow.execute() {
+        case .success(let report):
+            console.out("Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes").")
+        case .failure(let error):
+            console.err("error: \(error.localizedDescription)")
+        }
+        syncStatus = await services.sync.status()
     }
 
     /// Runs a view model for one command (see ``StateTracer``), tracing when asked to.

@@ -39,6 +39,8 @@ enum CommandGroup: String, CaseIterable {
     case users = "Users"
     /// The data sources' cache tiers.
     case cache = "Cache"
+    /// Offline-first writes: the outbox, sync and conflicts.
+    case sync = "Sync"
     /// Windows: scene sessions, their lifecycle and restoration.
     case scenes = "Scenes"
     /// Editing the document of the active editor scene.

@@ -48,16 +48,20 @@ enum CompositionRoot {
         if let violation = security.violation(for: baseURL) {
             return .failure(CommandFailure(violation.localizedDescription))
         }
+        let monitor = NetworkMonitor()
         let api = APIClient(
             baseURL: baseURL, http: URLSessionHTTPClient(timeout: options.timeout), security: security,
-            retry: RetryPolicy(), clock: ContinuousClock(), now: now
+            retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor
         )
         let sources = DataSources(database: database, api: api, now: now)
+        let outbox = OutboxStore(database: database)
+        let sync = SyncEngine(
+            outbox: outbox, writer: HTTPDocumentWriter(client: api), documents: sources.documents, lists: sources.lists,
+            monitor: monitor, now: now)
         let services = AppServices(
             documents: DocumentRepositoryImpl(
-                documents: sources.documents, lists: sources.lists, writer: HTTPDocumentWriter(client: api)
-            ),
-            users: UserRepositoryImpl(users: sources.users)
+                documents: sources.documents, lists: sources.lists, outbox: outbox, sync: sync, now: now),
+            users: UserRepositoryImpl(users: sources.users), sync: sync
         )
         let caches = CacheControls(
             documents: sources.documents, lists: sources.lists, users: sources.users, databaseURL: container.databaseURL
@@ -76,7 +80,7 @@ enum CompositionRoot {
     /// The commands of the shell, in help order.
     static func registry() -> CommandRegistry {
         CommandRegistry(
-            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + SceneCommands.all
+            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + SyncCommands.all + SceneCommands.all
                 + EditorCommands.all + ServerCommands.all + ShellCommands.all
         )
     }

@@ -15,8 +15,10 @@ enum JSONShapes {
         let origin: String?
         let freshness: String?
         let ageSeconds: Int?
+        let syncState: String
 
         init(_ document: Document, _ provenance: Provenance?) {
+            syncState = document.syncState.rawValue
             id = document.id
             title = document.title
             body = document.body

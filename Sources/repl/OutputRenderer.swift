@@ -62,6 +62,7 @@ extension OutputRenderer {
                 ["updated", Self.timestamp(document.updatedAt)],
             ]
             if let provenance { rows.append(["origin", provenance.text]) }
+            if document.syncState != .synced { rows.append(["sync", Self.syncText(document.syncState)]) }
             let header = "Document \(document.id)"
             let body = document.body.isEmpty ? "" : "\n\n" + document.body
             return header + "\n" + TextTable.render(rows: rows) + body
@@ -111,6 +112,14 @@ extension OutputRenderer {
     private func boldFirstLine(_ table: String) -> String {
         guard styling.isEnabled, let newline = table.firstIndex(of: "\n") else { return table }
         return styling.bold(String(table[..<newline])) + table[newline...]
+    }
+
+    private static func syncText(_ state: SyncState) -> String {
+        switch state {
+        case .synced: "synced"
+        case .pending: "pending (saved on this device, waiting to be sent)"
+        case .conflict: "conflict (see 'conflicts list')"
+        }
     }
 
     private static func timestamp(_ date: Date) -> String {

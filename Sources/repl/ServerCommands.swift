@@ -4,7 +4,7 @@ import Foundation
 /// The `server` commands: drive the embedded demo server and its faults.
 enum ServerCommands {
     /// Every `server` command, in help order.
-    static var all: [CommandSpec] { [status, fault, latency, malformed, drop, down, up, reset] }
+    static var all: [CommandSpec] { [status, fault, latency, malformed, drop, down, up, edit, reset] }
 }
 
 // MARK: - Private
@@ -84,6 +84,14 @@ extension ServerCommands {
         name: "server reset", group: .server, summary: "Clear faults and counters and restore the sample data",
         examples: ["server reset"],
         run: runReset
+    )
+
+    private static let edit = CommandSpec(
+        name: "server edit", group: .server, summary: "Change a document's body as another device would",
+        arguments: [ArgumentSpec(name: "ID", completion: .documentID)],
+        flags: [FlagSpec(name: "--body", valueName: "TEXT", help: "The new body")],
+        examples: [#"server edit 2 --body "edited elsewhere""#],
+        run: runEdit
     )
 
     private static func runStatus(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
@@ -168,6 +176,19 @@ extension ServerCommands {
             return .success(.message("The demo server is up."))
         } catch {
             return .failure(CommandFailure("cannot start the demo server: \(error)"))
+        }
+    }
+
+    private static func runEdit(_ context: CommandContext, _ arguments: ParsedArguments) async -> CommandResult {
+        guard let backend = context.backend else { return noBackend }
+        guard let body = arguments.flag("--body") else { return .failure(CommandFailure("missing --body TEXT")) }
+        switch ArgumentValues.id(arguments.value("ID")) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let id):
+            guard await backend.editElsewhere(id: id, body: body) else {
+                return .failure(CommandFailure("the server has no document \(id)"))
+            }
+            return .success(.message("Document \(id) was changed on the server."))
         }
     }
 

@@ -112,6 +112,7 @@ extension Shell {
             let renderer = OutputRenderer(format: context.format, styling: context.styling)
             if let rendered = renderer.render(output) { console.out(rendered) }
         }
+        await context.afterCommand()
         return .proceed
     }
 

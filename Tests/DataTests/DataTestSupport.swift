@@ -57,16 +57,18 @@ enum Samples {
 struct LiveBackend {
     let backend: DemoBackend
     let client: APIClient
+    let monitor: NetworkMonitor
 
     static func start(retry: RetryPolicy = .never, now: @escaping @Sendable () -> Date = { Date() }) async throws
         -> LiveBackend
     {
         let backend = DemoBackend(now: now)
         let url = try await backend.start()
+        let monitor = NetworkMonitor()
         let client = APIClient(
             baseURL: url, http: URLSessionHTTPClient(timeout: 10), security: .development, retry: retry,
-            clock: ContinuousClock(), now: now
+            clock: ContinuousClock(), now: now, monitor: monitor
         )
-        return LiveBackend(backend: backend, client: client)
+        return LiveBackend(backend: backend, client: client, monitor: monitor)
     }
 }

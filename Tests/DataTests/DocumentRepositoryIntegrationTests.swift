@@ -12,6 +12,9 @@ struct DocumentRepositoryIntegrationTests {
         let documents: DocumentRepositoryImpl
         let users: UserRepositoryImpl
         let folder: ScratchFolder
+        let sync: SyncEngine
+        let outbox: OutboxStore
+        let database: AppDatabase
 
         static func make(sharing live: LiveBackend? = nil) async throws -> Stack {
             let folder = try ScratchFolder()
@@ -35,12 +38,15 @@ struct DocumentRepositoryIntegrationTests {
                 configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }),
                 now: { Date() }
             )
+            let outbox = OutboxStore(database: database)
+            let sync = SyncEngine(
+                outbox: outbox, writer: HTTPDocumentWriter(client: live.client), documents: documents, lists: lists,
+                monitor: live.monitor, now: { Date() }, pageSize: 2)
             return Stack(
                 live: live,
                 documents: DocumentRepositoryImpl(
-                    documents: documents, lists: lists, writer: HTTPDocumentWriter(client: live.client)
-                ),
-                users: UserRepositoryImpl(users: users), folder: folder
+                    documents: documents, lists: lists, outbox: outbox, sync: sync, now: { Date() }),
+                users: UserRepositoryImpl(users: users), folder: folder, sync: sync, outbox: outbox, database: database
             )
         }
     }
@@ -61,16 +67,15 @@ struct DocumentRepositoryIntegrationTests {
         #expect(try await stack.documents.search("shopping", policy: .cacheFirst).value.map(\.id) == [3])
     }
 
-    @Test func anEditMadeElsewhereIsAConflict() async throws {
+    @Test func anEditMadeElsewhereIsAConflictKeptWithBothVersions() async throws {
         let mine = try await Stack.make()
         let theirs = try await Stack.make(sharing: mine.live)
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
         _ = try await theirs.documents.update(id: 2, with: DocumentChanges(body: "their edit"))
-        await #expect(throws: DocumentError.conflict) {
-            try await mine.documents.update(id: 2, with: DocumentChanges(body: "my edit"))
-        }
-        // After the conflict the stale copy is gone, so a fresh read shows their edit.
-        #expect(try await mine.documents.document(id: 2, policy: .cacheFirst).value.body == "their edit")
+        let kept = try await mine.documents.update(id: 2, with: DocumentChanges(body: "my edit"))
+        #expect(kept.body == "my edit" && kept.syncState == .conflict)
+        let conflicts = try await mine.sync.conflicts()
+        #expect(conflicts.map(\.local.body) == ["my edit"] && conflicts.map(\.remote?.body) == ["their edit"])
     }
 
     @Test(
@@ -85,11 +90,15 @@ struct DocumentRepositoryIntegrationTests {
         await #expect(throws: error) { try await stack.documents.document(id: 1, policy: .remoteOnly) }
     }
 
-    @Test func aRejectedWriteIsReportedAndNothingIsCached() async throws {
+    @Test func aWriteTheServerRefusesIsParkedWithItsReasonAndKept() async throws {
         let stack = try await Stack.make()
         await stack.live.backend.injectStatus(422)
-        await #expect(throws: DocumentError.rejected) { try await stack.documents.create(DocumentDraft(title: "x")) }
-        #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 3)
+        let kept = try await stack.documents.create(DocumentDraft(title: "x"))
+        #expect(kept.id == -1 && kept.syncState == .pending)
+        let entries = try await stack.sync.outbox()
+        #expect(entries.map(\.state) == [.parked])
+        #expect(entries.first?.lastError == "the server refused the content (422)")
+        #expect(await stack.live.backend.documentSnapshot().count == 3)
     }
 
     @Test func aMalformedBodyIsInvalidDataOrACachedFallback() async throws {

@@ -42,9 +42,9 @@ struct DocumentRulesTests {
         #expect(DocumentRules.check(DocumentDraft(title: "t", tags: [tag])) == .invalidTag(tag))
     }
 
-    @Test("Ids must be positive", arguments: [0, -1, Int.min])
-    func invalidID(id: Int) {
-        #expect(DocumentRules.check(id: id) == .invalidID(id))
+    @Test func zeroIsNeverAnIDAndNegativeIDsNameDocumentsCreatedOffline() {
+        #expect(DocumentRules.check(id: 0) == .invalidID(0))
+        #expect(DocumentRules.check(id: -1) == nil && DocumentRules.check(id: 7) == nil)
     }
 
     @Test func changesThatChangeNothingAreRejected() {

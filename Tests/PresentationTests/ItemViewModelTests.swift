@@ -31,7 +31,7 @@ struct ItemViewModelTests {
         let invalid = detail(0)
         let invalidTester = ViewModelTester(invalid)
         invalid.onAppear()
-        await invalidTester.expect(.loading, .failed(message: "Invalid document id 0: ids are positive whole numbers"))
+        await invalidTester.expect(.loading, .failed(message: "Invalid document id 0: ids are non-zero whole numbers"))
         await invalidTester.finish()
     }
 

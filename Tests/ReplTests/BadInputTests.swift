@@ -11,7 +11,8 @@ nonisolated struct BadInputTests {
         ("unknown flag", Array("docs new x --colour red".utf8), "unknown flag '--colour' for 'docs new'"),
         ("missing argument", Array("docs show".utf8), "missing ID (usage: docs show ID [--policy POLICY])"),
         ("non-numeric id", Array("docs delete one".utf8), "invalid id 'one'"),
-        ("negative id", Array("docs delete -1".utf8), "Invalid document id -1"),
+        ("zero id", Array("docs delete 0".utf8), "Invalid document id 0"),
+        ("unknown local id", Array("docs delete -1".utf8), "Document -1 was not found"),
         ("huge number", Array("docs show 99999999999999999999999".utf8), "invalid id '99999999999999999999999'"),
         (
             "10 MB line", Array("docs new ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 10_000_000),

@@ -35,13 +35,19 @@ struct TranscriptBlock: Sendable, CustomTestStringConvertible {
     }
 
     /// The text after the prompt when `line` is an input line: `strata> ` or, while a scene is
-    /// active, `strata[editor:1]> `; `..> ` continues an entry.
+    /// active, `strata[editor:1]> `, with ` (offline)` and ` (2 pending)` when they apply; `..> `
+    /// continues an entry.
     static func typed(_ line: String) -> String? {
         if line.hasPrefix(continuation) { return String(line.dropFirst(continuation.count)) }
         guard line.hasPrefix("strata") else { return nil }
         var rest = line.dropFirst("strata".count)
         if rest.hasPrefix("[") {
             guard let close = rest.firstIndex(of: "]") else { return nil }
+            rest = rest[rest.index(after: close)...]
+        }
+        // Status groups such as ` (offline)` and ` (2 pending)`.
+        while rest.hasPrefix(" (") {
+            guard let close = rest.firstIndex(of: ")") else { return nil }
             rest = rest[rest.index(after: close)...]
         }
         guard rest.hasPrefix("> ") else { return nil }

@@ -78,7 +78,8 @@ struct TranscriptBlockTests {
     @Test(
         arguments: [
             ("strata> docs list", "docs list"), ("strata[editor:1]> save", "save"), ("strata[list:a b]> x", "x"),
-            ("..> more", "more"), ("strata>docs", nil), ("Strata 0.1", nil), ("strata[editor:1 save", nil),
+            ("..> more", "more"), ("strata (offline) (2 pending)> sync", "sync"), ("strata[list] (offline)> x", "x"),
+            ("strata>docs", nil), ("Strata 0.1", nil), ("strata[editor:1 save", nil),
         ] as [(String, String?)])
     func inputLinesAreThoseAfterAPrompt(line: String, typed: String?) {
         #expect(TranscriptBlock.typed(line) == typed)

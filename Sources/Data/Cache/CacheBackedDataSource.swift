@@ -134,6 +134,11 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
         }
     }
 
+    /// Drops `keys` from the memory tier only.
+    public func forgetInMemory(_ keys: [Key]) {
+        for key in keys { memory.remove(key) }
+    }
+
     /// Empties the memory tier, as after a memory warning.
     public func evacuateMemory() {
         memory.evacuate()

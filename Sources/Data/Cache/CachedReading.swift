@@ -21,6 +21,8 @@ public protocol CachedReading<Key, Object>: Sendable {
     func clearLocal() async throws(DataSourceError)
     /// Empties the memory tier.
     func evacuateMemory()
+    /// Drops some keys from the memory tier only (the on-device copy was just replaced).
+    func forgetInMemory(_ keys: [Key])
     /// Counters and sizes of the tiers.
     func statistics() async -> DataSourceStatistics
 }

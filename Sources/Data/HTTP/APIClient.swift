@@ -12,13 +12,15 @@ public struct APIClient: Sendable {
     private let retry: RetryPolicy
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
+    private let monitor: NetworkMonitor?
     private let logger = Logger(label: "strata.data.api")
 
     /// Creates a client for the API at `baseURL`.
     public init(
         baseURL: URL, http: any HTTPClientProtocol, security: TransportSecurity, retry: RetryPolicy,
-        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date
+        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, monitor: NetworkMonitor? = nil
     ) {
+        self.monitor = monitor
         self.baseURL = baseURL
         self.http = http
         self.security = security
@@ -69,17 +71,9 @@ public struct APIClient: Sendable {
 // MARK: - Private
 
 extension APIClient {
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
+    private static var encoder: JSONEncoder { JSONCoding.encoder }
 
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
+    private static var decoder: JSONDecoder { JSONCoding.decoder }
 
     private func url(_ path: String, _ query: [URLQueryItem]) throws(RemoteError) -> URL {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
@@ -88,8 +82,20 @@ extension APIClient {
         return url
     }
 
-    /// Sends with retries; returns a 2xx or 304 response, or throws the mapped failure.
+    /// Sends with retries and tells the network monitor how it went.
     private func perform(_ request: HTTPRequestSpec) async throws(RemoteError) -> HTTPResponseSpec {
+        do {
+            let response = try await performWithRetries(request)
+            monitor?.recordSuccess()
+            return response
+        } catch {
+            monitor?.record(error)
+            throw error
+        }
+    }
+
+    /// Sends with retries; returns a 2xx or 304 response, or throws the mapped failure.
+    private func performWithRetries(_ request: HTTPRequestSpec) async throws(RemoteError) -> HTTPResponseSpec {
         if let violation = security.violation(for: request.url) { throw violation }
         var attempt = 1
         while true {

@@ -76,6 +76,38 @@ public final class AppDatabase: Sendable {
                     """
             )
         }
+        migrator.registerMigration("v2: outbox") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE outbox (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,  -- sending order
+                        document_id INTEGER NOT NULL,  -- negative: created offline, not on the server yet
+                        operation TEXT NOT NULL,       -- create | update | delete
+                        payload BLOB,                  -- JSON: the draft (create) or the changes (update)
+                        base_etag TEXT,                -- the server version the change was made against
+                        idempotency_key TEXT NOT NULL UNIQUE,
+                        created_at REAL NOT NULL,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        state TEXT NOT NULL DEFAULT 'pending',  -- pending | parked | conflict
+                        last_error TEXT,
+                        remote BLOB                    -- JSON: the server's version, for a conflict
+                    );
+                    CREATE INDEX outbox_document ON outbox (document_id, seq);
+                    CREATE TABLE pending_document (  -- what the user sees until the outbox is sent
+                        id INTEGER PRIMARY KEY,
+                        title TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        tags TEXT NOT NULL,
+                        created_at REAL NOT NULL,
+                        updated_at REAL NOT NULL,
+                        version INTEGER NOT NULL,
+                        deleted INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE TABLE id_map (local_id INTEGER PRIMARY KEY, server_id INTEGER NOT NULL);
+                    CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -25,6 +25,15 @@ extension DocumentListDTO {
     }
 }
 
+extension DocumentChangesDTO {
+    /// The Domain page of changes.
+    func toDomain() throws(RemoteError) -> RemoteChanges {
+        let mapped = try (documents ?? []).map { dto throws(RemoteError) in try dto.toDomain() }
+        return RemoteChanges(
+            documents: mapped, deleted: deleted ?? [], serverVersion: serverVersion, more: more ?? false)
+    }
+}
+
 extension UserDTO {
     /// The Domain user.
     func toDomain() throws(RemoteError) -> User {

@@ -27,6 +27,15 @@ public struct DocumentListDTO: Codable, Sendable, Equatable {
     let serverVersion: Int?
 }
 
+/// The answer to `GET /documents?since=V&full=1`: whole documents; unknown fields (other
+/// entity types a newer server may add) are ignored.
+public struct DocumentChangesDTO: Codable, Sendable, Equatable {
+    let documents: [DocumentDTO]?
+    let deleted: [Int]?
+    let serverVersion: Int
+    let more: Bool?
+}
+
 /// A user profile as the API sends it.
 public struct UserDTO: Codable, Sendable, Equatable {
     let id: Int

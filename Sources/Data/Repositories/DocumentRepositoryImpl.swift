@@ -1,37 +1,58 @@
 import Domain
+import Foundation
 import Logging
 
-/// The production ``DocumentRepositoryProtocol``: reads through cache-backed data sources, writes
-/// to the server first and then caches the server's answer.
+/// The production ``DocumentRepositoryProtocol``: reads through cache-backed data sources with
+/// this device's unsent changes laid over them; writes go to the outbox first (durably, in one
+/// transaction with the local version) and are sent at once when the server is reachable.
 public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     private let documents: any CachedReading<Int, Document>
     private let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
-    private let writer: any DocumentWriterProtocol
+    private let outbox: OutboxStore
+    private let sync: SyncEngine
+    private let now: @Sendable () -> Date
     private let logger = Logger(label: "strata.data.documents")
 
-    /// Creates the repository over its data sources and the server writer.
+    /// Creates the repository over its data sources, the outbox and the sync engine.
     public init(
         documents: any CachedReading<Int, Document>, lists: any CachedReading<DocumentListQuery, [DocumentSummary]>,
-        writer: any DocumentWriterProtocol
+        outbox: OutboxStore, sync: SyncEngine, now: @escaping @Sendable () -> Date
     ) {
         self.documents = documents
         self.lists = lists
-        self.writer = writer
+        self.outbox = outbox
+        self.sync = sync
+        self.now = now
     }
 
-    /// All documents, newest change first.
+    /// All documents, newest change first, with unsent changes shown.
     public func documents(policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
         do {
-            return try await lists.read(.all, policy: policy)
+            return overlay(try await lists.read(.all, policy: policy), query: nil)
         } catch {
             throw error.documentError(id: nil)
         }
     }
 
-    /// One document.
+    /// One document: the local version while it has unsent changes.
     public func document(id: Int, policy: ReadPolicy) async throws(DocumentError) -> Fetched<Document> {
+        if let pending = try local({ () throws(StorageError) in try outbox.pendingDocument(id) }) {
+            if pending.deleted { throw .notFound(id: id) }
+            return Fetched(pending.document, origin: .disk)
+        }
+        var target = id
+        if id < 0 {
+            guard let server = try local({ () throws(StorageError) in try outbox.serverID(forLocal: id) }) else {
+                throw .notFound(id: id)
+            }
+            target = server
+            if let pending = try local({ () throws(StorageError) in try outbox.pendingDocument(server) }) {
+                if pending.deleted { throw .notFound(id: id) }
+                return Fetched(pending.document, origin: .disk)
+            }
+        }
         do {
-            return try await documents.read(id, policy: policy)
+            return try await documents.read(target, policy: policy)
         } catch {
             throw error.documentError(id: id)
         }
@@ -40,60 +61,81 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     /// Documents matching a query (the server searches; results are cached per query).
     public func search(_ query: String, policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
         do {
-            return try await lists.read(DocumentListQuery(search: query), policy: policy)
+            return overlay(try await lists.read(DocumentListQuery(search: query), policy: policy), query: query)
         } catch {
             throw error.documentError(id: nil)
         }
     }
 
-    /// Creates on the server, then caches the new document and drops cached lists.
+    /// Saves the new document on this device with its outbox entry, then sends it if the server
+    /// is reachable: the answer has the server's id, or a negative one while it waits.
     public func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document {
-        do {
-            let (document, validators) = try await writer.create(draft)
-            await cacheWrite(document, validators)
-            return document
-        } catch {
-            throw error.documentError(id: nil)
-        }
+        let created = try local { () throws(StorageError) in try outbox.recordCreate(draft, now: now()) }
+        await sync.pushIfReachable()
+        return try await document(id: created.id, policy: .cacheFirst).value
     }
 
-    /// Updates on the server (only if the cached version is still current), then caches the result.
+    /// Saves the changes on this device against the version they were made on, then sends them.
     public func update(id: Int, with changes: DocumentChanges) async throws(DocumentError) -> Document {
-        let etag = await documents.cachedETag(for: id)
-        do {
-            let (document, validators) = try await writer.update(id: id, with: changes, ifMatch: etag)
-            await cacheWrite(document, validators)
-            return document
-        } catch {
-            if error == .conflict || error == .notFound { try? await documents.invalidate(id) }
-            throw error.documentError(id: id)
+        let current = try await document(id: id, policy: .cacheFirst).value
+        var updated = changes.applied(to: current)
+        updated.updatedAt = now()
+        let base = try await baseETag(of: current)
+        try local { () throws(StorageError) in
+            try outbox.recordUpdate(updated, changes: changes, baseETag: base, now: now())
         }
+        await sync.pushIfReachable()
+        return try await document(id: current.id, policy: .cacheFirst).value
     }
 
-    /// Deletes on the server, then from every cache.
+    /// Marks the document deleted on this device, then sends the delete.
     public func delete(id: Int) async throws(DocumentError) {
-        let etag = await documents.cachedETag(for: id)
-        do {
-            try await writer.delete(id: id, ifMatch: etag)
-        } catch {
-            if error == .conflict || error == .notFound { try? await documents.invalidate(id) }
-            throw error.documentError(id: id)
-        }
-        try? await documents.invalidate(id)
-        try? await lists.invalidateAll()
+        let current = try await document(id: id, policy: .cacheFirst).value
+        let base = try await baseETag(of: current)
+        try local { () throws(StorageError) in try outbox.recordDelete(current, baseETag: base, now: now()) }
+        await sync.pushIfReachable()
     }
 }
 
 // MARK: - Private
 
 extension DocumentRepositoryImpl {
-    /// The server has the write; failing to cache it only costs a later re-fetch, so it is logged.
-    private func cacheWrite(_ document: Document, _ validators: RemoteValidators) async {
-        do {
-            try await documents.store(document, for: document.id, validators: validators)
-            try await lists.invalidateAll()
-        } catch {
-            logger.warning("saved document \(document.id) but could not update the cache: \(error)")
+    /// The version a change is made against: that of the oldest unsent change, else the cached one.
+    private func baseETag(of document: Document) async throws(DocumentError) -> String? {
+        if document.id < 0 { return nil }
+        if document.syncState != .synced {
+            return try local { () throws(StorageError) in try outbox.baseETag(of: document.id) }
         }
+        return await documents.cachedETag(for: document.id)
+    }
+
+    /// Lays unsent changes over a list from the server: local versions replace, local deletes
+    /// remove, local creations appear (filtered by `query` for searches).
+    private func overlay(_ fetched: Fetched<[DocumentSummary]>, query: String?) -> Fetched<[DocumentSummary]> {
+        guard let pending = try? outbox.pendingDocuments(), !pending.isEmpty else { return fetched }
+        let touched = Set(pending.map(\.document.id))
+        let shown = pending.filter { !$0.deleted && (query.map($0.document.matches) ?? true) }.map(\.document.summary)
+        return fetched.map { items in
+            (items.filter { !touched.contains($0.id) } + shown).sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+        }
+    }
+
+    private func local<Value>(_ operation: () throws(StorageError) -> Value) throws(DocumentError) -> Value {
+        do {
+            return try operation()
+        } catch {
+            logger.error("outbox storage failure: \(error)")
+            throw .storageFailure
+        }
+    }
+}
+
+extension Document {
+    /// Whether the title, body or a tag contains `query`, ignoring case and accents (as the
+    /// server searches).
+    fileprivate func matches(_ query: String) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return title.range(of: query, options: options) != nil || body.range(of: query, options: options) != nil
+            || tags.contains { $0.range(of: query, options: options) != nil }
     }
 }

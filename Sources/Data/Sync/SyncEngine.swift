@@ -1,0 +1,129 @@
+import Domain
+import Foundation
+import Logging
+
+/// Sends the outbox in order and pulls the server's changes: the production
+/// ``SyncRepositoryProtocol``. An actor, so one push runs at a time whoever asks for it.
+public actor SyncEngine: SyncRepositoryProtocol {
+    let outbox: OutboxStore
+    let writer: any DocumentWriterProtocol
+    let documents: any CachedReading<Int, Document>
+    let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
+    let monitor: NetworkMonitor
+    let now: @Sendable () -> Date
+    let pageSize: Int
+    let logger = Logger(label: "strata.data.sync")
+
+    /// Creates the engine over the outbox, the server writer and the caches it refreshes.
+    public init(
+        outbox: OutboxStore, writer: any DocumentWriterProtocol, documents: any CachedReading<Int, Document>,
+        lists: any CachedReading<DocumentListQuery, [DocumentSummary]>, monitor: NetworkMonitor,
+        now: @escaping @Sendable () -> Date, pageSize: Int = 500
+    ) {
+        self.outbox = outbox
+        self.writer = writer
+        self.documents = documents
+        self.lists = lists
+        self.monitor = monitor
+        self.now = now
+        self.pageSize = pageSize
+    }
+
+    /// Pushes, then pulls.
+    public func sync() async throws(SyncError) -> SyncReport {
+        var report = SyncReport()
+        try await push(into: &report)
+        try await pull(into: &report)
+        try store { () throws(StorageError) in
+            try outbox.setValue(String(now().timeIntervalSince1970), for: Keys.lastSyncAt)
+        }
+        return report
+    }
+
+    /// Pulls only.
+    public func pull() async throws(SyncError) -> SyncReport {
+        var report = SyncReport()
+        try await pull(into: &report)
+        return report
+    }
+
+    /// Sends what is queued unless the last request found the server unreachable; failures
+    /// leave the changes queued (the caller already told the user they are saved).
+    public func pushIfReachable() async {
+        guard monitor.status != .offline else { return }
+        var report = SyncReport()
+        do {
+            try await push(into: &report)
+        } catch {
+            logger.info("changes stay queued: \(error)")
+        }
+    }
+
+    /// Counts, versions and the network status.
+    public func status() async -> SyncStatus {
+        let counts = (try? outbox.counts()) ?? (pending: 0, parked: 0, conflicts: 0)
+        let lastSync = (try? outbox.value(Keys.lastSyncAt)).flatMap { $0.flatMap(Double.init) }
+        return SyncStatus(
+            pending: counts.pending, parked: counts.parked, conflicts: counts.conflicts,
+            lastSyncAt: lastSync.map(Date.init(timeIntervalSince1970:)), serverVersion: storedServerVersion(),
+            network: monitor.status)
+    }
+
+    /// Every entry, oldest first.
+    public func outbox() async throws(SyncError) -> [OutboxEntry] {
+        try store { () throws(StorageError) in try outbox.entries().map(\.entry) }
+    }
+
+    /// Requeues a parked entry and tries to send it.
+    public func retry(entryId: Int) async throws(SyncError) {
+        guard let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) else {
+            throw .noSuchEntry(entryId)
+        }
+        try store { () throws(StorageError) in try outbox.requeue(stored.entry.id, rebasedOn: nil) }
+        await pushIfReachable()
+    }
+
+    /// The conflicts waiting for the user.
+    public func conflicts() async throws(SyncError) -> [DocumentConflict] {
+        let entries = try store { () throws(StorageError) in try outbox.entries() }
+        var found: [DocumentConflict] = []
+        for stored in entries where stored.entry.state == .conflict {
+            let id = stored.entry.documentId
+            guard let local = try store({ () throws(StorageError) in try outbox.pendingDocument(id) }) else { continue }
+            found.append(
+                DocumentConflict(entryId: stored.entry.id, documentId: id, local: local.document, remote: stored.remote)
+            )
+        }
+        return found
+    }
+
+    /// The policy for document conflicts (stored, so it survives relaunches).
+    public func conflictPolicy() async -> ConflictPolicy {
+        (try? outbox.value(Keys.conflictPolicy)).flatMap { $0.flatMap(ConflictPolicy.init(rawValue:)) } ?? .manual
+    }
+
+    /// Changes the policy for document conflicts.
+    public func setConflictPolicy(_ policy: ConflictPolicy) async {
+        try? outbox.setValue(policy.rawValue, for: Keys.conflictPolicy)
+    }
+
+    enum Keys {
+        static let serverVersion = "serverVersion"
+        static let lastSyncAt = "lastSyncAt"
+        static let conflictPolicy = "conflictPolicy"
+    }
+
+    /// Runs a storage operation, mapping its failure.
+    func store<Value>(_ operation: () throws(StorageError) -> Value) throws(SyncError) -> Value {
+        do {
+            return try operation()
+        } catch {
+            logger.error("sync storage failure: \(error)")
+            throw .storageFailure
+        }
+    }
+
+    func storedServerVersion() -> Int {
+        (try? outbox.value(Keys.serverVersion)).flatMap { $0.flatMap(Int.init) } ?? 0
+    }
+}

@@ -1,0 +1,21 @@
+/// Sends queued changes to the server and brings the server's changes here; implemented in Data.
+public protocol SyncRepositoryProtocol: Sendable {
+    /// Pushes the outbox in order, then pulls the server's changes since the last sync.
+    func sync() async throws(SyncError) -> SyncReport
+    /// Pulls the server's changes since the last sync (what a background refresh does).
+    func pull() async throws(SyncError) -> SyncReport
+    /// Counts, versions and the network status.
+    func status() async -> SyncStatus
+    /// Every entry of the outbox, oldest first.
+    func outbox() async throws(SyncError) -> [OutboxEntry]
+    /// Puts a parked entry back in the queue.
+    func retry(entryId: Int) async throws(SyncError)
+    /// The conflicts waiting for the user.
+    func conflicts() async throws(SyncError) -> [DocumentConflict]
+    /// Settles a conflict the user chose a side for.
+    func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document
+    /// The policy for document conflicts.
+    func conflictPolicy() async -> ConflictPolicy
+    /// Changes the policy for document conflicts.
+    func setConflictPolicy(_ policy: ConflictPolicy) async
+}
