@@ -103,7 +103,8 @@ let package = Package(
             dependencies: ["Domain", "Presentation", "TestSupport", clocks],
             swiftSettings: mainActorByDefault
         ),
-        .testTarget(name: "ReplTests", dependencies: ["repl", "TestSupport"], swiftSettings: mainActorByDefault),
+        .testTarget(
+            name: "ReplTests", dependencies: ["repl", "TestSupport", "DemoBackend"], swiftSettings: mainActorByDefault),
         .testTarget(name: "TranscriptTests", dependencies: ["repl", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ],

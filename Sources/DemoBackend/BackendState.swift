@@ -18,7 +18,8 @@ final class BackendState: Sendable {
             documents = Dictionary(uniqueKeysWithValues: DemoSeed.documents.map { ($0.id, $0) })
             users = Dictionary(uniqueKeysWithValues: DemoSeed.users.map { ($0.id, $0) })
             nextID = (documents.keys.max() ?? 0) + 1
-            for id in documents.keys { changedAt[id] = serverVersion }
+            // Every change gets its own version, so a change list can be paged by version.
+            for id in documents.keys.sorted() { recordChange(of: id) }
         }
 
         mutating func recordChange(of id: Int) {

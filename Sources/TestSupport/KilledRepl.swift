@@ -12,11 +12,31 @@ public enum KilledRepl {
         public var description: String { "the marker never appeared; output was: \(output)" }
     }
 
+    /// Starts `executable`, writes `input`, sends SIGKILL after `delay` (or when it exits), and
+    /// returns what it printed on stdout until then.
+    public static func run(
+        executable: URL, arguments: [String], input: String, killAfter delay: Duration
+    ) async throws -> String {
+        let unmatchable = "\u{0}never printed\u{0}"
+        return try await run(
+            executable: executable, arguments: arguments, input: input, killAfterOutput: unmatchable,
+            timeoutSeconds: nil, deadline: delay)
+    }
+
     /// Starts `executable`, writes `input`, and sends SIGKILL once stdout contains
     /// `killAfterOutput`; throws when the marker does not appear within `timeoutSeconds`.
     public static func run(
         executable: URL, arguments: [String], input: String, killAfterOutput marker: String, timeoutSeconds: Int = 30
     ) async throws {
+        _ = try await run(
+            executable: executable, arguments: arguments, input: input, killAfterOutput: marker,
+            timeoutSeconds: timeoutSeconds, deadline: .seconds(timeoutSeconds))
+    }
+
+    private static func run(
+        executable: URL, arguments: [String], input: String, killAfterOutput marker: String, timeoutSeconds: Int?,
+        deadline delay: Duration
+    ) async throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -38,7 +58,7 @@ public enum KilledRepl {
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         let deadline = Task {
-            try? await Task.sleep(for: .seconds(timeoutSeconds))
+            try? await Task.sleep(for: delay)
             found.continuation.finish()
         }
         for await _ in found.stream {}
@@ -48,6 +68,7 @@ public enum KilledRepl {
         try? stdin.fileHandleForWriting.close()
         while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
         let output = seen.withLock { String(decoding: $0, as: UTF8.self) }
-        guard output.contains(marker) else { throw MarkerNotSeen(output: output) }
+        guard timeoutSeconds == nil || output.contains(marker) else { throw MarkerNotSeen(output: output) }
+        return output
     }
 }

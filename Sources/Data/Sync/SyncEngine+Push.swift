@@ -131,8 +131,10 @@ extension SyncEngine {
         }
         var policy = await conflictPolicy()
         if policy == .lastWriterWins {
-            let serverTime = remote?.0.updatedAt ?? .distantPast
-            policy = stored.entry.createdAt > serverTime ? .clientWins : .serverWins
+            // The server's timestamps have whole seconds; a tie goes to the server.
+            let serverTime = (remote?.0.updatedAt ?? .distantPast).timeIntervalSince1970.rounded(.down)
+            let localTime = stored.entry.createdAt.timeIntervalSince1970.rounded(.down)
+            policy = localTime > serverTime ? .clientWins : .serverWins
         }
         switch policy {
         case .serverWins, .lastWriterWins:

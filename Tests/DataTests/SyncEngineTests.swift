@@ -1,0 +1,206 @@
+import DemoBackend
+import Domain
+import Foundation
+import GRDB
+import StrataData
+import Testing
+
+/// The outbox and the sync engine over a real SQLite file and real HTTP to the demo server.
+@Suite("Offline-first writes and sync")
+struct SyncEngineTests {
+    typealias Stack = DocumentRepositoryIntegrationTests.Stack
+
+    /// Makes writes fail until the server is started again.
+    func offline(_ stack: Stack) async {
+        await stack.live.backend.stop()
+    }
+
+    @Test func theDocumentAndItsOutboxEntryAreOneTransaction() async throws {
+        let stack = try await Stack.make()
+        // Given an outbox whose insert fails (the second half of the write)
+        try await stack.database.pool.write { db in
+            try db.execute(
+                sql: "CREATE TRIGGER refuse BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        }
+        // When a document is created, then the local version was rolled back with it
+        await #expect(throws: DocumentError.storageFailure) {
+            try await stack.documents.create(DocumentDraft(title: "lost?"))
+        }
+        let pending = try await stack.database.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_document")
+        }
+        #expect(pending == 0)
+        #expect(try stack.outbox.entries().isEmpty && !stack.outbox.hasAnyPending)
+    }
+
+    @Test func aReplayedRequestIsNotAppliedTwice() async throws {
+        let live = try await LiveBackend.start()
+        let writer = HTTPDocumentWriter(client: live.client)
+        let first = try await writer.create(DocumentDraft(title: "once"), idempotencyKey: "key-1")
+        let replay = try await writer.create(DocumentDraft(title: "once"), idempotencyKey: "key-1")
+        #expect(first.0 == replay.0)
+        #expect(await live.backend.documentSnapshot().filter { $0.title == "once" }.count == 1)
+        let other = try await writer.create(DocumentDraft(title: "once"), idempotencyKey: "key-2")
+        #expect(other.0.id != first.0.id)
+    }
+
+    @Test func changesMadeOfflineAreSentInOrderWhenTheServerIsBack() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.documents.document(id: 2, policy: .cacheFirst)
+        await offline(stack)
+        let created = try await stack.documents.create(DocumentDraft(title: "draft"))
+        #expect(created.id == -1 && created.syncState == .pending)
+        _ = try await stack.documents.update(id: -1, with: DocumentChanges(body: "first"))
+        _ = try await stack.documents.update(id: -1, with: DocumentChanges(body: "second"))
+        _ = try await stack.documents.update(id: 2, with: DocumentChanges(body: "offline"))
+        #expect(await stack.sync.status().pending == 4 && stack.live.monitor.status == .offline)
+        try await stack.live.backend.start()
+        let report = try await stack.sync.sync()
+        #expect(report.pushed == 4)
+        let server = await stack.live.backend.documentSnapshot()
+        #expect(
+            server.first { $0.id == 4 }.map { [$0.title, $0.body, String($0.version)] } == ["draft", "second", "3"])
+        #expect(server.first { $0.id == 2 }?.body == "offline")
+        #expect(try await stack.documents.document(id: -1, policy: .cacheFirst).value.id == 4)
+        #expect(await stack.sync.status().pending == 0)
+    }
+
+    @Test(arguments: [ConflictPolicy.serverWins, .clientWins, .lastWriterWins, .manual])
+    func eachConflictPolicy(policy: ConflictPolicy) async throws {
+        let mine = try await Stack.make()
+        await mine.sync.setConflictPolicy(policy)
+        _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
+        await offline(mine)
+        _ = try await mine.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        try await mine.live.backend.start()
+        try await Task.sleep(for: .milliseconds(20))  // their edit is later, by the server's clock
+        await mine.live.backend.editElsewhere(id: 2, body: "theirs")
+        let report = try await mine.sync.sync()
+        let server = await mine.live.backend.documentSnapshot().first { $0.id == 2 }?.body
+        let conflicts = try await mine.sync.conflicts()
+        switch policy {
+        case .serverWins, .lastWriterWins:
+            #expect(server == "theirs" && conflicts.isEmpty && report.resolved == 1)
+            #expect(try await mine.documents.document(id: 2, policy: .cacheFirst).value.body == "theirs")
+        case .clientWins:
+            #expect(server == "mine" && conflicts.isEmpty && report.pushed == 1)
+        case .manual:
+            #expect(server == "theirs" && report.conflicts == 1)
+            #expect(conflicts.map(\.local.body) == ["mine"] && conflicts.map(\.remote?.body) == ["theirs"])
+            #expect(try await mine.documents.document(id: 2, policy: .cacheFirst).value.syncState == .conflict)
+        }
+    }
+
+    @Test(arguments: ["local", "remote", "merged"])
+    func aManualConflictIsResolvedByTheUser(side: String) async throws {
+        let mine = try await Stack.make()
+        _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
+        await offline(mine)
+        _ = try await mine.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        try await mine.live.backend.start()
+        await mine.live.backend.editElsewhere(id: 2, body: "theirs")
+        _ = try await mine.sync.sync()
+        let entry = try #require(try await mine.sync.conflicts().first?.entryId)
+        let resolution: ConflictResolution =
+            side == "local" ? .local : side == "remote" ? .remote : .merged(body: "both")
+        let kept = try await mine.sync.resolve(entryId: entry, keeping: resolution)
+        let expected = side == "local" ? "mine" : side == "remote" ? "theirs" : "both"
+        #expect(kept.body == expected && kept.syncState == .synced)
+        #expect(await mine.live.backend.documentSnapshot().first { $0.id == 2 }?.body == expected)
+        let pending = await mine.sync.status().pending
+        #expect(try await mine.sync.conflicts().isEmpty && pending == 0)
+        await #expect(throws: SyncError.noSuchEntry(entry)) {
+            try await mine.sync.resolve(entryId: entry, keeping: .local)
+        }
+    }
+
+    @Test func resolvingAnEntryThatIsNotInConflictChangesNothing() async throws {
+        let stack = try await Stack.make()
+        await offline(stack)
+        _ = try await stack.documents.create(DocumentDraft(title: "waiting"))
+        let entry = try #require(try await stack.sync.outbox().first?.id)
+        await #expect(throws: SyncError.notInConflict(entry)) {
+            try await stack.sync.resolve(entryId: entry, keeping: .remote)
+        }
+        #expect(try await stack.sync.outbox().map(\.state) == [.pending])
+    }
+
+    @Test func aDeltaPullAppliesChangesAndDeletionsPageByPage() async throws {
+        let mine = try await Stack.make()
+        let theirs = try await Stack.make(sharing: mine.live)
+        _ = try await mine.sync.pull()
+        #expect(try await mine.documents.document(id: 3, policy: .localOnly).value.title == "Shopping list")
+        _ = try await theirs.documents.update(id: 2, with: DocumentChanges(body: "changed elsewhere"))
+        try await theirs.documents.delete(id: 3)
+        _ = try await theirs.documents.create(DocumentDraft(title: "new elsewhere"))
+        let report = try await mine.sync.pull()
+        #expect(report.pulled == 2 && report.deleted == 1)
+        #expect(try await mine.documents.document(id: 2, policy: .localOnly).value.body == "changed elsewhere")
+        #expect(try await mine.documents.document(id: 4, policy: .localOnly).value.title == "new elsewhere")
+        await #expect(throws: DocumentError.notCached) { try await mine.documents.document(id: 3, policy: .localOnly) }
+        #expect(await mine.sync.status().serverVersion == report.serverVersion)
+        #expect(try await mine.sync.pull() == SyncReport.withVersion(report.serverVersion))
+    }
+
+    @Test func anEditToADocumentDeletedOnTheServerIsParkedNotLost() async throws {
+        let mine = try await Stack.make()
+        let theirs = try await Stack.make(sharing: mine.live)
+        _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
+        await offline(mine)
+        _ = try await mine.documents.update(id: 3, with: DocumentChanges(body: "kept"))
+        try await mine.live.backend.start()
+        try await theirs.documents.delete(id: 3)
+        let report = try await mine.sync.sync()
+        #expect(report.parked == 1)
+        let entries = try await mine.sync.outbox()
+        #expect(entries.map(\.lastError) == ["the document was deleted on the server"])
+        #expect(try await mine.documents.document(id: 3, policy: .cacheFirst).value.body == "kept")
+    }
+
+    @Test func aWriteAcceptedButAnsweredWithGarbageIsAppliedOnce() async throws {
+        let stack = try await Stack.make()
+        await stack.live.backend.injectMalformed()
+        let kept = try await stack.documents.create(DocumentDraft(title: "exactly once"))
+        #expect(kept.syncState == .pending)
+        let report = try await stack.sync.sync()
+        #expect(report.pushed == 1)
+        #expect(await stack.live.backend.documentSnapshot().filter { $0.title == "exactly once" }.count == 1)
+    }
+
+    @Test func aServerVersionThatGoesBackwardsStartsThePullOver() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.documents.create(DocumentDraft(title: "raises the version"))
+        _ = try await stack.sync.pull()
+        let before = await stack.sync.status().serverVersion
+        await stack.live.backend.reset()  // the server lost its history: version 1 again
+        let report = try await stack.sync.pull()
+        #expect(before > 4 && report.serverVersion == 4 && report.pulled == 3)
+    }
+
+    @Test func theNetworkStatusIsLearnedFromRealRequests() async throws {
+        let stack = try await Stack.make()
+        #expect(stack.live.monitor.status == .online)
+        await offline(stack)
+        await #expect(throws: DocumentError.unavailable) {
+            try await stack.documents.document(id: 1, policy: .remoteOnly)
+        }
+        #expect(stack.live.monitor.status == .offline)
+        try await stack.live.backend.start()
+        await stack.live.backend.injectStatus(503)
+        await #expect(throws: DocumentError.unavailable) {
+            try await stack.documents.document(id: 1, policy: .remoteOnly)
+        }
+        #expect(stack.live.monitor.status == .degraded)
+        _ = try await stack.documents.document(id: 1, policy: .remoteOnly)
+        #expect(stack.live.monitor.status == .online)
+    }
+}
+
+extension SyncReport {
+    /// A report of a pull that found nothing new.
+    static func withVersion(_ version: Int) -> SyncReport {
+        var report = SyncReport()
+        report.serverVersion = version
+        return report
+    }
+}
