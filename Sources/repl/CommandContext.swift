@@ -26,6 +26,8 @@ final class CommandContext {
     let console: Console
     /// The windows.
     let scenes: SceneApplication
+    /// Background refresh and silent pushes.
+    let background: BackgroundServices
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
 
@@ -38,6 +40,7 @@ final class CommandContext {
         self.caches = app.caches
         self.backend = app.backend
         self.scenes = app.scenes
+        self.background = app.background
         self.registry = registry
         self.format = format
     }

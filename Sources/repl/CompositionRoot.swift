@@ -19,6 +19,8 @@ enum CompositionRoot {
         let preferences: URL
         /// The database, for local read-only lookups such as Tab completion.
         let database: AppDatabase
+        /// Background refresh and silent pushes.
+        let background: BackgroundServices
         /// The windows: scene sessions, saved under `Library/Saved Application State/`.
         let scenes: SceneApplication
         /// The app's side of the scenes, which records discarded sessions.
@@ -72,7 +74,8 @@ enum CompositionRoot {
         return .success(
             App(
                 services: services, caches: caches, backend: backend, baseURL: baseURL,
-                preferences: container.preferences, database: database, scenes: scenes,
+                preferences: container.preferences, database: database,
+                background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
                 sceneDelegate: sceneDelegate)
         )
     }
@@ -80,7 +83,9 @@ enum CompositionRoot {
     /// The commands of the shell, in help order.
     static func registry() -> CommandRegistry {
         CommandRegistry(
-            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + SyncCommands.all + SceneCommands.all
+            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + SyncCommands.all
+                + BackgroundCommands.all
+                + SceneCommands.all
                 + EditorCommands.all + ServerCommands.all + ShellCommands.all
         )
     }

@@ -1,0 +1,89 @@
+import Clocks
+import Foundation
+import StrataData
+import Synchronization
+import Testing
+
+@Suite("Background refresh and silent pushes")
+struct BackgroundTaskTests {
+    @Test func aTaskRunsOncePerRequestAndReportsItsResult() async throws {
+        let scheduler = BackgroundTaskScheduler(clock: TestClock())
+        await scheduler.register("refresh", budget: .seconds(30)) { _ in .newData }
+        await #expect(throws: BackgroundTaskError.notScheduled("refresh")) { try await scheduler.run("refresh") }
+        try await scheduler.submit("refresh", earliestBeginDate: Date(timeIntervalSince1970: 100))
+        #expect(await scheduler.request(for: "refresh")?.earliestBeginDate == Date(timeIntervalSince1970: 100))
+        #expect(try await scheduler.run("refresh") == .newData)
+        #expect(await scheduler.request(for: "refresh") == nil)
+    }
+
+    @Test func anUnregisteredIdentifierIsRefused() async {
+        let scheduler = BackgroundTaskScheduler(clock: TestClock())
+        await #expect(throws: BackgroundTaskError.notRegistered("nope")) {
+            try await scheduler.submit("nope", earliestBeginDate: Date())
+        }
+    }
+
+    @Test func whenTheBudgetRunsOutTheExpirationHandlerRunsAndTheWorkIsCancelled() async throws {
+        let clock = TestClock()
+        let scheduler = BackgroundTaskScheduler(clock: clock)
+        let expired = Mutex(false)
+        let sawCancellation = Mutex(false)
+        await scheduler.register("refresh", budget: .seconds(30)) { task in
+            task.setExpirationHandler { expired.withLock { $0 = true } }
+            do {
+                try await clock.sleep(for: .seconds(60))  // work that takes longer than the budget
+                return .newData
+            } catch {
+                sawCancellation.withLock { $0 = true }
+                return .failed
+            }
+        }
+        try await scheduler.submit("refresh", earliestBeginDate: Date())
+        let run = Task { try await scheduler.run("refresh") }
+        await settle()  // let the run reach its sleeps before time moves
+        await clock.advance(by: .seconds(29))
+        await settle()
+        #expect(!expired.withLock { $0 })
+        await clock.advance(by: .seconds(1))
+        await settle()
+        #expect(try await run.value == .expired)
+        #expect(expired.withLock { $0 } && sawCancellation.withLock { $0 })
+    }
+
+    @Test func moreThanThreeSilentPushesAnHourAreThrottled() async {
+        let date = ManualDate()
+        let fetches = Mutex(0)
+        let handler = SilentPushHandler(clock: TestClock(), now: date.provider) { _ in
+            fetches.withLock { $0 += 1 }
+            return .noData
+        }
+        var results: [BackgroundTaskResult] = []
+        for _ in 1...4 { results.append(await handler.receive()) }
+        #expect(results == [.noData, .noData, .noData, .throttled])
+        date.advance(seconds: 3600)
+        #expect(await handler.receive() == .noData)
+        #expect(fetches.withLock { $0 } == 4)
+    }
+
+    @Test func aSilentPushFetchHasABudgetToo() async {
+        let clock = TestClock()
+        let slowFetch: @Sendable (BackgroundTask) async -> BackgroundTaskResult = { _ in
+            do {
+                try await clock.sleep(for: .seconds(45))
+                return .newData
+            } catch {
+                return .failed
+            }
+        }
+        let handler = SilentPushHandler(clock: clock, now: { Date() }, fetch: slowFetch)
+        let push = Task { await handler.receive() }
+        await settle()
+        await clock.advance(by: .seconds(30))
+        #expect(await push.value == .expired)
+    }
+
+    /// Gives started tasks time to reach their suspension points.
+    func settle() async {
+        for _ in 0..<50 { await Task.yield() }
+    }
+}
