@@ -23,6 +23,8 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     public var failure: DocumentError?
     /// The origin reported for reads.
     public var origin: DataOrigin = .disk
+    /// The sync state writes report (`pending` plays an offline save, `conflict` a refused one).
+    public private(set) var writeSyncState = SyncState.synced
     private var holding = false
     private var holdingWrites = false
     private var createFailure: (after: Int, error: DocumentError)?
@@ -36,6 +38,9 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
 
     /// Makes every following call fail with `error`, or succeed again with `nil`.
     public func setFailure(_ error: DocumentError?) { failure = error }
+
+    /// Makes writes report `state`.
+    public func setWriteSyncState(_ state: SyncState) { writeSyncState = state }
 
     /// Changes the origin reported for reads.
     public func setOrigin(_ origin: DataOrigin) { self.origin = origin }
@@ -115,6 +120,7 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         var next = changes.applied(to: current)
         next.version += 1
         stored[id] = next
+        next.syncState = writeSyncState
         return next
     }
 

@@ -20,6 +20,8 @@ struct AppServices {
     let syncNow: SyncUseCase
     /// Settles a conflict by hand.
     let resolveConflict: ResolveConflictUseCase
+    /// Finds a document's conflict, for the editor.
+    let findConflict: FindConflictUseCase
     /// The sync engine, for its status, outbox and conflicts.
     let sync: any SyncRepositoryProtocol
 
@@ -30,6 +32,7 @@ struct AppServices {
         self.sync = sync
         syncNow = SyncUseCase(repository: sync)
         resolveConflict = ResolveConflictUseCase(repository: sync)
+        findConflict = FindConflictUseCase(repository: sync)
         listDocuments = ListDocumentsUseCase(repository: documents)
         fetchDocument = FetchDocumentUseCase(repository: documents)
         createDocument = CreateDocumentUseCase(repository: documents)

@@ -106,7 +106,7 @@ extension CompositionRoot {
         StrataSceneAppDelegate {
             DocumentEditorSceneDelegate(
                 fetchDocument: services.fetchDocument, createDocument: services.createDocument,
-                updateDocument: services.updateDocument)
+                updateDocument: services.updateDocument, findConflict: services.findConflict)
         } makeBrowser: {
             BrowserSceneDelegate(
                 services: BrowserSceneDelegate.Services(

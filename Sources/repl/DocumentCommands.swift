@@ -172,7 +172,7 @@ extension DocumentCommands {
         let state = await context.present {
             DocumentEditorViewModel(
                 document: document, createDocument: context.services.createDocument,
-                updateDocument: context.services.updateDocument
+                updateDocument: context.services.updateDocument, findConflict: context.services.findConflict
             )
         } start: { editor in
             editor.edit(change)
@@ -183,6 +183,11 @@ extension DocumentCommands {
         case .failed(_, let message, _): return .failure(CommandFailure(message))
         case .clean: return .failure(CommandFailure(UserMessages.text(for: .noChanges)))
         case .dirty, .saving: return .failure(CommandFailure("Cancelled"))
+        case .conflict(let local, let remote):
+            let theirs = remote.map { "version \($0.version)" } ?? "a deletion"
+            return .failure(
+                CommandFailure(
+                    "saved on this device as \"\(local.title)\", but the server has \(theirs) (see 'conflicts list')"))
         }
     }
 }

@@ -120,6 +120,7 @@ extension SceneText {
             case .saving: "saving"
             case .saved: "saved"
             case .failed: "failed"
+            case .conflict: "conflict"
             }
         }
     }

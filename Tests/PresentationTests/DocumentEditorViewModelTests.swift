@@ -134,4 +134,43 @@ struct DocumentEditorViewModelTests {
             await viewModel.save()?.value
         }
     }
+
+    @Test func aSaveWhileOfflineIsSavedPendingSync() async {
+        await repository.setWriteSyncState(.pending)
+        let viewModel = editor()
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0.body = "offline" }
+        var draft = original
+        draft.body = "offline"
+        await tester.expect(.dirty(draft))
+        viewModel.save()
+        var saved = FakeData.document(id: 1, body: "offline")
+        saved.version = 2
+        saved.syncState = .pending
+        await tester.expect(.saving(draft), .saved(saved))
+        await tester.finish()
+        #expect(viewModel.state.description == "saved (pending sync)")
+    }
+
+    @Test func aConflictShowsBothVersions() async {
+        await repository.setWriteSyncState(.conflict)
+        let remote = FakeData.document(id: 1, body: "theirs", version: 2)
+        let local = FakeData.document(id: 1, body: "mine")
+        let sync = FakeSyncRepository(conflicts: [
+            DocumentConflict(entryId: 7, documentId: 1, local: local, remote: remote)
+        ])
+        let viewModel = DocumentEditorViewModel(
+            document: FakeData.document(id: 1), createDocument: CreateDocumentUseCase(repository: repository),
+            updateDocument: UpdateDocumentUseCase(repository: repository),
+            findConflict: FindConflictUseCase(repository: sync))
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0.body = "mine" }
+        var draft = original
+        draft.body = "mine"
+        await tester.expect(.dirty(draft))
+        viewModel.save()
+        await tester.expect(.saving(draft), .conflict(local: draft, remote: remote))
+        await tester.finish()
+        #expect(viewModel.state.hasUnsavedChanges && viewModel.state.description == "conflict(remote version 2)")
+    }
 }

@@ -11,11 +11,16 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     public private(set) var saved: Document?
     private let createDocument: CreateDocumentUseCase
     private let updateDocument: UpdateDocumentUseCase
+    private let findConflict: FindConflictUseCase?
     private let logger = Logger(label: "strata.presentation")
 
     /// Creates an editor for `document`, or for a new document when it is `nil`.
-    public init(document: Document?, createDocument: CreateDocumentUseCase, updateDocument: UpdateDocumentUseCase) {
+    public init(
+        document: Document?, createDocument: CreateDocumentUseCase, updateDocument: UpdateDocumentUseCase,
+        findConflict: FindConflictUseCase? = nil
+    ) {
         saved = document
+        self.findConflict = findConflict
         store = StateStore(.clean(document.map(EditorDraft.init) ?? EditorDraft()))
         self.createDocument = createDocument
         self.updateDocument = updateDocument
@@ -46,16 +51,24 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     public func save() -> Task<Void, Never>? {
         let draft: EditorDraft
         switch store.state {
-        case .dirty(let current), .failed(let current, _, _): draft = current
+        case .dirty(let current), .failed(let current, _, _), .conflict(let current, _): draft = current
         case .clean(let current) where saved == nil: draft = current
         case .clean, .saving, .saved: return nil
         }
         store.set(.saving(draft))
         let work = saveWork(draft)
+        let findConflict = findConflict
         return tasks.run("save") { [weak self] in
             let result = await work()
+            var conflict: DocumentConflict?
+            if case .success(let document) = result, document.syncState == .conflict, let findConflict {
+                conflict = await findConflict.execute(documentId: document.id)
+            }
             guard !Task.isCancelled, let self else { return }
             switch result {
+            case .success(let document) where document.syncState == .conflict:
+                self.saved = document
+                self.store.set(.conflict(local: draft, remote: conflict?.remote))
             case .success(let document):
                 self.saved = document
                 self.store.set(.saved(document))

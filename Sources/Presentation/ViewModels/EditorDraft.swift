@@ -42,11 +42,16 @@ nonisolated public enum DocumentEditorViewState: Equatable, Sendable, CustomStri
     case saved(Document)
     /// The save failed; the draft is kept, with a message and per-field messages.
     case failed(EditorDraft, message: String, fieldMessages: [DocumentField: String])
+    /// Saved on this device, but the server has another version (`nil`: deleted there); both are
+    /// kept until the user resolves the conflict.
+    case conflict(local: EditorDraft, remote: Document?)
 
     /// The draft on screen.
     public var draft: EditorDraft {
         switch self {
-        case .clean(let draft), .dirty(let draft), .saving(let draft), .failed(let draft, _, _): draft
+        case .clean(let draft), .dirty(let draft), .saving(let draft), .failed(let draft, _, _),
+            .conflict(let draft, _):
+            draft
         case .saved(let document): EditorDraft(document)
         }
     }
@@ -54,7 +59,7 @@ nonisolated public enum DocumentEditorViewState: Equatable, Sendable, CustomStri
     /// Whether the draft differs from what is saved (dirty, saving, or a failed save).
     public var hasUnsavedChanges: Bool {
         switch self {
-        case .dirty, .saving, .failed: true
+        case .dirty, .saving, .failed, .conflict: true
         case .clean, .saved: false
         }
     }
@@ -65,7 +70,9 @@ nonisolated public enum DocumentEditorViewState: Equatable, Sendable, CustomStri
         case .clean: "clean"
         case .dirty(let draft): "dirty(title: \"\(draft.title)\")"
         case .saving: "saving"
+        case .saved(let document) where document.syncState == .pending: "saved (pending sync)"
         case .saved(let document): "saved(version \(document.version))"
+        case .conflict(_, let remote): "conflict(remote version \(remote.map { String($0.version) } ?? "deleted"))"
         case .failed(_, let message, _): "failed(\(message))"
         }
     }

@@ -16,13 +16,15 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
     private let fetchDocument: FetchDocumentUseCase
     private let createDocument: CreateDocumentUseCase
     private let updateDocument: UpdateDocumentUseCase
+    private let findConflict: FindConflictUseCase?
     private let logger = Logger(label: "strata.presentation.scenes")
 
     /// Creates the delegate over the use cases its editor needs.
     public init(
         fetchDocument: FetchDocumentUseCase, createDocument: CreateDocumentUseCase,
-        updateDocument: UpdateDocumentUseCase
+        updateDocument: UpdateDocumentUseCase, findConflict: FindConflictUseCase? = nil
     ) {
+        self.findConflict = findConflict
         self.fetchDocument = fetchDocument
         self.createDocument = createDocument
         self.updateDocument = updateDocument
@@ -118,7 +120,8 @@ extension DocumentEditorSceneDelegate {
         loadFailure = nil
         unopened = nil
         let editor = DocumentEditorViewModel(
-            document: document, createDocument: createDocument, updateDocument: updateDocument)
+            document: document, createDocument: createDocument, updateDocument: updateDocument,
+            findConflict: findConflict)
         editor.edit { draft in
             if let title = payload.draftTitle { draft.title = title }
             if let body = payload.draftBody { draft.body = body }

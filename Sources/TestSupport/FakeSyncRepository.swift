@@ -1,0 +1,47 @@
+import Domain
+
+/// A scriptable ``SyncRepositoryProtocol`` for use-case and view-model tests.
+public actor FakeSyncRepository: SyncRepositoryProtocol {
+    /// The conflicts it reports.
+    public private(set) var stored: [DocumentConflict]
+    /// The policy it reports.
+    public private(set) var policy = ConflictPolicy.manual
+    /// Entries resolved so far, with the side kept.
+    public private(set) var resolved: [(Int, ConflictResolution)] = []
+
+    /// Creates a fake reporting `conflicts`.
+    public init(conflicts: [DocumentConflict] = []) {
+        stored = conflicts
+    }
+
+    /// An empty report.
+    public func sync() async throws(SyncError) -> SyncReport { SyncReport() }
+    /// An empty report.
+    public func pull() async throws(SyncError) -> SyncReport { SyncReport() }
+    /// Counts the conflicts only.
+    public func status() async -> SyncStatus { SyncStatus(conflicts: stored.count) }
+    /// No entries.
+    public func outbox() async throws(SyncError) -> [OutboxEntry] { [] }
+    /// Refuses: no entries.
+    public func retry(entryId: Int) async throws(SyncError) { throw .noSuchEntry(entryId) }
+    /// The stored conflicts.
+    public func conflicts() async throws(SyncError) -> [DocumentConflict] { stored }
+    /// Drops the conflict and returns the version kept.
+    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document {
+        guard let index = stored.firstIndex(where: { $0.entryId == entryId }) else { throw .notInConflict(entryId) }
+        let conflict = stored.remove(at: index)
+        resolved.append((entryId, resolution))
+        switch resolution {
+        case .local: return conflict.local
+        case .remote: return conflict.remote ?? conflict.local
+        case .merged(let body):
+            var merged = conflict.local
+            merged.body = body
+            return merged
+        }
+    }
+    /// The stored policy.
+    public func conflictPolicy() async -> ConflictPolicy { policy }
+    /// Stores the policy.
+    public func setConflictPolicy(_ policy: ConflictPolicy) async { self.policy = policy }
+}

@@ -1,0 +1,36 @@
+import Domain
+import TestSupport
+import Testing
+
+@Suite("Sync use cases")
+struct SyncUseCaseTests {
+    let conflict = DocumentConflict(
+        entryId: 3, documentId: 1, local: FakeData.document(id: 1, body: "mine"),
+        remote: FakeData.document(id: 1, body: "theirs", version: 2))
+
+    @Test func aMergedBodyMustFollowTheDocumentRules() async {
+        let sync = FakeSyncRepository(conflicts: [conflict])
+        let tooLarge = String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)
+        let result = await ResolveConflictUseCase(repository: sync).execute(
+            entryId: 3, keeping: .merged(body: tooLarge))
+        guard case .failure(.invalidMerge) = result else {
+            Issue.record("expected invalidMerge, got \(result)")
+            return
+        }
+        #expect(await sync.resolved.isEmpty)
+    }
+
+    @Test func resolvingKeepsTheChosenVersion() async {
+        let sync = FakeSyncRepository(conflicts: [conflict])
+        let kept = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
+        #expect((try? kept.get())?.body == "theirs")
+        let again = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
+        #expect(again == .failure(.notInConflict(3)))
+    }
+
+    @Test func theEditorFindsADocumentsConflict() async {
+        let sync = FakeSyncRepository(conflicts: [conflict])
+        #expect(await FindConflictUseCase(repository: sync).execute(documentId: 1) == conflict)
+        #expect(await FindConflictUseCase(repository: sync).execute(documentId: 2) == nil)
+    }
+}
