@@ -24,6 +24,7 @@ enum BenchmarkApp {
         try await readBenchmarks(folder: folder, report: &report)
         try await singleFlightBenchmark(report: &report)
         try await ingestBenchmark(folder: folder, report: &report)
+        try await syncBenchmarks(folder: folder, report: &report)
         report.add(try streamingRSS())
         report.add(try startupBenchmark())
         print(report.table)
@@ -179,6 +180,56 @@ extension BenchmarkApp {
                 name: "Ingest 100k records through the data source", value: seconds, unit: .seconds,
                 target: .ratio(2.5, rawSeconds))
         )
+    }
+
+    /// Offline writes, pushing 10k of them, and pulling 100k server changes.
+    private static func syncBenchmarks(folder: URL, report: inout Report) async throws {
+        let backend = DemoBackend()
+        let url = try await backend.start()
+        let monitor = NetworkMonitor()
+        let client = APIClient(
+            baseURL: url, http: URLSessionHTTPClient(timeout: 30), security: .development, retry: .never,
+            clock: ContinuousClock(), now: { Date() }, monitor: monitor)
+        let database = try AppDatabase.open(at: folder.appendingPathComponent("sync.sqlite"))
+        let outbox = OutboxStore(database: database)
+        let documents = CacheBackedDataSource(
+            local: SQLiteDocumentStore(database: database), remote: HTTPDocumentStore.documents(client),
+            configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }), now: { Date() }
+        )
+        let lists = CacheBackedDataSource(
+            local: SQLiteDocumentListStore(database: database), remote: HTTPDocumentListStore.documentLists(client),
+            configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }), now: { Date() }
+        )
+        let engine = SyncEngine(
+            outbox: outbox, writer: HTTPDocumentWriter(client: client), documents: documents, lists: lists,
+            monitor: monitor, now: { Date() })
+        let pending = 10_000
+        let clock = ContinuousClock()
+        let writeStart = clock.now
+        for number in 0..<pending {
+            _ = try outbox.recordCreate(DocumentDraft(title: "offline \(number)"), now: Date())
+        }
+        let perWrite = (clock.now - writeStart) / pending
+        let pushStart = clock.now
+        let pushed = try await engine.sync()
+        let pushSeconds = (clock.now - pushStart).seconds
+        await backend.addDocuments(count: 100_000)
+        let pullStart = clock.now
+        let pulled = try await engine.pull()
+        let pullSeconds = (clock.now - pullStart).seconds
+        await backend.stop()
+        report.add(
+            ReportRow(
+                name: "Offline write: local version + outbox entry (one transaction)", value: perWrite.seconds * 1e9,
+                unit: .nanoseconds))
+        report.add(
+            ReportRow(
+                name: "Sync: push \(pushed.pushed) pending creates over loopback HTTP", value: pushSeconds,
+                unit: .seconds))
+        report.add(
+            ReportRow(
+                name: "Sync: pull \(pulled.pulled) changed records (pages of 500, a transaction each)",
+                value: pullSeconds, unit: .seconds))
     }
 
     /// Runs the streaming benchmark in a child process so its peak RSS is its own.

@@ -84,3 +84,10 @@ extension Measure {
         return samples.sorted()[samples.count / 2]
     }
 }
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

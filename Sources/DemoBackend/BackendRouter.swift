@@ -119,18 +119,29 @@ extension BackendRouter {
     /// Whole documents and deletions after version `since`, oldest change first, at most `limit`.
     private func changes(since: Int, limit: Int) -> WireDocumentList {
         state.data.withLock { data in
-            var events: [(version: Int, document: WireDocument?, deleted: Int?)] = []
-            for (id, version) in data.changedAt where version > since {
-                if let document = data.documents[id] { events.append((version, document, nil)) }
+            // The log is in version order: find the first change after `since`, then read on,
+            // keeping only entries that are still the latest change of their document.
+            var low = 0
+            var high = data.log.count
+            while low < high {
+                let middle = (low + high) / 2
+                if data.log[middle].version <= since { low = middle + 1 } else { high = middle }
             }
-            for (id, version) in data.deletedAt where version > since { events.append((version, nil, id)) }
-            events.sort { $0.version < $1.version }
-            let page = events.prefix(limit)
-            let more = events.count > page.count
+            var documents: [WireDocument] = []
+            var deleted: [Int] = []
+            var reached = since
+            var index = low
+            while index < data.log.count && documents.count + deleted.count < limit {
+                let (version, id) = data.log[index]
+                if data.changedAt[id] == version, let document = data.documents[id] { documents.append(document) }
+                if data.deletedAt[id] == version { deleted.append(id) }
+                reached = version
+                index += 1
+            }
+            let more = index < data.log.count
             return WireDocumentList(
-                items: [], deleted: page.compactMap(\.deleted),
-                serverVersion: more ? (page.last?.version ?? since) : data.serverVersion,
-                documents: page.compactMap(\.document), more: more)
+                items: [], deleted: deleted, serverVersion: more ? reached : data.serverVersion,
+                documents: documents, more: more)
         }
     }
 
@@ -205,9 +216,7 @@ extension BackendRouter {
                 return .init("document \(id) changed since \(ifMatch)", 412)
             }
             data.documents[id] = nil
-            data.serverVersion += 1
-            data.changedAt[id] = nil
-            data.deletedAt[id] = data.serverVersion
+            data.recordDeletion(of: id)
             return nil
         }
         if let refusal { return error(refusal.message, status: refusal.status) }

@@ -22,9 +22,21 @@ final class BackendState: Sendable {
             for id in documents.keys.sorted() { recordChange(of: id) }
         }
 
+        /// Every change in version order, so a change list is read from where the client left off.
+        var log: [(version: Int, id: Int)] = []
+
         mutating func recordChange(of id: Int) {
             serverVersion += 1
             changedAt[id] = serverVersion
+            deletedAt[id] = nil
+            log.append((serverVersion, id))
+        }
+
+        mutating func recordDeletion(of id: Int) {
+            serverVersion += 1
+            changedAt[id] = nil
+            deletedAt[id] = serverVersion
+            log.append((serverVersion, id))
         }
     }
 

@@ -118,6 +118,21 @@ public actor DemoBackend {
         }
     }
 
+    /// Adds `count` documents at once, each a change of its own (for sync benchmarks).
+    public func addDocuments(count: Int) {
+        let now = state.now()
+        state.data.withLock { data in
+            for _ in 0..<count {
+                let id = data.nextID
+                data.nextID += 1
+                data.documents[id] = WireDocument(
+                    id: id, title: "Generated \(id)", body: String(repeating: "b", count: 200), tags: ["bulk"],
+                    createdAt: now, updatedAt: now, version: 1)
+                data.recordChange(of: id)
+            }
+        }
+    }
+
     /// Changes a document as another device would (bumps its version), for conflict demos.
     @discardableResult
     public func editElsewhere(id: Int, body: String) -> Bool {

@@ -1,7 +1,8 @@
 /// Sends queued changes to the server and brings the server's changes here; implemented in Data.
 public protocol SyncRepositoryProtocol: Sendable {
-    /// Pushes the outbox in order, then pulls the server's changes since the last sync.
-    func sync() async throws(SyncError) -> SyncReport
+    /// Pushes the outbox in order, then pulls the server's changes since the last sync,
+    /// reporting progress after each change sent or page pulled.
+    func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport
     /// Pulls the server's changes since the last sync (what a background refresh does).
     func pull() async throws(SyncError) -> SyncReport
     /// Counts, versions and the network status.
@@ -18,4 +19,36 @@ public protocol SyncRepositoryProtocol: Sendable {
     func conflictPolicy() async -> ConflictPolicy
     /// Changes the policy for document conflicts.
     func setConflictPolicy(_ policy: ConflictPolicy) async
+}
+
+extension SyncRepositoryProtocol {
+    /// Syncs without reporting progress.
+    public func sync() async throws(SyncError) -> SyncReport {
+        try await sync(progress: { _ in })
+    }
+}
+
+/// How far a sync is.
+public struct SyncProgress: Equatable, Sendable {
+    /// Sending the outbox, or pulling the server's changes.
+    public enum Phase: String, Sendable {
+        /// Sending queued changes.
+        case push
+        /// Pulling the server's changes.
+        case pull
+    }
+
+    /// The phase.
+    public let phase: Phase
+    /// Changes sent, or documents pulled, so far.
+    public let done: Int
+    /// Changes to send (0 while pulling: the total is not known in advance).
+    public let total: Int
+
+    /// Creates a progress report.
+    public init(phase: Phase, done: Int, total: Int) {
+        self.phase = phase
+        self.done = done
+        self.total = total
+    }
 }

@@ -12,9 +12,11 @@ public struct SyncUseCase: Sendable {
     /// ```swift
     /// let report = await SyncUseCase(repository: sync).execute()
     /// ```
-    public func execute(pullOnly: Bool = false) async -> Result<SyncReport, SyncError> {
+    public func execute(
+        pullOnly: Bool = false, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) async -> Result<SyncReport, SyncError> {
         await .catching { () async throws(SyncError) in
-            pullOnly ? try await repository.pull() : try await repository.sync()
+            pullOnly ? try await repository.pull() : try await repository.sync(progress: progress)
         }
     }
 }

@@ -15,7 +15,9 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     }
 
     /// An empty report.
-    public func sync() async throws(SyncError) -> SyncReport { SyncReport() }
+    public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport {
+        SyncReport()
+    }
     /// An empty report.
     public func pull() async throws(SyncError) -> SyncReport { SyncReport() }
     /// Counts the conflicts only.

@@ -67,7 +67,12 @@ public enum KilledRepl {
         stdout.fileHandleForReading.readabilityHandler = nil
         try? stdin.fileHandleForWriting.close()
         while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        let output = seen.withLock { String(decoding: $0, as: UTF8.self) }
+        // What the process wrote before it died may still sit in the pipe: it was printed, so it counts.
+        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+        let output = seen.withLock { data in
+            data.append(rest)
+            return String(decoding: data, as: UTF8.self)
+        }
         guard timeoutSeconds == nil || output.contains(marker) else { throw MarkerNotSeen(output: output) }
         return output
     }

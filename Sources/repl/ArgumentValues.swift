@@ -4,7 +4,7 @@ enum ArgumentValues {
     static func id(_ word: String?, name: String = "ID") -> Result<Int, CommandFailure> {
         guard let word else { return .failure(CommandFailure("missing \(name)")) }
         guard let value = Int(word) else {
-            return .failure(CommandFailure("invalid id '\(word)' (expected a positive whole number)"))
+            return .failure(CommandFailure("invalid id '\(word)' (expected a whole number)"))
         }
         return .success(value)
     }

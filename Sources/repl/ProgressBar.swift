@@ -9,6 +9,7 @@ final class ProgressBar {
     private let started: ContinuousClock.Instant
     private var lastDrawn: ContinuousClock.Instant?
     private var drewSomething = false
+    private var finished = false
 
     /// Creates a bar; `isVisible` is normally ``ProgressBar/shouldShow(console:)``.
     init(label: String, isVisible: Bool) {
@@ -24,7 +25,7 @@ final class ProgressBar {
 
     /// Shows `done` of `total`; redraws only when 100 ms passed or the work is complete.
     func update(done: Int, total: Int) {
-        guard isVisible else { return }
+        guard isVisible, !finished else { return }
         let now = clock.now
         if let lastDrawn, now - lastDrawn < .milliseconds(100), done < total { return }
         lastDrawn = now
@@ -36,6 +37,7 @@ final class ProgressBar {
 
     /// Erases the bar, leaving the line clean for the command's output.
     func finish() {
+        finished = true
         guard isVisible, drewSomething else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }

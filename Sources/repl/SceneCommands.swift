@@ -159,7 +159,7 @@ extension SceneCommands {
             var documentId: Int?
             if let idWord {
                 guard case .success(let id) = ArgumentValues.id(idWord) else {
-                    return .failure(CommandFailure("invalid id '\(idWord)' (expected a positive whole number)"))
+                    return .failure(CommandFailure("invalid id '\(idWord)' (expected a whole number)"))
                 }
                 documentId = id
             }

@@ -16,7 +16,12 @@ extension SyncCommands {
         name: "sync", group: .sync, summary: "Send queued changes, then pull the server's changes",
         examples: ["sync"]
     ) { context, _ in
-        switch await context.services.syncNow.execute() {
+        let bar = ProgressBar(label: "syncing", isVisible: ProgressBar.shouldShow(console: context.console))
+        let result = await context.services.syncNow.execute { progress in
+            Task { await bar.update(done: progress.done, total: progress.total) }
+        }
+        bar.finish()
+        switch result {
         case .failure(let error): return .failure(CommandFailure(error.localizedDescription))
         case .success(let report): return .success(SyncText.report(report))
         }

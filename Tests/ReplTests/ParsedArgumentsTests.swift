@@ -62,7 +62,7 @@ struct ParsedArgumentsTests {
     @Test func idsMustBeWholeNumbers() {
         #expect(ArgumentValues.id("12") == .success(12))
         #expect(
-            ArgumentValues.id("1.5") == .failure(CommandFailure("invalid id '1.5' (expected a positive whole number)")))
+            ArgumentValues.id("1.5") == .failure(CommandFailure("invalid id '1.5' (expected a whole number)")))
     }
 
     @Test func usageIsBuiltFromTheSpec() throws {

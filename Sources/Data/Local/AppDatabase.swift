@@ -108,6 +108,9 @@ public final class AppDatabase: Sendable {
                     """
             )
         }
+        migrator.registerMigration("v3: outbox by state") { db in
+            try db.execute(sql: "CREATE INDEX outbox_state ON outbox (state, seq)")
+        }
         return migrator
     }
 }

@@ -83,12 +83,25 @@ extension OutboxStore {
 
     private static var decoder: JSONDecoder { JSONCoding.decoder }
 
-    func write<Value>(_ updates: (Database) throws -> Value) throws(StorageError) -> Value {
+    /// Runs `updates` in one write transaction; afterwards the in-memory set of pending ids is
+    /// corrected for `affecting` (the ids the updates may have added or removed), in O(ids).
+    func write<Value>(affecting ids: [Int] = [], _ updates: (Database) throws -> Value) throws(StorageError) -> Value {
         do {
-            let (value, ids) = try database.pool.write { db in
-                (try updates(db), try Int.fetchAll(db, sql: "SELECT id FROM pending_document"))
+            let (value, present) = try database.pool.write { db in
+                let value = try updates(db)
+                guard !ids.isEmpty else { return (value, [Int]()) }
+                let marks = ids.map { _ in "?" }.joined(separator: ", ")
+                let present = try Int.fetchAll(
+                    db, sql: "SELECT id FROM pending_document WHERE id IN (\(marks))",
+                    arguments: StatementArguments(ids))
+                return (value, present)
             }
-            pendingIDs.withLock { $0 = Set(ids) }
+            if !ids.isEmpty {
+                pendingIDs.withLock { set in
+                    set.subtract(ids)
+                    set.formUnion(present)
+                }
+            }
             return value
         } catch {
             throw StorageError.wrap(error)

@@ -45,7 +45,10 @@ public final class OutboxStore: Sendable {
 
     /// Saves a new document on this device under the next negative id, with its outbox entry.
     public func recordCreate(_ draft: DocumentDraft, now: Date) throws(StorageError) -> Document {
-        try write { db in
+        let next = try read { db in
+            try Int.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = 'nextLocalId'") ?? -1
+        }
+        return try write(affecting: [next, next - 1]) { db in
             let lowest = try Int.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = 'nextLocalId'") ?? -1
             try db.execute(
                 sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES ('nextLocalId', ?)",
@@ -63,7 +66,7 @@ public final class OutboxStore: Sendable {
     public func recordUpdate(
         _ updated: Document, changes: DocumentChanges, baseETag: String?, now: Date
     ) throws(StorageError) {
-        try write { db in
+        try write(affecting: [updated.id]) { db in
             try Self.savePending(updated, deleted: false, db)
             try Self.append(
                 .update, documentId: updated.id, payload: try Self.encode(changes), base: baseETag, now: now, db)
@@ -73,7 +76,7 @@ public final class OutboxStore: Sendable {
     /// Marks `document` deleted on this device with its outbox entry; a document that never
     /// reached the server is simply dropped with its entries.
     public func recordDelete(_ document: Document, baseETag: String?, now: Date) throws(StorageError) {
-        try write { db in
+        try write(affecting: [document.id]) { db in
             if document.id < 0 {
                 try db.execute(sql: "DELETE FROM outbox WHERE document_id = ?", arguments: [document.id])
                 try db.execute(sql: "DELETE FROM pending_document WHERE id = ?", arguments: [document.id])
@@ -119,9 +122,9 @@ public final class OutboxStore: Sendable {
             try Row.fetchOne(
                 db,
                 sql: Self.selectEntry + """
-                     WHERE state = 'pending' AND document_id NOT IN
-                         (SELECT document_id FROM outbox WHERE state != 'pending')
-                     ORDER BY seq LIMIT 1
+                     AS e WHERE e.state = 'pending' AND NOT EXISTS
+                         (SELECT 1 FROM outbox b WHERE b.document_id = e.document_id AND b.state != 'pending')
+                     ORDER BY e.seq LIMIT 1
                     """
             ).map(Self.entry)
         }
@@ -159,7 +162,7 @@ public final class OutboxStore: Sendable {
     /// The server accepted `entry`: it leaves the outbox; a created document takes its server id
     /// everywhere; later changes to the document are rebased on `etag`.
     public func completed(_ entry: StoredEntry, serverID: Int?, etag: String?) throws(StorageError) {
-        try write { db in
+        try write(affecting: [entry.entry.documentId] + (serverID.map { [$0] } ?? [])) { db in
             let local = entry.entry.documentId
             try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [entry.entry.id])
             var id = local
@@ -231,7 +234,7 @@ public final class OutboxStore: Sendable {
 
     /// Drops every unsent change to a document and its local version (the server's wins).
     public func discardChanges(to id: Int) throws(StorageError) {
-        try write { db in
+        try write(affecting: [id]) { db in
             try db.execute(sql: "DELETE FROM outbox WHERE document_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM pending_document WHERE id = ?", arguments: [id])
         }
@@ -239,7 +242,7 @@ public final class OutboxStore: Sendable {
 
     /// Saves the local version of a document shown while its changes wait.
     public func replacePending(_ document: Document) throws(StorageError) {
-        try write { db in try Self.savePending(document, deleted: false, db) }
+        try write(affecting: [document.id]) { db in try Self.savePending(document, deleted: false, db) }
     }
 
     /// A value kept between syncs (`serverVersion`, `lastSyncAt`, `conflictPolicy`).

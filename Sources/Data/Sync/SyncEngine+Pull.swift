@@ -7,7 +7,9 @@ extension SyncEngine {
     ///
     /// The changed documents then leave the memory tier. A version that goes backwards (the
     /// server was reset) starts over from 0.
-    func pull(into report: inout SyncReport) async throws(SyncError) {
+    func pull(
+        into report: inout SyncReport, progress: @Sendable (SyncProgress) -> Void = { _ in }
+    ) async throws(SyncError) {
         var since = storedServerVersion()
         var restarted = false
         while true {
@@ -38,6 +40,7 @@ extension SyncEngine {
             report.deleted += page.deleted.count
             report.serverVersion = page.serverVersion
             since = page.serverVersion
+            progress(SyncProgress(phase: .pull, done: report.pulled + report.deleted, total: 0))
             if !page.more { break }
         }
         if report.pulled + report.deleted > 0 { try? await lists.invalidateAll() }

@@ -3,17 +3,32 @@ import Foundation
 
 extension SyncEngine {
     /// Sends entries oldest first until the outbox is empty or the server cannot be reached.
-    func push(into report: inout SyncReport) async throws(SyncError) {
-        while let stored = try store({ () throws(StorageError) in try outbox.nextEntry() }) {
-            if Task.isCancelled { throw .cancelled }
-            switch await send(stored) {
-            case .success(let (document, validators)):
-                try await accept(stored, document, validators)
-                report.pushed += 1
-            case .failure(let error):
-                try await handle(error, for: stored, into: &report)
+    func push(
+        into report: inout SyncReport, progress: @Sendable (SyncProgress) -> Void = { _ in }
+    ) async throws(SyncError) {
+        let total = (try? outbox.counts().pending) ?? 0
+        var done = 0
+        // Cached lists are dropped once at the end, not after every change sent.
+        do throws(SyncError) {
+            while let stored = try store({ () throws(StorageError) in try outbox.nextEntry() }) {
+                defer {
+                    done += 1
+                    progress(SyncProgress(phase: .push, done: min(done, total), total: total))
+                }
+                if Task.isCancelled { throw .cancelled }
+                switch await send(stored) {
+                case .success(let (document, validators)):
+                    try await accept(stored, document, validators)
+                    report.pushed += 1
+                case .failure(let error):
+                    try await handle(error, for: stored, into: &report)
+                }
             }
+        } catch {
+            if done > 0 { try? await lists.invalidateAll() }
+            throw error
         }
+        if done > 0 { try? await lists.invalidateAll() }
     }
 
     /// Settles a conflict the user resolved, then sends what is left.
@@ -91,7 +106,6 @@ extension SyncEngine {
         } else {
             try? await documents.invalidate(stored.entry.documentId)
         }
-        try? await lists.invalidateAll()
     }
 
     private func handle(_ error: RemoteError, for stored: StoredEntryAlias, into report: inout SyncReport)

@@ -30,10 +30,10 @@ public actor SyncEngine: SyncRepositoryProtocol {
     }
 
     /// Pushes, then pulls.
-    public func sync() async throws(SyncError) -> SyncReport {
+    public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport {
         var report = SyncReport()
-        try await push(into: &report)
-        try await pull(into: &report)
+        try await push(into: &report, progress: progress)
+        try await pull(into: &report, progress: progress)
         try store { () throws(StorageError) in
             try outbox.setValue(String(now().timeIntervalSince1970), for: Keys.lastSyncAt)
         }
