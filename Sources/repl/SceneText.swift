@@ -118,6 +118,7 @@ extension SceneText {
             case .clean: "clean"
             case .dirty: "dirty"
             case .saving: "saving"
+            case .saved(let document) where document.syncState == .pending: "saved (pending sync)"
             case .saved: "saved"
             case .failed: "failed"
             case .conflict: "conflict"
