@@ -8,15 +8,25 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     public private(set) var policy = ConflictPolicy.manual
     /// Entries resolved so far, with the side kept.
     public private(set) var resolved: [(Int, ConflictResolution)] = []
+    /// What ``sync(progress:)`` reports along the way and at the end.
+    private var script: (progress: [SyncProgress], outcome: Result<SyncReport, SyncError>) = (
+        [], .success(SyncReport())
+    )
 
     /// Creates a fake reporting `conflicts`.
     public init(conflicts: [DocumentConflict] = []) {
         stored = conflicts
     }
 
-    /// An empty report.
+    /// Makes the next syncs report `progress`, then end with `outcome`.
+    public func script(progress: [SyncProgress], outcome: Result<SyncReport, SyncError>) {
+        script = (progress, outcome)
+    }
+
+    /// Reports the scripted progress and outcome.
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport {
-        SyncReport()
+        for step in script.progress { progress(step) }
+        return try script.outcome.get()
     }
     /// An empty report.
     public func pull() async throws(SyncError) -> SyncReport { SyncReport() }

@@ -77,6 +77,28 @@ final class CommandContext {
         syncStatus = await services.sync.status()
     }
 
+    /// Runs a view model like ``present(_:start:)``, drawing a progress bar (on a terminal) from
+    /// the states `progress` reads a count from.
+    func present<Model: StatefulViewModel>(
+        progressLabel: String, _ make: () -> Model, progress: @escaping (Model.State) -> (done: Int, total: Int)?,
+        start: (Model) -> Task<Void, Never>?
+    ) async -> Model.State {
+        let bar = ProgressBar(label: progressLabel, isVisible: ProgressBar.shouldShow(console: console))
+        var watcher: Task<Void, Never>?
+        let state = await present(make) { model in
+            let states = model.states()
+            watcher = Task {
+                for await state in states {
+                    if let counts = progress(state) { bar.update(done: counts.done, total: counts.total) }
+                }
+            }
+            return start(model)
+        }
+        watcher?.cancel()
+        bar.finish()
+        return state
+    }
+
     /// Runs a view model for one command (see ``StateTracer``), tracing when asked to.
     func present<Model: StatefulViewModel>(
         _ make: () -> Model, start: (Model) -> Task<Void, Never>?

@@ -127,19 +127,14 @@ extension DocumentCommands {
         case .failure(let failure): return .failure(failure)
         case .success(let read): drafts = read
         }
-        let progress = ProgressBar(label: "importing", isVisible: ProgressBar.shouldShow(console: context.console))
-        var watcher: Task<Void, Never>?
-        let state = await context.present {
+        let state = await context.present(progressLabel: "importing") {
             DocumentImportViewModel(createDocument: context.services.createDocument)
-        } start: { model in
-            let states = model.states()
-            watcher = Task {
-                for await case .importing(let done, let total) in states { progress.update(done: done, total: total) }
-            }
-            return model.start(drafts)
+        } progress: { state in
+            guard case .importing(let done, let total) = state else { return nil }
+            return (done, total)
+        } start: {
+            $0.start(drafts)
         }
-        watcher?.cancel()
-        progress.finish()
         switch state {
         case .finished(let imported):
             return .success(.message("Imported \(imported) \(imported == 1 ? "document" : "documents")."))

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Presentation
 
 /// `sync`, `sync status`, `outbox …` and `conflicts …`: the offline-first machinery, observable.
 enum SyncCommands {
@@ -16,14 +17,18 @@ extension SyncCommands {
         name: "sync", group: .sync, summary: "Send queued changes, then pull the server's changes",
         examples: ["sync"]
     ) { context, _ in
-        let bar = ProgressBar(label: "syncing", isVisible: ProgressBar.shouldShow(console: context.console))
-        let result = await context.services.syncNow.execute { progress in
-            Task { await bar.update(done: progress.done, total: progress.total) }
+        let state = await context.present(progressLabel: "syncing") {
+            SyncViewModel(syncNow: context.services.syncNow)
+        } progress: { state in
+            guard case .syncing(let progress?) = state else { return nil }
+            return (progress.done, progress.total)
+        } start: {
+            $0.sync()
         }
-        bar.finish()
-        switch result {
-        case .failure(let error): return .failure(CommandFailure(error.localizedDescription))
-        case .success(let report): return .success(SyncText.report(report))
+        switch state {
+        case .synced(let report): return .success(SyncText.report(report))
+        case .failed(let message): return .failure(CommandFailure(message))
+        case .idle, .syncing: return .failure(CommandFailure("Cancelled"))
         }
     }
 
