@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// A one-line progress bar with count and rate, redrawn in place on standard error at most ten
 /// times a second; it draws nothing unless both standard output and standard error are terminals.
@@ -16,6 +17,10 @@ final class ProgressBar {
         self.label = label
         self.isVisible = isVisible
         started = clock.now
+    }
+
+    deinit {
+        Logger(label: "strata.repl").debug("deinit ProgressBar")
     }
 
     /// Whether progress should be drawn: never when output goes to a pipe or a file.

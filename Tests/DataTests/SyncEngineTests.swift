@@ -195,6 +195,18 @@ struct SyncEngineTests {
         _ = try await stack.documents.document(id: 1, policy: .remoteOnly)
         #expect(stack.live.monitor.status == .online)
     }
+
+    @Test func theEngineAndItsOutboxAreReleased() async throws {
+        weak var engine: SyncEngine?
+        weak var outbox: OutboxStore?
+        do {
+            let stack = try await Stack.make()
+            engine = stack.sync
+            outbox = stack.outbox
+            _ = try await stack.sync.sync()
+        }
+        #expect(engine == nil && outbox == nil)
+    }
 }
 
 extension SyncReport {

@@ -27,6 +27,10 @@ public final class BackgroundTask: Sendable {
         self.identifier = identifier
     }
 
+    deinit {
+        Logger(label: "strata.data.background").debug("deinit BackgroundTask")
+    }
+
     /// Called when the budget runs out, before the work is cancelled.
     public func setExpirationHandler(_ handler: @escaping @Sendable () -> Void) {
         expiration.withLock { $0 = handler }
@@ -86,6 +90,10 @@ public actor BackgroundTaskScheduler {
     /// Creates a scheduler whose budgets run on `clock`.
     public init(clock: any Clock<Duration>) {
         self.clock = clock
+    }
+
+    deinit {
+        logger.debug("deinit BackgroundTaskScheduler")
     }
 
     /// Registers the work for `identifier` (at launch, as apps must).

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Plays silent (content-available) pushes: each triggers a fetch that must finish within its
 /// budget, and like the platform it throttles them: more than `limit` in an hour are not run.
@@ -20,6 +21,10 @@ public actor SilentPushHandler {
         self.clock = clock
         self.now = now
         self.fetch = fetch
+    }
+
+    deinit {
+        Logger(label: "strata.data.background").debug("deinit SilentPushHandler")
     }
 
     /// A silent push arrived: fetch (`newData`, `noData`, `failed` or `expired`), or `throttled`.

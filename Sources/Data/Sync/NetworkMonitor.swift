@@ -1,4 +1,5 @@
 import Domain
+import Logging
 import Synchronization
 
 /// Learns whether the server is reachable from the outcome of real requests.
@@ -9,6 +10,10 @@ public final class NetworkMonitor: Sendable {
 
     /// Creates a monitor that assumes the server is reachable until a request says otherwise.
     public init() {}
+
+    deinit {
+        Logger(label: "strata.data.sync").debug("deinit NetworkMonitor")
+    }
 
     /// What the last request said.
     public var status: NetworkStatus { current.withLock { $0 } }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Logging
 import Synchronization
 
 /// The durable outbox: changes made on this device, each written in the same SQLite transaction
@@ -19,6 +20,10 @@ public final class OutboxStore: Sendable {
         self.database = database
         let ids = (try? database.pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM pending_document") }) ?? []
         pendingIDs = Mutex(Set(ids))
+    }
+
+    deinit {
+        Logger(label: "strata.data.sync").debug("deinit OutboxStore")
     }
 
     /// Whether the document has changes not sent yet (or was created here and not mapped yet).

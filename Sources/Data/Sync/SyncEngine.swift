@@ -29,6 +29,10 @@ public actor SyncEngine: SyncRepositoryProtocol {
         self.pageSize = pageSize
     }
 
+    deinit {
+        logger.debug("deinit SyncEngine")
+    }
+
     /// Pushes, then pulls.
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport {
         var report = SyncReport()
