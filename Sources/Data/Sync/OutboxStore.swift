@@ -165,9 +165,25 @@ public final class OutboxStore: Sendable {
     }
 
     /// The server accepted `entry`: it leaves the outbox; a created document takes its server id
-    /// everywhere; later changes to the document are rebased on `etag`.
-    public func completed(_ entry: StoredEntry, serverID: Int?, etag: String?) throws(StorageError) {
+    /// everywhere; later changes to the document are rebased on `etag`; and the server's version,
+    /// when given, replaces the cached copy in the same transaction.
+    public func completed(
+        _ entry: StoredEntry, serverID: Int?, etag: String?, caching document: Document? = nil,
+        maxAge: Double? = nil, now: Date = Date()
+    ) throws(StorageError) {
+        let cached = try document.map { document throws(StorageError) in
+            (document.id, try DocumentRowCodec.values(of: document, key: document.id))
+        }
         try write(affecting: [entry.entry.documentId] + (serverID.map { [$0] } ?? [])) { db in
+            if let (id, values) = cached {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO document (\(DocumentRowCodec.columns.joined(separator: ", "))) "
+                        + "VALUES (\(DocumentRowCodec.columns.map { _ in "?" }.joined(separator: ", ")))",
+                    arguments: StatementArguments(values))
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO cache_metadata (key, fetched_at, etag, max_age) VALUES (?, ?, ?, ?)",
+                    arguments: ["document:\(id)", now.timeIntervalSince1970, etag, maxAge])
+            }
             let local = entry.entry.documentId
             try db.execute(sql: "DELETE FROM outbox WHERE seq = ?", arguments: [entry.entry.id])
             var id = local

@@ -98,11 +98,14 @@ extension SyncEngine {
     private func accept(_ stored: StoredEntryAlias, _ document: Document?, _ validators: RemoteValidators?)
         async throws(SyncError)
     {
+        let moment = now()
         try store { () throws(StorageError) in
-            try outbox.completed(stored, serverID: document?.id, etag: validators?.etag)
+            try outbox.completed(
+                stored, serverID: document?.id, etag: validators?.etag, caching: document, maxAge: validators?.maxAge,
+                now: moment)
         }
-        if let document, let validators {
-            try? await documents.store(document, for: document.id, validators: validators)
+        if let document {
+            documents.forgetInMemory([document.id])  // the on-device copy was just replaced
         } else {
             try? await documents.invalidate(stored.entry.documentId)
         }
