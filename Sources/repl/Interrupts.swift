@@ -12,8 +12,6 @@ import Synchronization
 enum Interrupts {
     /// Ctrl-C presses not yet taken.
     private static let pending = Atomic<Int>(0)
-    /// Whether a command is running (Ctrl-C cancels it instead of the line).
-    private static let commandRunning = Atomic<Bool>(false)
     /// Whether a command's cancellation was asked for and has not finished.
     private static let cancelling = Atomic<Bool>(false)
     /// The pipe the handler writes to, so a line reader waiting on any thread wakes up.
@@ -53,7 +51,6 @@ enum Interrupts {
     static func runCancellable<Value: Sendable>(_ work: @escaping () async -> Value) async -> Value? {
         _ = take()
         let task = Task { await work() }
-        commandRunning.store(true, ordering: .releasing)
         let watcher = Task {
             while !Task.isCancelled {
                 if take() {
@@ -66,7 +63,6 @@ enum Interrupts {
         }
         let value = await task.value
         watcher.cancel()
-        commandRunning.store(false, ordering: .releasing)
         let wasCancelled = cancelling.exchange(false, ordering: .acquiringAndReleasing)
         return wasCancelled ? nil : value
     }

@@ -4,15 +4,32 @@ import Logging
 /// The "Document Editor" scene: hosts a ``DocumentEditorViewModel`` and keeps its unsaved
 /// draft in the scene's restoration activity, so a disconnected editor comes back as it was.
 public final class DocumentEditorSceneDelegate: SceneDelegate {
-    /// The editor, once the document loaded (or at once for a new document).
-    public private(set) var editor: DocumentEditorViewModel?
+    /// What the scene holds.
+    public enum Content {
+        /// Nothing yet: the scene has not connected.
+        case empty
+        /// The document is open in an editor (a new document at once).
+        case editing(DocumentEditorViewModel)
+        /// The document did not load; the requested draft waits, unchanged, with the reason.
+        case unopened(DocumentEditActivity, failure: String)
+    }
+
+    /// What the scene holds.
+    public private(set) var content = Content.empty
     /// The document edited, or `nil` for a new one not saved yet.
     public private(set) var documentId: Int?
     /// The cursor's offset in the body.
     public private(set) var cursor = 0
-    /// Why the document did not load; the requested draft is kept meanwhile, unchanged.
-    public private(set) var loadFailure: String?
-    private var unopened: DocumentEditActivity?
+
+    /// The editor, once the document loaded.
+    public var editor: DocumentEditorViewModel? {
+        if case .editing(let editor) = content { editor } else { nil }
+    }
+
+    /// Why the document did not load, if it did not.
+    public var loadFailure: String? {
+        if case .unopened(_, let failure) = content { failure } else { nil }
+    }
     private let fetchDocument: FetchDocumentUseCase
     private let createDocument: CreateDocumentUseCase
     private let updateDocument: UpdateDocumentUseCase
@@ -92,8 +109,12 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
 extension DocumentEditorSceneDelegate {
     /// What the scene shows now, as an activity payload.
     private var currentPayload: DocumentEditActivity? {
-        if let unopened { return unopened }
-        guard let editor else { return nil }
+        let editor: DocumentEditorViewModel
+        switch content {
+        case .empty: return nil
+        case .unopened(let waiting, _): return waiting
+        case .editing(let open): editor = open
+        }
         let draft = editor.state.draft
         let original = editor.saved.map(EditorDraft.init) ?? EditorDraft()
         let changed = editor.state.hasUnsavedChanges
@@ -111,14 +132,10 @@ extension DocumentEditorSceneDelegate {
             switch await fetchDocument.execute(id: id) {
             case .success(let fetched): document = fetched.value
             case .failure(let error):
-                loadFailure = UserMessages.text(for: error)
-                unopened = payload
-                editor = nil
+                content = .unopened(payload, failure: UserMessages.text(for: error))
                 return
             }
         }
-        loadFailure = nil
-        unopened = nil
         let editor = DocumentEditorViewModel(
             document: document, createDocument: createDocument, updateDocument: updateDocument,
             findConflict: findConflict)
@@ -127,7 +144,7 @@ extension DocumentEditorSceneDelegate {
             if let body = payload.draftBody { draft.body = body }
         }
         cursor = min(max(payload.cursor, 0), editor.state.draft.body.count)
-        self.editor = editor
+        content = .editing(editor)
     }
 }
 
