@@ -168,6 +168,17 @@ struct SyncEngineTests {
         #expect(await stack.live.backend.documentSnapshot().filter { $0.title == "exactly once" }.count == 1)
     }
 
+    @Test func retryingAPendingEntryResendsItUnderTheSameKey() async throws {
+        let stack = try await Stack.make()
+        await stack.live.backend.injectMalformed()  // applied on the server, answer lost
+        _ = try await stack.documents.create(DocumentDraft(title: "retried"))
+        let entry = try #require(try await stack.sync.outbox().first)
+        #expect(entry.state == .pending)
+        try await stack.sync.retry(entryId: entry.id)
+        #expect(try await stack.sync.outbox().isEmpty)
+        #expect(await stack.live.backend.documentSnapshot().filter { $0.title == "retried" }.count == 1)
+    }
+
     @Test func aServerVersionThatGoesBackwardsStartsThePullOver() async throws {
         let stack = try await Stack.make()
         _ = try await stack.documents.create(DocumentDraft(title: "raises the version"))
