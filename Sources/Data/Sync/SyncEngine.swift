@@ -78,8 +78,10 @@ public actor SyncEngine: SyncRepositoryProtocol {
         try store { () throws(StorageError) in try outbox.entries().map(\.entry) }
     }
 
-    /// Requeues a parked entry and tries to send it. A pending entry keeps its idempotency key:
-    /// its last attempt may have reached the server, so a resend must be recognised as one.
+    /// Requeues a parked entry and tries to send it.
+    ///
+    /// A pending entry keeps its idempotency key: its last attempt may have reached the server, so
+    /// a resend must be recognised as one.
     public func retry(entryId: Int) async throws(SyncError) {
         guard let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) else {
             throw .noSuchEntry(entryId)
