@@ -207,6 +207,20 @@ struct SyncEngineTests {
         #expect(stack.live.monitor.status == .online)
     }
 
+    @Test func aSendThatFailsKeepsTheCachedListAndShowsTheOfflineDocument() async throws {
+        // Given a cached list, and a server that then goes away
+        let stack = try await Stack.make()
+        #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 3)
+        await offline(stack)
+        // When a document is created offline (its send fails)
+        let created = try await stack.documents.create(DocumentDraft(title: "Offline note"))
+        #expect(created.syncState == .pending)
+        // Then the cached list is still there, with the new document in it
+        let listed = try await stack.documents.documents(policy: .localOnly).value
+        #expect(listed.map(\.title).sorted() == ["Layer rules", "Offline note", "Shopping list", "Welcome to Strata"])
+        #expect(await stack.sync.status().pending == 1)
+    }
+
     @Test func theEngineAndItsOutboxAreReleased() async throws {
         weak var engine: SyncEngine?
         weak var outbox: OutboxStore?

@@ -3,18 +3,17 @@ import Foundation
 
 extension SyncEngine {
     /// Sends entries oldest first until the outbox is empty or the server cannot be reached.
+    ///
+    /// Cached lists are dropped once at the end, and only when the server took a change: a send
+    /// that failed changed nothing there, and the lists are what an offline user still reads.
     func push(
         into report: inout SyncReport, progress: @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) {
         let total = (try? outbox.counts().pending) ?? 0
         var done = 0
-        // Cached lists are dropped once at the end, not after every change sent.
+        let sentBefore = report.pushed
         do throws(SyncError) {
             while let stored = try store({ () throws(StorageError) in try outbox.nextEntry() }) {
-                defer {
-                    done += 1
-                    progress(SyncProgress(phase: .push, done: min(done, total), total: total))
-                }
                 if Task.isCancelled { throw .cancelled }
                 switch await send(stored) {
                 case .success(let (document, validators)):
@@ -23,12 +22,14 @@ extension SyncEngine {
                 case .failure(let error):
                     try await handle(error, for: stored, into: &report)
                 }
+                done += 1
+                progress(SyncProgress(phase: .push, done: min(done, total), total: total))
             }
         } catch {
-            if done > 0 { try? await lists.invalidateAll() }
+            if report.pushed > sentBefore { try? await lists.invalidateAll() }
             throw error
         }
-        if done > 0 { try? await lists.invalidateAll() }
+        if report.pushed > sentBefore { try? await lists.invalidateAll() }
     }
 
     /// Settles a conflict the user resolved, then sends what is left.
