@@ -44,8 +44,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "Platform",
+            dependencies: [logging],
+            path: "Sources/Platform",
+            swiftSettings: mainActorByDefault + [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .target(
             name: "Presentation",
-            dependencies: ["Domain", logging],
+            dependencies: ["Domain", "Platform", logging],
             path: "Sources/Presentation",
             swiftSettings: mainActorByDefault
         ),
@@ -64,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "repl",
             dependencies: [
-                "Domain", "StrataData", "Presentation", "DemoBackend", "CEditLine", logging,
+                "Domain", "StrataData", "Platform", "Presentation", "DemoBackend", "CEditLine", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/repl",
@@ -86,7 +92,7 @@ let package = Package(
         // MARK: Test-only support
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Presentation", clocks, customDump],
+            dependencies: ["Domain", "Platform", "Presentation", clocks, customDump],
             path: "Sources/TestSupport",
             swiftSettings: strict
         ),
@@ -98,6 +104,8 @@ let package = Package(
             dependencies: ["Domain", "StrataData", "DemoBackend", "TestSupport", clocks],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "PlatformTests", dependencies: ["Platform", "TestSupport", clocks], swiftSettings: strict),
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Domain", "Presentation", "TestSupport", clocks],

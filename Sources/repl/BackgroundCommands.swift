@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import StrataData
 
 /// `bg list`, `bg run TASK` and `push silent`: the REPL plays the system that runs background work.

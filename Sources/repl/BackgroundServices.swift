@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Platform
 import StrataData
 
 /// The platform's background machinery as the app registers it: a refresh task and silent pushes,

@@ -2,6 +2,7 @@ import DemoBackend
 import Domain
 import Foundation
 import Logging
+import Platform
 import Presentation
 
 /// The state a command may read or change: the services, the registry and session settings.

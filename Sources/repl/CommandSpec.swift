@@ -1,3 +1,4 @@
+import Platform
 /// Everything the shell knows about one command: the single source for dispatch, `help` and Tab
 /// completion.
 struct CommandSpec {

@@ -1,6 +1,7 @@
 import DemoBackend
 import Domain
 import Foundation
+import Platform
 import Presentation
 import StrataData
 
@@ -70,7 +71,8 @@ enum CompositionRoot {
         )
         let sceneDelegate = sceneAppDelegate(services: services)
         let scenes = SceneApplication(
-            delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState))
+            delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState),
+            registry: .strata)
         return .success(
             App(
                 services: services, caches: caches, backend: backend, baseURL: baseURL,

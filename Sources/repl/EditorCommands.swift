@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Platform
 import Presentation
 
 /// The commands that edit the document of the active editor scene; every change is saved with

@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoBackend
 import Foundation
 import Logging
+import Platform
 import Presentation
 import StrataData
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Platform
 
 /// The REPL's command-line flags.
 struct ReplOptions: ParsableCommand {

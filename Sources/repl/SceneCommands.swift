@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Platform
 import Presentation
 
 /// The `scene` commands and `open URL`: the REPL plays the window system.

@@ -1,4 +1,5 @@
 import Domain
+import Platform
 import Presentation
 
 /// What `scene show` prints: the content of the scene a session shows.

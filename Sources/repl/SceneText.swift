@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Platform
 import Presentation
 
 /// How scenes read in the shell: prompt labels, `scene list` rows and the editor view.

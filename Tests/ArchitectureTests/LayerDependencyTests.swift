@@ -11,10 +11,11 @@ struct LayerDependencyTests {
             ["Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "GRDBSQLite", "Synchronization"]
         ),
         ("Sources/DemoBackend", ["Foundation", "FlyingFox", "FlyingSocks", "Logging", "Synchronization"]),
-        ("Sources/Presentation", ["Domain", "Foundation", "Logging", "Observation", "Synchronization"]),
+        ("Sources/Platform", ["Foundation", "Logging", "Synchronization"]),
+        ("Sources/Presentation", ["Domain", "Platform", "Foundation", "Logging", "Observation", "Synchronization"]),
         (
             "Sources/TestSupport",
-            ["Domain", "Presentation", "Foundation", "Testing", "Clocks", "CustomDump", "Synchronization"]
+            ["Domain", "Platform", "Presentation", "Foundation", "Testing", "Clocks", "CustomDump", "Synchronization"]
         ),
     ]
 

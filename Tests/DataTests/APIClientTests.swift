@@ -1,6 +1,7 @@
 import Foundation
 import StrataData
 import Synchronization
+import TestSupport
 import Testing
 
 /// An HTTP client that answers from a script and records what it was sent.

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import StrataData
+import TestSupport
 import Testing
 
 @Suite("Cache-backed data source: policies, origins, freshness")

@@ -2,38 +2,7 @@ import DemoBackend
 import Domain
 import Foundation
 import StrataData
-import Synchronization
-
-/// A wall clock the test moves by hand.
-final class ManualDate: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_767_258_000)) {
-        current = Mutex(start)
-    }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-
-    var provider: @Sendable () -> Date { { self.now } }
-}
-
-/// Temporary folders removed when the test's value goes away.
-final class ScratchFolder: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
+import TestSupport
 
 /// Sample values for Data tests.
 enum Samples {

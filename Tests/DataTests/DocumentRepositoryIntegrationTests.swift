@@ -2,6 +2,7 @@ import DemoBackend
 import Domain
 import Foundation
 import StrataData
+import TestSupport
 import Testing
 
 /// The production repositories over a real SQLite file and real HTTP to the demo server.

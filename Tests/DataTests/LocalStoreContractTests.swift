@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import StrataData
+import TestSupport
 import Testing
 
 /// Every ``LocalStore`` implementation must behave the same; each test runs against all of them.

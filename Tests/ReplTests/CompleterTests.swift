@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Testing
 
 @testable import repl

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Presentation
 import TestSupport
 import Testing

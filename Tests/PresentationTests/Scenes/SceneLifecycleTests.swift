@@ -1,3 +1,4 @@
+import Platform
 import Presentation
 import TestSupport
 import Testing
@@ -74,6 +75,6 @@ struct SceneLifecycleTests {
         store: InMemorySceneStateStore = InMemorySceneStateStore()
     ) -> (SceneApplication, RecordingSceneAppDelegate) {
         let delegate = RecordingSceneAppDelegate()
-        return (SceneApplication(delegate: delegate, store: store), delegate)
+        return (SceneApplication(delegate: delegate, store: store, registry: .strata), delegate)
     }
 }

@@ -1,6 +1,7 @@
 import Clocks
 import Domain
 import Foundation
+import Platform
 import Presentation
 import TestSupport
 import Testing
@@ -27,7 +28,7 @@ struct SceneRestorationTests {
                     searchDocuments: SearchDocumentsUseCase(repository: repository),
                     fetchUser: FetchUserUseCase(repository: users), clock: ImmediateClock()))
         }
-        return SceneApplication(delegate: delegate, store: store)
+        return SceneApplication(delegate: delegate, store: store, registry: .strata)
     }
 
     func editor(_ session: SceneSession?) throws -> DocumentEditorSceneDelegate {
@@ -118,7 +119,7 @@ struct SceneRestorationTests {
             "title":"Old","payload":{}}}]}
             """#
         let store = InMemorySceneStateStore(archive: Data(archive.utf8))
-        let application = SceneApplication(delegate: RecordingSceneAppDelegate(), store: store)
+        let application = SceneApplication(delegate: RecordingSceneAppDelegate(), store: store, registry: .strata)
         let report = await application.launch()
         #expect(report.restored == ["s1"] && report.warnings.isEmpty)
         #expect(application.activeSession?.persistentIdentifier == "s1")

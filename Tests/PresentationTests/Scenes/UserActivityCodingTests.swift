@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Presentation
 import Testing
 
@@ -14,7 +15,7 @@ struct UserActivityCodingTests {
     @Test(arguments: activities)
     func everyActivityTypeSurvivesARoundTrip(activity: UserActivity) throws {
         let data = try JSONEncoder().encode(activity)
-        #expect(ActivityRegistry.standard.decode(data) == activity)
+        #expect(ActivityRegistry.strata.decode(data) == activity)
     }
 
     @Test func theEncodedFormCarriesTypeAndSchemaVersion() throws {
@@ -33,7 +34,7 @@ struct UserActivityCodingTests {
         "not json at all",
     ])
     func unknownTypesVersionsAndGarbageDecodeToNoActivity(json: String) {
-        #expect(ActivityRegistry.standard.decode(Data(json.utf8)) == nil)
+        #expect(ActivityRegistry.strata.decode(Data(json.utf8)) == nil)
     }
 
     @Test func aVersionOneEditActivityIsMigratedWithTheCursorAtTheEnd() throws {
@@ -41,7 +42,7 @@ struct UserActivityCodingTests {
             {"activityType":"com.strata.document.edit","schemaVersion":1,"title":"Edit document 3",
              "targetContentIdentifier":"document/3","payload":{"documentId":3,"draftBody":"four"}}
             """#
-        let activity = try #require(ActivityRegistry.standard.decode(Data(json.utf8)))
+        let activity = try #require(ActivityRegistry.strata.decode(Data(json.utf8)))
         #expect(
             activity.payload(as: DocumentEditActivity.self)
                 == DocumentEditActivity(documentId: 3, draftBody: "four", cursor: 4))

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 nonisolated extension UserActivity {
     /// Editing document `id` (a new document when `nil`), with an optional unsaved draft.

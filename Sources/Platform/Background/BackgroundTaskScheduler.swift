@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 import Logging
 import Synchronization
 
 /// How a background task ended, as `UIBackgroundFetchResult` and BGTask completion report it.
-public enum BackgroundTaskResult: String, Sendable, Equatable {
+nonisolated public enum BackgroundTaskResult: String, Sendable, Equatable {
     /// New data arrived.
     case newData
     /// Nothing new.
@@ -17,7 +17,7 @@ public enum BackgroundTaskResult: String, Sendable, Equatable {
 }
 
 /// One run of a background task: the work may install an expiration handler, as with `BGTask`.
-public final class BackgroundTask: Sendable {
+nonisolated public final class BackgroundTask: Sendable {
     /// The registered identifier.
     public let identifier: String
     private let expiration = Mutex<(@Sendable () -> Void)?>(nil)
@@ -46,7 +46,7 @@ public final class BackgroundTask: Sendable {
 }
 
 /// Why a background request was refused.
-public enum BackgroundTaskError: Error, Equatable, Sendable, LocalizedError {
+nonisolated public enum BackgroundTaskError: Error, Equatable, Sendable, LocalizedError {
     /// No task is registered under this identifier.
     case notRegistered(String)
     /// The identifier has no pending request to run.

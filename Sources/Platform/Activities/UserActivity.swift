@@ -54,15 +54,17 @@ nonisolated public struct UserActivity: Sendable, Equatable, Codable, CustomStri
         try payload.encode(to: container.superEncoder(forKey: .payload))
     }
 
-    /// Reads an activity through the registry in the decoder's user info (the standard one when
-    /// none is given); an unregistered type or version throws ``ActivityDecodingError``.
+    /// Reads an activity through the registry in the decoder's user info; an unregistered type or
+    /// version, or a decoder without a registry, throws ``ActivityDecodingError``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         activityType = try container.decode(String.self, forKey: .activityType)
         let version = try container.decode(Int.self, forKey: .schemaVersion)
         title = try container.decode(String.self, forKey: .title)
         targetContentIdentifier = try container.decodeIfPresent(String.self, forKey: .targetContentIdentifier)
-        let registry = ActivityRegistry.registry(in: decoder.userInfo) ?? .standard
+        guard let registry = ActivityRegistry.registry(in: decoder.userInfo) else {
+            throw ActivityDecodingError.noRegistry
+        }
         payload = try registry.decodePayload(
             type: activityType, version: version, from: container.superDecoder(forKey: .payload))
     }
@@ -74,12 +76,15 @@ nonisolated public enum ActivityDecodingError: Error, Equatable, Sendable, Custo
     case unknownType(String)
     /// The type is known but this schema version is not (saved by a newer or much older app).
     case unsupportedVersion(type: String, version: Int)
+    /// The decoder was given no ``ActivityRegistry`` to look payload types up in.
+    case noRegistry
 
     /// A one-line explanation for logs.
     public var description: String {
         switch self {
         case .unknownType(let type): "unknown activity type '\(type)'"
         case .unsupportedVersion(let type, let version): "unsupported schema version \(version) of '\(type)'"
+        case .noRegistry: "no activity registry was given to the decoder"
         }
     }
 }

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
-import StrataData
+import Platform
+import TestSupport
 import Testing
 
 @Suite("FileSceneStateStore")

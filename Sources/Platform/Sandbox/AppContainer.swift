@@ -1,11 +1,11 @@
-import Foundation
+public import Foundation
 
 /// The app's sandbox on disk, laid out like an iOS data container.
 ///
 /// `Documents/` holds what the user made, `Library/Application Support/` the database,
 /// `Library/Caches/` what can be rebuilt, `Library/Preferences/` settings and history, `tmp/`
 /// scratch files that are emptied at every launch.
-public struct AppContainer: Sendable {
+nonisolated public struct AppContainer: Sendable {
     /// The container's root folder.
     public let root: URL
 
@@ -61,7 +61,7 @@ public struct AppContainer: Sendable {
 }
 
 /// Why the container could not be prepared.
-public enum ContainerError: Error, LocalizedError, Equatable {
+nonisolated public enum ContainerError: Error, LocalizedError, Equatable {
     /// A folder could not be created.
     case cannotCreate(path: String, reason: String)
 
@@ -75,7 +75,7 @@ public enum ContainerError: Error, LocalizedError, Equatable {
 
 // MARK: - Private
 
-extension AppContainer {
+nonisolated extension AppContainer {
     private func create(_ folder: URL) throws(ContainerError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

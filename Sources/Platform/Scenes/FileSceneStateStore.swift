@@ -1,5 +1,4 @@
-import Domain
-import Foundation
+public import Foundation
 import Logging
 
 /// Keeps the scene archive in one file under `Library/Saved Application State/`.
@@ -7,7 +6,7 @@ import Logging
 /// A save writes a temporary file beside the archive, flushes it to disk and renames it over the
 /// old one, then flushes the folder: rename is atomic, so a process killed at any instant leaves
 /// the old archive or the new one.
-public struct FileSceneStateStore: SceneStateStoreProtocol {
+nonisolated public struct FileSceneStateStore: SceneStateStoreProtocol {
     /// The archive file.
     public let file: URL
     private let logger = Logger(label: "strata.data.scenes")
@@ -57,7 +56,7 @@ public struct FileSceneStateStore: SceneStateStoreProtocol {
 
 // MARK: - Private
 
-extension FileSceneStateStore {
+nonisolated extension FileSceneStateStore {
     private enum Constants {
         static let fileName = "sessions.json"
         static let mode: mode_t = 0o600

@@ -1,4 +1,3 @@
-import Domain
 import Foundation
 import Logging
 
@@ -18,7 +17,7 @@ public final class SceneApplication {
     /// Creates the application; nothing is read until ``launch(discarding:)``.
     public init(
         delegate: any SceneApplicationDelegate, store: any SceneStateStoreProtocol,
-        registry: ActivityRegistry = .standard
+        registry: ActivityRegistry
     ) {
         self.delegate = delegate
         self.store = store

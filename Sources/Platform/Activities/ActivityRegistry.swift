@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Logging
 
 /// The payload types an app understands, by activity type and schema version: decoding a saved
@@ -6,7 +6,7 @@ import Logging
 ///
 /// ```swift
 /// var registry = ActivityRegistry()
-/// registry.register(DocumentEditActivity.self)
+/// registry.register(NoteEditActivity.self)
 /// let activity = registry.decode(savedData)  // nil, with a warning, when unknown
 /// ```
 nonisolated public struct ActivityRegistry: Sendable {
@@ -21,18 +21,6 @@ nonisolated public struct ActivityRegistry: Sendable {
 
     /// Creates an empty registry.
     public init() {}
-
-    /// Strata's own activities: document editing, the document list and user profiles.
-    public static let standard: ActivityRegistry = {
-        var registry = ActivityRegistry()
-        registry.register(DocumentEditActivity.self)
-        registry.register(DocumentEditActivity.self, version: 1, decoding: DocumentEditActivity.Version1.self) {
-            $0.migrated()
-        }
-        registry.register(DocumentListActivity.self)
-        registry.register(UserProfileActivity.self)
-        return registry
-    }()
 
     /// The key under which a decoder's user info may carry a registry.
     public static let userInfoKey = CodingUserInfoKey(rawValue: "strata.activityRegistry")

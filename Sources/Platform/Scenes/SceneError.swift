@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything that can go wrong with scenes and sessions, as the user should hear it.
 nonisolated public enum SceneError: Error, LocalizedError, Equatable, Sendable {

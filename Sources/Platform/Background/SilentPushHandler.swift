@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Logging
 
 /// Plays silent (content-available) pushes: each triggers a fetch that must finish within its

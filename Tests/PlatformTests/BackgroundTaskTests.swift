@@ -1,7 +1,8 @@
 import Clocks
 import Foundation
-import StrataData
+import Platform
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Background refresh and silent pushes")

@@ -1,5 +1,6 @@
 import Foundation
-import StrataData
+import Platform
+import TestSupport
 import Testing
 
 @Suite("Sandbox container and database startup")
@@ -47,23 +48,6 @@ struct AppContainerTests {
     @Test func theDefaultRootFollowsXDG() {
         #expect(AppContainer.defaultRoot(environment: ["XDG_DATA_HOME": "/data"]).path == "/data/strata")
         #expect(AppContainer.defaultRoot(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/strata")
-    }
-
-    @Test func aFileThatIsNotSQLiteIsAClearError() throws {
-        let url = folder.url.appendingPathComponent("garbage.sqlite")
-        try Data(repeating: 0x41, count: 4096).write(to: url)
-        #expect(throws: StorageError.self) { try AppDatabase.open(at: url) }
-        do {
-            _ = try AppDatabase.open(at: url)
-        } catch {
-            #expect(error.localizedDescription.contains("not a SQLite database"), "\(error.localizedDescription)")
-        }
-        #expect(try Data(contentsOf: url) == Data(repeating: 0x41, count: 4096), "the file is left untouched")
-    }
-
-    @Test func anUnwritableLocationIsAClearError() throws {
-        let url = folder.url.appendingPathComponent("missing/folder/db.sqlite")
-        #expect(throws: StorageError.self) { try AppDatabase.open(at: url) }
     }
 
     @Test func aContainerThatCannotBeCreatedIsAClearError() throws {

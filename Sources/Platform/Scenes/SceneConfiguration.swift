@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The role a session plays, as UIKit's `UISceneSession.Role`.
 nonisolated public enum SceneSessionRole: String, Codable, Sendable {

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
 /// Why the saved scene state could not be read or written.
-public enum SceneStateError: Error, LocalizedError, Equatable, Sendable {
+nonisolated public enum SceneStateError: Error, LocalizedError, Equatable, Sendable {
     /// The saved state exists but could not be read.
     case unreadable(reason: String)
     /// The state could not be written; the previous state is still in place.

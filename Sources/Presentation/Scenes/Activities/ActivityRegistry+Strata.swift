@@ -1,0 +1,16 @@
+import Platform
+
+extension ActivityRegistry {
+    /// Strata's own activities: document editing (with the version 1 migration), the document
+    /// list and user profiles.
+    nonisolated public static let strata: ActivityRegistry = {
+        var registry = ActivityRegistry()
+        registry.register(DocumentEditActivity.self)
+        registry.register(DocumentEditActivity.self, version: 1, decoding: DocumentEditActivity.Version1.self) {
+            $0.migrated()
+        }
+        registry.register(DocumentListActivity.self)
+        registry.register(UserProfileActivity.self)
+        return registry
+    }()
+}
