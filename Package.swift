@@ -67,10 +67,16 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .target(
+            name: "ShellKit",
+            dependencies: ["CEditLine", logging],
+            path: "Sources/ShellKit",
+            swiftSettings: mainActorByDefault + [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .executableTarget(
             name: "repl",
             dependencies: [
-                "Domain", "StrataData", "Platform", "Presentation", "DemoBackend", "CEditLine", logging,
+                "Domain", "StrataData", "Platform", "Presentation", "ShellKit", "DemoBackend", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/repl",
@@ -111,9 +117,11 @@ let package = Package(
             dependencies: ["Domain", "Presentation", "TestSupport", clocks],
             swiftSettings: mainActorByDefault
         ),
+        .testTarget(name: "ShellKitTests", dependencies: ["ShellKit"], swiftSettings: mainActorByDefault),
         .testTarget(
-            name: "ReplTests", dependencies: ["repl", "TestSupport", "DemoBackend"], swiftSettings: mainActorByDefault),
-        .testTarget(name: "TranscriptTests", dependencies: ["repl", "TestSupport"], swiftSettings: strict),
+            name: "ReplTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend"],
+            swiftSettings: mainActorByDefault),
+        .testTarget(name: "TranscriptTests", dependencies: ["repl", "ShellKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

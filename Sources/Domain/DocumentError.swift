@@ -60,7 +60,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .rejected: "The server rejected the change"
         case .notCached: "Not available offline"
         case .insecureConnection(let host):
-            "Plain HTTP to \(host) is not allowed; use https or allow it (--allow-http \(host))"
+            "Plain HTTP to \(host) is not allowed; use https or make the host an exception"
         case .unauthorized: "Please log in again"
         case .forbidden: "You are not allowed to do that"
         case .unavailable: "The server can't be reached; try again later"

@@ -73,8 +73,8 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         case .offline(let pending):
             "The server can't be reached; \(pending) \(pending == 1 ? "change stays" : "changes stay") queued"
         case .invalidData: "The server sent data the app can't read"
-        case .noSuchEntry(let id): "No outbox entry \(id) (see 'outbox list')"
-        case .notInConflict(let id): "Outbox entry \(id) is not in conflict (see 'conflicts list')"
+        case .noSuchEntry(let id): "No outbox entry \(id)"
+        case .notInConflict(let id): "Outbox entry \(id) is not in conflict"
         case .invalidMerge(let reason): "The merged version can't be kept: \(reason)"
         case .storageFailure: "The device's storage failed"
         case .cancelled: "Cancelled"

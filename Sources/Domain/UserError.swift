@@ -29,7 +29,7 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
         case .invalidData: "The server sent data the app can't read"
         case .notCached: "Not available offline"
         case .insecureConnection(let host):
-            "Plain HTTP to \(host) is not allowed; use https or allow it (--allow-http \(host))"
+            "Plain HTTP to \(host) is not allowed; use https or make the host an exception"
         case .cancelled: "Cancelled"
         }
     }

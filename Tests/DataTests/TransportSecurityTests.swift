@@ -24,7 +24,7 @@ struct TransportSecurityTests {
         let url = try #require(URL(string: "http://api.example.com/documents"))
         let violation = TransportSecurity.development.violation(for: url)
         #expect(violation == .insecureURL(host: "api.example.com"))
-        #expect(violation?.localizedDescription.contains("--allow-http api.example.com") == true)
+        #expect(violation?.localizedDescription.contains("plain HTTP to 'api.example.com'") == true)
         #expect(TransportSecurity.development.allowingHTTP(to: "API.example.com").violation(for: url) == nil)
     }
 

@@ -2,42 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import repl
-
-@Suite("Output: widths, colour and timing")
-struct OutputTests {
-    @Test func aTableThatFitsIsLeftAlone() {
-        let rows = [["ID", "TITLE"], ["1", "Welcome"]]
-        #expect(TextTable.render(rows: rows, width: 80) == "ID  TITLE\n1   Welcome")
-    }
-
-    @Test func theWidestColumnGivesWayAndLongCellsEndInAnEllipsis() {
-        let rows = [["ID", "TITLE", "TAGS"], ["1", String(repeating: "t", count: 60), "home"]]
-        let lines = TextTable.render(rows: rows, width: 30).split(separator: "\n")
-        #expect(lines.allSatisfy { $0.count <= 30 })
-        #expect(lines[1] == "1   " + String(repeating: "t", count: 19) + "…  home")
-    }
-
-    @Test(arguments: [0, -5, 3])
-    func absurdWidthsStillGiveColumnsOfAtLeastFourCharacters(width: Int) {
-        let widths = TextTable.fitted([10, 50, 20], into: width)
-        #expect(widths.allSatisfy { $0 >= 4 })
-        #expect(widths == [4, 4, 4])
-    }
-
-    @Test func colourFollowsTheChoiceTheTerminalAndTheEnvironment() {
-        #expect(Styling.resolve(.auto, stdoutIsTerminal: true, environment: ["TERM": "xterm"]).isEnabled)
-        #expect(!Styling.resolve(.auto, stdoutIsTerminal: false, environment: ["TERM": "xterm"]).isEnabled)
-        #expect(!Styling.resolve(.auto, stdoutIsTerminal: true, environment: ["NO_COLOR": "1"]).isEnabled)
-        #expect(Styling.resolve(.auto, stdoutIsTerminal: true, environment: ["NO_COLOR": ""]).isEnabled)
-        #expect(!Styling.resolve(.auto, stdoutIsTerminal: true, environment: ["TERM": "dumb"]).isEnabled)
-        #expect(Styling.resolve(.always, stdoutIsTerminal: false, environment: ["NO_COLOR": "1"]).isEnabled)
-        #expect(!Styling.resolve(.never, stdoutIsTerminal: true, environment: [:]).isEnabled)
-        #expect(Styling(isEnabled: false).error("error:") == "error:")
-        #expect(Styling(isEnabled: true).error("error:") == "\u{1B}[1;31merror:\u{1B}[0m")
-    }
-}
-
 /// The same rules seen from outside, as a process.
 @Suite("Output, as a process")
 nonisolated struct OutputProcessTests {

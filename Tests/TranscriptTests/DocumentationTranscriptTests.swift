@@ -1,4 +1,5 @@
 import Foundation
+import ShellKit
 import Testing
 
 @testable import repl
@@ -28,7 +29,7 @@ struct DocumentationTranscriptTests {
 
     @Test(.enabled(if: !updating)) @MainActor func everyHelpExampleIsTypedInAReplayedBlock() {
         let typed = Set(TranscriptCatalog.allBlocks().flatMap(\.input))
-        let examples = CompositionRoot.registry().commands.flatMap(\.examples)
+        let examples = CommandRegistry<CommandContext>.strata.commands.flatMap(\.examples)
         let missing = examples.filter { !typed.contains($0) }
         #expect(missing.isEmpty, "help examples no doc block replays: \(missing)")
     }

@@ -37,7 +37,7 @@ public enum RemoteError: Error, LocalizedError, Equatable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .insecureURL(let host):
-            "refusing plain HTTP to '\(host)': use https, or add the host as an HTTP exception (--allow-http \(host))"
+            "refusing plain HTTP to '\(host)': use https, or make the host an exception"
         case .badRequest: "the server rejected the request (400)"
         case .unauthorized: "not authorized (401)"
         case .forbidden: "forbidden (403)"

@@ -20,7 +20,7 @@ nonisolated public enum SceneError: Error, LocalizedError, Equatable, Sendable {
     /// A short message for the user.
     public var errorDescription: String? {
         switch self {
-        case .noSuchSession(let id): "No scene session '\(id)' (see 'scene list')"
+        case .noSuchSession(let id): "No scene session '\(id)'"
         case .destroyed(let id): "Scene session '\(id)' was destroyed; open a new scene instead"
         case .invalidTransition(let id, let from, let to):
             "Scene '\(id)' can't go from \(from.rawValue) to \(to.rawValue)"

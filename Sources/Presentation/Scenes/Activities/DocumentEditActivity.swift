@@ -1,4 +1,5 @@
 import Platform
+
 /// An editor's state: which document, the unsaved draft and where the cursor is.
 ///
 /// `draftTitle` and `draftBody` are `nil` when that field has no unsaved change, so restoring

@@ -1,4 +1,5 @@
 import Platform
+
 /// The document list's state: the search query and how far it was scrolled.
 nonisolated public struct DocumentListActivity: ActivityPayload {
     /// `com.strata.document.list`.

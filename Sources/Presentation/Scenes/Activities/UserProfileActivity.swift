@@ -1,4 +1,5 @@
 import Platform
+
 /// A profile screen's state: whose profile it shows.
 nonisolated public struct UserProfileActivity: ActivityPayload {
     /// `com.strata.user.profile`.

@@ -1,0 +1,82 @@
+/// A positional argument of a command.
+public struct ArgumentSpec: Sendable {
+    /// The placeholder shown in usage, such as `ID`.
+    public let name: String
+    /// Whether the argument may be left out.
+    public var isOptional: Bool
+    /// Whether the argument takes every remaining word, joined by spaces.
+    public var takesRest: Bool
+    /// What Tab offers for the argument.
+    public var completion: ArgumentCompletion
+
+    /// Describes a positional argument.
+    public init(
+        name: String, isOptional: Bool = false, takesRest: Bool = false, completion: ArgumentCompletion = .none
+    ) {
+        self.name = name
+        self.isOptional = isOptional
+        self.takesRest = takesRest
+        self.completion = completion
+    }
+
+    /// How the argument appears in a usage line.
+    public var usage: String {
+        let shown = takesRest ? "\(name)..." : name
+        return isOptional ? "[\(shown)]" : shown
+    }
+}
+
+/// What Tab completion offers for a positional argument.
+public enum ArgumentCompletion: Equatable, Sendable {
+    /// Nothing: free text.
+    case none
+    /// One of these words.
+    case values([String])
+    /// Words an app-defined source lists when Tab is pressed (stored identifiers, open windows).
+    case source(CompletionSource)
+    /// Paths of files and folders.
+    case file
+}
+
+/// A named list of words the app supplies to the completer, such as the identifiers stored on
+/// this device.
+public struct CompletionSource: Hashable, Sendable {
+    /// The source's name, unique within the app.
+    public let name: String
+
+    /// A source with this name.
+    public init(_ name: String) {
+        self.name = name
+    }
+}
+
+/// A `--flag` of a command, with or without a value.
+public struct FlagSpec: Sendable {
+    /// The flag as typed, such as `--body`.
+    public let name: String
+    /// The placeholder for its value, or `nil` for a switch.
+    public var valueName: String?
+    /// What the flag does.
+    public let help: String
+    /// Whether the flag may be given more than once.
+    public var isRepeatable: Bool
+    /// The only values allowed, when the flag takes one of a fixed set.
+    public var allowedValues: [String]
+
+    /// Describes a flag.
+    public init(
+        name: String, valueName: String? = nil, help: String, isRepeatable: Bool = false, allowedValues: [String] = []
+    ) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.isRepeatable = isRepeatable
+        self.allowedValues = allowedValues
+    }
+
+    /// How the flag appears in a usage line.
+    public var usage: String {
+        let body = valueName.map { "\(name) \($0)" } ?? name
+        return isRepeatable ? "[\(body)]..." : "[\(body)]"
+    }
+}

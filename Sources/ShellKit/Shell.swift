@@ -1,0 +1,212 @@
+import Foundation
+import Logging
+
+/// The read–evaluate–print loop: reads lines, runs commands, prints output and errors, and
+/// keeps the batch-mode exit status.
+public final class Shell<Context: ShellContext> {
+    /// How the session reports and stops.
+    public struct Settings {
+        /// Whether a person is typing (prompt, banner, no line numbers in errors).
+        public var isInteractive: Bool
+        /// Whether each input line is printed after the prompt before its output.
+        public var echo: Bool
+        /// Whether the first failing line ends a batch run.
+        public var bail: Bool
+        /// The line printed when an interactive session starts.
+        public var banner: String
+
+        /// Settings for one session.
+        public init(isInteractive: Bool, echo: Bool, bail: Bool, banner: String) {
+            self.isInteractive = isInteractive
+            self.echo = echo
+            self.bail = bail
+            self.banner = banner
+        }
+    }
+
+    private let context: Context
+    private let console: Console
+    private let settings: Settings
+    private let logger = Logger(label: "strata.repl.shell")
+    private var lineNumber = 0
+    /// The line the entry being run starts on, for error messages.
+    private var entryLine = 0
+    private var anyLineFailed = false
+    /// The script files being run, innermost last, with the line each is at.
+    private var scripts: [(name: String, line: Int)] = []
+
+    /// Creates a shell over a command context.
+    public init(context: Context, console: Console, settings: Settings) {
+        self.context = context
+        self.console = console
+        self.settings = settings
+    }
+
+    deinit {
+        logger.debug("deinit Shell")
+    }
+
+    /// Runs the commands of a script file (`--script FILE`) and returns the batch-mode exit status.
+    public func runScriptFile(_ path: String) async -> Int32 {
+        _ = await runScript(path)
+        return anyLineFailed ? 1 : 0
+    }
+
+    /// Runs until input ends, `quit`, or (with `--bail`) the first failure; returns the exit status.
+    public func run(reader: inout some LineReader) async -> Int32 {
+        if settings.isInteractive {
+            console.out(settings.banner)
+        }
+        let continuation = settings.isInteractive ? EntryReader.continuationPrompt : ""
+        loop: while true {
+            var lines = 0
+            let input = EntryReader.next(
+                from: &reader, prompt: settings.isInteractive ? context.prompt : "", continuationPrompt: continuation,
+                lineCount: &lines)
+            entryLine = lineNumber + 1
+            lineNumber += lines
+            switch input {
+            case .end:
+                break loop
+            case .interrupted:
+                continue loop
+            case .rejected(let reason):
+                report(reason)
+            case .entry(let entry):
+                if !isSensitive(entry.text) { reader.remember(entry.text) }
+                if await handle(entry) == .quit { break loop }
+            }
+            if anyLineFailed && settings.bail && !settings.isInteractive { break loop }
+        }
+        return settings.isInteractive || !anyLineFailed ? 0 : 1
+    }
+}
+
+// MARK: - Private
+
+extension Shell {
+    private enum Step {
+        case proceed, quit
+    }
+
+    private static var maxScriptDepth: Int { 8 }
+
+    private func handle(_ entry: Entry) async -> Step {
+        let trimmed = entry.text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return .proceed }
+        if settings.echo { echo(entry) }
+        if trimmed.hasPrefix("#") { return .proceed }
+        let result: Result<CommandOutput, CommandFailure>
+        let clock = ContinuousClock()
+        let started = clock.now
+        if settings.isInteractive {
+            guard let finished = await Interrupts.runCancellable({ await self.execute(entry.text) }) else {
+                console.err(context.styling.warning("cancelled"))
+                return .proceed
+            }
+            result = finished
+        } else {
+            result = await execute(entry.text)
+        }
+        defer { if context.timer { console.out(context.styling.dim(Self.timing(clock.now - started))) } }
+        switch result {
+        case .failure(let failure):
+            report(failure.message)
+        case .success(.quit):
+            return .quit
+        case .success(.runScript(let path)):
+            return await runScript(path)
+        case .success(let output):
+            let renderer = OutputRenderer(format: context.format, styling: context.styling)
+            if let rendered = renderer.render(output) { console.out(rendered) }
+        }
+        await context.afterCommand()
+        return .proceed
+    }
+
+    /// Prints the entry as typed: the prompt before its first line, `..> ` before the others.
+    private func echo(_ entry: Entry) {
+        // Lines from a sourced script echo after the script's name, so they never read as typed.
+        let prompt = scripts.last.map { URL(fileURLWithPath: $0.name).lastPathComponent + "> " } ?? context.prompt
+        for (index, line) in entry.typedLines.enumerated() {
+            console.out((index == 0 ? prompt : EntryReader.continuationPrompt) + line)
+        }
+    }
+
+    private func execute(_ text: String) async -> Result<CommandOutput, CommandFailure> {
+        let words: [String]
+        switch Tokenizer.words(text) {
+        case .failure(let failure): return .failure(CommandFailure(failure.message))
+        case .success(let value): words = value
+        }
+        switch context.registry.lookup(words) {
+        case .unknown(let message):
+            return .failure(CommandFailure(message))
+        case .command(let spec, let arguments):
+            switch ParsedArguments.parse(arguments, for: spec) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let parsed):
+                do {
+                    return .success(try await spec.run(context, parsed))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+    }
+
+    /// Runs each line of a script file with the batch-mode rules; errors name the file and line.
+    private func runScript(_ path: String) async -> Step {
+        guard scripts.count < Self.maxScriptDepth else {
+            report("scripts nest deeper than \(Self.maxScriptDepth) levels (does '\(path)' source itself?)")
+            return .proceed
+        }
+        let lines: [LineInput]
+        switch ScriptFile.read(path) {
+        case .failure(let failure):
+            report(failure.message)
+            return .proceed
+        case .success(let read): lines = read
+        }
+        scripts.append((name: path, line: 0))
+        defer { scripts.removeLast() }
+        var reader = ScriptLineReader(lines: lines)
+        var consumed = 0
+        while true {
+            var count = 0
+            let input = EntryReader.next(from: &reader, prompt: "", continuationPrompt: "", lineCount: &count)
+            scripts[scripts.count - 1].line = consumed + 1
+            consumed += count
+            switch input {
+            case .end, .interrupted: return .proceed
+            case .rejected(let reason): report(reason)
+            case .entry(let entry): if await handle(entry) == .quit { return .quit }
+            }
+            if anyLineFailed && settings.bail { return .proceed }
+        }
+    }
+
+    /// Whether the line runs a command marked sensitive (its secrets stay out of the history).
+    private func isSensitive(_ text: String) -> Bool {
+        guard case .success(let words) = Tokenizer.words(text),
+            case .command(let spec, _) = context.registry.lookup(words)
+        else { return false }
+        return spec.isSensitive
+    }
+
+    /// `Time: 12.345 ms`, as psql prints it.
+    private static func timing(_ duration: Duration) -> String {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return "Time: " + milliseconds.formatted(.number.precision(.fractionLength(3))) + " ms"
+    }
+
+    private func report(_ message: String) {
+        anyLineFailed = true
+        let label = context.styling.error("error:")
+        if let script = scripts.last {
+            console.err("\(label) \(script.name):\(script.line): \(message)")
+        } else {
+            console.err(settings.isInteractive ? "\(label) \(message)" : "\(label) line \(entryLine): \(message)")
+        }
+    }
+}

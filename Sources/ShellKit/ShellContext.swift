@@ -1,0 +1,17 @@
+/// What the shell needs from an app's session: its commands, prompt and output settings, and a
+/// hook after each command.
+public protocol ShellContext: AnyObject {
+    /// The commands the session knows.
+    var registry: CommandRegistry<Self> { get }
+    /// The prompt shown before each line.
+    var prompt: String { get }
+    /// How output is printed.
+    var format: OutputFormat { get }
+    /// How output is coloured.
+    var styling: Styling { get }
+    /// Whether each command's duration is printed.
+    var timer: Bool { get }
+    /// Runs after every command that did not end the session (refresh the prompt's state, print
+    /// what happened in the background).
+    func afterCommand() async
+}

@@ -1,0 +1,83 @@
+import DemoBackend
+import Domain
+import Foundation
+import Logging
+import Platform
+import Presentation
+import ShellKit
+
+/// A command of the Strata shell.
+typealias Command = CommandSpec<CommandContext>
+
+/// The state a command may read or change: the services, the registry and session settings.
+final class CommandContext: ShellContext {
+    /// The use cases.
+    let services: AppServices
+    /// The commands, for dispatch, `help` and completion.
+    let registry: CommandRegistry<CommandContext>
+    /// The caches, for `cache stats` and `cache clear`.
+    let caches: CacheControls
+    /// The embedded demo server, unless `--remote` was given.
+    let backend: DemoBackend?
+    /// How output is printed; `format` changes it.
+    var format: OutputFormat
+    /// How output is coloured.
+    var styling = Styling(isEnabled: false)
+    /// Whether each command's duration is printed (`timer on|off`).
+    var timer = false
+    /// Whether view-model state transitions are printed (`--trace-states`, `trace on|off`).
+    var traceStates = false
+    /// Where output goes (traces print here).
+    let console: Console
+    /// The windows.
+    let scenes: SceneApplication
+    /// Background refresh and silent pushes.
+    let background: BackgroundServices
+    /// The clock view models wait on.
+    let clock: any Clock<Duration> = ContinuousClock()
+    /// The sync state the prompt shows, refreshed after every command.
+    private(set) var syncStatus = SyncStatus()
+
+    private let logger = Logger(label: "strata.repl")
+
+    /// Creates the context of a session.
+    init(app: CompositionRoot.App, registry: CommandRegistry<CommandContext>, format: OutputFormat, console: Console) {
+        self.console = console
+        self.services = app.services
+        self.caches = app.caches
+        self.backend = app.backend
+        self.scenes = app.scenes
+        self.background = app.background
+        self.registry = registry
+        self.format = format
+    }
+
+    deinit {
+        logger.debug("deinit CommandContext")
+    }
+
+    /// The prompt: `strata> `, `strata[editor:42]> ` while a scene is active, with
+    /// ` (offline)` and ` (3 pending)` when they apply.
+    var prompt: String {
+        var text = "strata"
+        if let session = scenes.activeSession { text += "[\(SceneOutput.label(session))]" }
+        if syncStatus.network == .offline { text += " (offline)" }
+        if syncStatus.pending > 0 { text += " (\(syncStatus.pending) pending)" }
+        return text + "> "
+    }
+
+    /// After each command: refreshes the sync state, and when the server answers again after
+    /// being unreachable, sends what queued up meanwhile (sync resumes by itself).
+    func afterCommand() async {
+        let before = syncStatus
+        syncStatus = await services.sync.status()
+        guard before.network != .online, syncStatus.network == .online, syncStatus.pending > 0 else { return }
+        switch await services.syncNow.execute() {
+        case .success(let report):
+            console.out("Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes").")
+        case .failure(let error):
+            console.err("error: \(error.localizedDescription)")
+        }
+        syncStatus = await services.sync.status()
+    }
+}

@@ -1,0 +1,12 @@
+import ShellKit
+
+extension CommandRegistry where Context == CommandContext {
+    /// Every command of the Strata shell, in help order: one line per feature.
+    static var strata: CommandRegistry<CommandContext> {
+        CommandRegistry(
+            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + SyncCommands.all
+                + BackgroundCommands.all + SceneCommands.all + EditorCommands.all + ServerCommands.all
+                + ShellCommands.all
+        )
+    }
+}

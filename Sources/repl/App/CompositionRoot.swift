@@ -1,0 +1,123 @@
+import DemoBackend
+import Domain
+import Foundation
+import Platform
+import Presentation
+import ShellKit
+import StrataData
+
+/// The one place that picks concrete Data types for the Domain protocols and starts the app.
+enum CompositionRoot {
+    /// The moment `--deterministic` pins the clock to: 2026-01-02T09:00:00Z.
+    static let deterministicNow = Date(timeIntervalSince1970: 1_767_344_400)
+
+    /// A started app: its services, cache controls and, unless `--remote` was given, its server.
+    struct App {
+        let services: AppServices
+        let caches: CacheControls
+        let backend: DemoBackend?
+        let baseURL: URL
+        /// `Library/Preferences/` of the container: the history file lives here.
+        let preferences: URL
+        /// The database, for local read-only lookups such as Tab completion.
+        let database: AppDatabase
+        /// Background refresh and silent pushes.
+        let background: BackgroundServices
+        /// The windows: scene sessions, saved under `Library/Saved Application State/`.
+        let scenes: SceneApplication
+        /// The app's side of the scenes, which records discarded sessions.
+        let sceneDelegate: StrataSceneAppDelegate
+    }
+
+    /// Opens the container and database, starts the embedded server, and wires everything.
+    static func start(options: ReplOptions) async -> Result<App, CommandFailure> {
+        let now = clock(deterministic: options.deterministic)
+        let root = options.home.map { URL(fileURLWithPath: $0) } ?? AppContainer.defaultRoot()
+        let container = AppContainer(root: root)
+        let database: AppDatabase
+        do {
+            try container.prepare()
+            database = try AppDatabase.open(at: container.databaseURL)
+        } catch {
+            return .failure(CommandFailure(error.localizedDescription))
+        }
+        let backend: DemoBackend?
+        let baseURL: URL
+        switch await server(options: options, now: now) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let started): (backend, baseURL) = started
+        }
+        var security = TransportSecurity.development
+        for host in options.allowHTTP { security = security.allowingHTTP(to: host) }
+        if let violation = security.violation(for: baseURL) {
+            let hint = baseURL.host().map(CommandFailure.allowHTTPHint) ?? ""
+            return .failure(CommandFailure(violation.localizedDescription + hint))
+        }
+        let monitor = NetworkMonitor()
+        let api = APIClient(
+            baseURL: baseURL, http: URLSessionHTTPClient(timeout: options.timeout), security: security,
+            retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor
+        )
+        let sources = DataSources(database: database, api: api, now: now)
+        let outbox = OutboxStore(database: database)
+        let sync = SyncEngine(
+            outbox: outbox, writer: HTTPDocumentWriter(client: api), documents: sources.documents, lists: sources.lists,
+            monitor: monitor, now: now)
+        let services = AppServices(
+            documents: DocumentRepositoryImpl(
+                documents: sources.documents, lists: sources.lists, outbox: outbox, sync: sync, now: now),
+            users: UserRepositoryImpl(users: sources.users), sync: sync
+        )
+        let caches = CacheControls(
+            documents: sources.documents, lists: sources.lists, users: sources.users, databaseURL: container.databaseURL
+        )
+        let sceneDelegate = sceneAppDelegate(services: services)
+        let scenes = SceneApplication(
+            delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState),
+            registry: .strata)
+        return .success(
+            App(
+                services: services, caches: caches, backend: backend, baseURL: baseURL,
+                preferences: container.preferences, database: database,
+                background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
+                sceneDelegate: sceneDelegate)
+        )
+    }
+}
+
+// MARK: - Private
+
+extension CompositionRoot {
+    private static func clock(deterministic: Bool) -> @Sendable () -> Date {
+        if deterministic {
+            let pinned = deterministicNow
+            return { pinned }
+        }
+        return { Date() }
+    }
+
+    private static func sceneAppDelegate(services: AppServices) -> StrataSceneAppDelegate {
+        StrataSceneAppDelegate {
+            DocumentEditorSceneDelegate(
+                fetchDocument: services.fetchDocument, createDocument: services.createDocument,
+                updateDocument: services.updateDocument, findConflict: services.findConflict)
+        } makeBrowser: {
+            BrowserSceneDelegate(
+                services: BrowserSceneDelegate.Services(
+                    listDocuments: services.listDocuments, searchDocuments: services.searchDocuments,
+                    fetchUser: services.fetchUser, clock: ContinuousClock()))
+        }
+    }
+
+    private static func server(
+        options: ReplOptions, now: @escaping @Sendable () -> Date
+    ) async -> Result<(DemoBackend?, URL), CommandFailure> {
+        if let remote = options.remote, let url = URL(string: remote) { return .success((nil, url)) }
+        let backend = DemoBackend(now: now)
+        do {
+            return .success((backend, try await backend.start()))
+        } catch {
+            return .failure(CommandFailure("cannot start the embedded demo server: \(error)"))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import DemoBackend
+import Foundation
+import Logging
+import Platform
+import Presentation
+import ShellKit
+import StrataData
+
+/// The executable's entry point: parses flags, wires the app and runs the shell.
+@main
+enum ReplApp {
+    /// Runs the REPL and exits with its status.
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        let console = Console.current()
+        let options: ReplOptions
+        switch parseOptions() {
+        case .success(let parsed): options = parsed
+        case .failure(let exit):
+            (exit.status == 0 ? console.out : console.err)(exit.message)
+            Foundation.exit(exit.status)
+        }
+        bootstrapLogging(level: Logger.Level(rawValue: options.logLevel) ?? .warning)
+        switch await CompositionRoot.start(options: options) {
+        case .failure(let failure):
+            console.err("error: \(failure.message)")
+            Foundation.exit(Constants.startupFailure)
+        case .success(let app):
+            let launch = await app.scenes.launch(discarding: options.discardScenes)
+            for identifier in launch.discarded {
+                console.out("Discarded scene session \(identifier): it was closed while Strata was not running.")
+            }
+            let status = await runShell(app: app, options: options, console: console)
+            do {
+                try app.scenes.saveState()
+            } catch {
+                console.err("error: \(error.localizedDescription)")
+            }
+            await app.backend?.stop()
+            Foundation.exit(status)
+        }
+    }
+}
+
+// MARK: - Private
+
+extension ReplApp {
+    private enum Constants {
+        static let usageError: Int32 = 2
+        static let startupFailure: Int32 = 1
+    }
+
+    private struct EarlyExit: Error {
+        let message: String
+        let status: Int32
+    }
+
+    private static func parseOptions() -> Result<ReplOptions, EarlyExit> {
+        do {
+            return .success(try ReplOptions.parse(Array(CommandLine.arguments.dropFirst())))
+        } catch {
+            let message = ReplOptions.fullMessage(for: error)
+            let succeeded = ReplOptions.exitCode(for: error) == .success
+            return .failure(EarlyExit(message: message, status: succeeded ? 0 : Constants.usageError))
+        }
+    }
+
+    private static func bootstrapLogging(level: Logger.Level) {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+
+    private static func runShell(app: CompositionRoot.App, options: ReplOptions, console: Console) async -> Int32 {
+        let registry = CommandRegistry.strata
+        let context = CommandContext(app: app, registry: registry, format: options.format, console: console)
+        context.traceStates = options.traceStates
+        context.styling = Styling.resolve(
+            options.color, stdoutIsTerminal: console.outputIsTerminal, environment: ProcessInfo.processInfo.environment)
+        let interactive = console.inputIsTerminal && console.outputIsTerminal && options.script == nil
+        let settings = Shell<CommandContext>.Settings(
+            isInteractive: interactive, echo: options.echo, bail: options.bail,
+            banner: "Strata \(ReplOptions.version). Type 'help' for commands, 'quit' to leave.")
+        let shell = Shell(context: context, console: console, settings: settings)
+        if let script = options.script { return await shell.runScriptFile(script) }
+        let historyFile = app.preferences.appendingPathComponent("history")
+        if interactive { Interrupts.install() }
+        let providers = CompletionProviders(
+            documentIDs: { app.database.knownDocumentIDs() }, userIDs: { app.database.knownUserIDs() },
+            sceneIDs: { app.scenes.openSessions.map(\.persistentIdentifier) })
+        let completer = Completer(registry: registry, sources: providers.bySource)
+        if interactive, var reader = EditLineReader(complete: completer.complete, historyFile: historyFile) {
+            return await shell.run(reader: &reader)
+        }
+        var reader = StreamLineReader()
+        return await shell.run(reader: &reader)
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ShellKit
+
+/// The REPL's command-line flags.
+struct ReplOptions: ParsableCommand {
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
+    /// The command's name, abstract and version for `--help`.
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Strata's shell: exercise the sample app's use cases from a terminal or a script.",
+        discussion: """
+            On a terminal the shell edits lines with history and Tab completion. With standard input \
+            from a pipe or file it runs in batch mode: no prompt, each failing line reported as \
+            'error: line N: ...' on stderr, exit status 1 if any line failed.
+            """,
+        version: version
+    )
+
+    @Option(help: "How output is printed: table, json or plain.")
+    var format: OutputFormat = .table
+
+    @Option(
+        help:
+            "Colour output: auto (when stdout is a terminal, NO_COLOR is empty and TERM is not dumb), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Print the prompt and each input line before its output (for transcripts).")
+    var echo = false
+
+    @Flag(help: "In batch mode, stop at the first failing line.")
+    var bail = false
+
+    @Option(help: "Run the commands in this file with the batch-mode rules, then exit.")
+    var script: String?
+
+    @Flag(help: "Print every view-model state transition as it happens.")
+    var traceStates = false
+
+    @Flag(help: "Pin the clock to a fixed date so output is the same on every run.")
+    var deterministic = false
+
+    @Option(help: "The folder the app keeps its files in (default: $XDG_DATA_HOME/strata or ~/.local/share/strata).")
+    var home: String?
+
+    @Option(help: "Use the API server at this URL instead of starting the embedded demo server.")
+    var remote: String?
+
+    @Option(
+        name: .customLong("allow-http"), help: "Allow plain HTTP to this host (repeatable); loopback is always allowed."
+    )
+    var allowHTTP: [String] = []
+
+    @Option(help: "Seconds before a request to the server times out.")
+    var timeout: Double = 10
+
+    @Option(help: "The lowest log level written to stderr: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "warning"
+
+    @Option(
+        name: .customLong("discard-scene"),
+        help: "Act as if the user closed this scene session while Strata was not running (repeatable)."
+    )
+    var discardScenes: [String] = []
+
+    /// Creates options with every default.
+    init() {}
+
+    /// Rejects values the parser cannot check by type.
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("invalid log level '\(logLevel)'")
+        }
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+        if let remote {
+            guard let url = URL(string: remote), url.host != nil, ["http", "https"].contains(url.scheme ?? "") else {
+                throw ValidationError("--remote needs an absolute http or https URL, got '\(remote)'")
+            }
+        }
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+
+extension ColorChoice: ExpressibleByArgument {}

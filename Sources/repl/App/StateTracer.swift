@@ -1,0 +1,43 @@
+import Presentation
+import ShellKit
+
+/// Runs a view model for one command and, with tracing on, prints every state transition.
+enum StateTracer {
+    /// Makes a view model, starts it, waits for its work, and returns its final state; with
+    /// `trace`, prints `[Type] old → new` for each transition before returning.
+    static func run<Model: StatefulViewModel>(
+        _ make: () -> Model, trace: Bool, console: Console, start: (Model) -> Task<Void, Never>?
+    ) async -> Model.State {
+        let tracer: Task<Void, Never>?
+        let final: Model.State
+        do {
+            let model = make()
+            tracer = trace ? follow(model, console: console) : nil
+            if let work = start(model) {
+                // Cancelling the command (Ctrl-C) cancels the view model's work too.
+                await withTaskCancellationHandler {
+                    await work.value
+                } onCancel: {
+                    work.cancel()
+                }
+            }
+            final = model.state
+        }
+        // The model is gone now, so its state stream has ended once the tracer printed everything.
+        await tracer?.value
+        return final
+    }
+
+    /// Prints transitions of an already running view model until it goes away.
+    static func follow<Model: StatefulViewModel>(_ model: Model, console: Console) -> Task<Void, Never> {
+        let states = model.states()
+        var previous = model.state.description
+        let name = Model.traceName
+        return Task {
+            for await state in states {
+                console.out("[\(name)] \(previous) → \(state.description)")
+                previous = state.description
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Domain
+import Presentation
+import ShellKit
+
+extension CommandGroup {
+    /// Reading and writing documents.
+    static let documents = CommandGroup("Documents")
+}
+
+extension CompletionSource {
+    /// Identifiers of the documents stored on this device.
+    static let documentID = CompletionSource("document-id")
+}
+
+/// The `docs` commands; each renders the final state of a view model.
+enum DocumentCommands {
+    /// Every `docs` command, in help order.
+    static var all: [Command] { [list, show, new, edit, delete, search, importFile] }
+}
+
+// MARK: - Private
+
+extension DocumentCommands {
+    private static let idArgument = ArgumentSpec(name: "ID", completion: .source(.documentID))
+
+    private static let list = Command(
+        name: "docs list", group: .documents, summary: "List documents, newest change first",
+        flags: [ReadPolicyFlag.spec], examples: ["docs list", "docs list --policy network-first"]
+    ) { context, arguments throws(CommandFailure) in
+        try await context.run {
+            DocumentListViewModel(listDocuments: context.services.listDocuments)
+        } start: {
+            $0.load(policy: arguments.readPolicy)
+        }
+    }
+
+    private static let show = Command(
+        name: "docs show", group: .documents, summary: "Show one document", arguments: [idArgument],
+        flags: [ReadPolicyFlag.spec], examples: ["docs show 1", "docs show 1 --policy local-only"]
+    ) { context, arguments throws(CommandFailure) in
+        let id = try arguments.id()
+        return try await context.run {
+            DocumentDetailViewModel(id: id, fetchDocument: context.services.fetchDocument)
+        } start: {
+            $0.load(policy: arguments.readPolicy)
+        }
+    }
+
+    private static let new = Command(
+        name: "docs new", group: .documents, summary: "Create a document",
+        arguments: [ArgumentSpec(name: "TITLE", takesRest: true)],
+        flags: [
+            FlagSpec(name: "--body", valueName: "TEXT", help: "The body (empty when left out)"),
+            FlagSpec(name: "--tag", valueName: "T", help: "Add a tag (repeatable, at most 20)", isRepeatable: true),
+        ],
+        examples: [#"docs new "Groceries" --body "milk, eggs" --tag home"#]
+    ) { context, arguments throws(CommandFailure) in
+        try await save(document: nil, context) { draft in
+            draft.title = arguments.value("TITLE") ?? ""
+            draft.body = arguments.flag("--body") ?? ""
+            draft.tags = arguments.all("--tag")
+        }
+    }
+
+    private static let edit = Command(
+        name: "docs edit", group: .documents, summary: "Change a document's title, body or tags",
+        arguments: [idArgument],
+        flags: [
+            FlagSpec(name: "--title", valueName: "T", help: "The new title"),
+            FlagSpec(name: "--body", valueName: "TEXT", help: "The new body"),
+            FlagSpec(name: "--tag", valueName: "T", help: "Replace the tags (repeatable)", isRepeatable: true),
+        ],
+        examples: [#"docs edit 1 --title "Welcome, again""#]
+    ) { context, arguments throws(CommandFailure) in
+        let id = try arguments.id()
+        let state = await context.present {
+            DocumentDetailViewModel(id: id, fetchDocument: context.services.fetchDocument)
+        } start: {
+            $0.load(policy: .cacheFirst)
+        }
+        guard case .loaded(let document, _) = state else { return try state.commandOutput() }
+        return try await save(document: document, context) { draft in
+            if let title = arguments.flag("--title") { draft.title = title }
+            if let body = arguments.flag("--body") { draft.body = body }
+            if arguments.isSet("--tag") { draft.tags = arguments.all("--tag") }
+        }
+    }
+
+    private static let delete = Command(
+        name: "docs delete", group: .documents, summary: "Delete a document", arguments: [idArgument],
+        examples: ["docs delete 3"]
+    ) { context, arguments throws(CommandFailure) in
+        let id = try arguments.id()
+        try await context.services.deleteDocument.execute(id: id).mapError(CommandFailure.init).get()
+        return .rendered(DeletedOutput(id: id))
+    }
+
+    private static let search = Command(
+        name: "docs search", group: .documents, summary: "Find documents by title, body or tag",
+        arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], flags: [ReadPolicyFlag.spec],
+        examples: ["docs search rules"]
+    ) { context, arguments throws(CommandFailure) in
+        try await context.run {
+            SearchViewModel(
+                searchDocuments: context.services.searchDocuments, clock: context.clock, policy: arguments.readPolicy)
+        } start: { viewModel in
+            viewModel.type(arguments.value("QUERY") ?? "")
+            return viewModel.searchNow()  // the Return key: no need to wait for the typing pause
+        }
+    }
+
+    private static let importFile = Command(
+        name: "docs import", group: .documents, summary: "Create documents from a JSON or JSON Lines file",
+        arguments: [ArgumentSpec(name: "FILE", completion: .file)], examples: ["docs import Docs/examples/notes.jsonl"]
+    ) { context, arguments throws(CommandFailure) in
+        let drafts = try ImportFile.read(arguments.value("FILE") ?? "")
+        return try await context.run(progressLabel: "importing") {
+            DocumentImportViewModel(createDocument: context.services.createDocument)
+        } progress: { state in
+            guard case .importing(let done, let total) = state else { return nil }
+            return (done, total)
+        } start: {
+            $0.start(drafts)
+        }
+    }
+
+    /// Edits a draft in the editor view model and saves it.
+    private static func save(
+        document: Document?, _ context: CommandContext, change: @escaping (inout EditorDraft) -> Void
+    ) async throws(CommandFailure) -> CommandOutput {
+        try await context.run {
+            DocumentEditorViewModel(
+                document: document, createDocument: context.services.createDocument,
+                updateDocument: context.services.updateDocument, findConflict: context.services.findConflict)
+        } start: { editor in
+            editor.edit(change)
+            return editor.save()
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Domain
+import Presentation
+import ShellKit
+
+extension DocumentListViewState: CommandOutcome {
+    /// The documents on screen, or the failure.
+    func commandOutput() throws(CommandFailure) -> CommandOutput {
+        switch self {
+        case .loaded(let items, let provenance), .refreshing(let items, let provenance):
+            return .rendered(DocumentListOutput(items: items, provenance: provenance))
+        case .empty: return .rendered(DocumentListOutput(items: [], provenance: nil))
+        case .failed(let message): throw CommandFailure(message)
+        case .idle, .loading: throw .cancelled
+        }
+    }
+}
+
+extension SearchViewState: CommandOutcome {
+    /// The matches, or the failure; a search that never ran had nothing to search for.
+    func commandOutput() throws(CommandFailure) -> CommandOutput {
+        switch self {
+        case .results(_, let items, let provenance):
+            return .rendered(DocumentListOutput(items: items, provenance: provenance))
+        case .noResults: return .rendered(DocumentListOutput(items: [], provenance: nil))
+        case .failed(_, let message): throw CommandFailure(message)
+        case .idle: throw CommandFailure(UserMessages.text(for: .emptyQuery))
+        case .searching: throw .cancelled
+        }
+    }
+}
+
+extension DocumentEditorViewState: CommandOutcome {
+    /// The saved document, or why it was not saved.
+    func commandOutput() throws(CommandFailure) -> CommandOutput {
+        switch self {
+        case .saved(let saved): return .rendered(DocumentOutput(document: saved, provenance: nil))
+        case .failed(_, let message, _): throw CommandFailure(message)
+        case .clean: throw CommandFailure(UserMessages.text(for: .noChanges))
+        case .dirty, .saving: throw .cancelled
+        case .conflict(let local, let remote):
+            let theirs = remote.map { "version \($0.version)" } ?? "a deletion"
+            throw CommandFailure(
+                "saved on this device as \"\(local.title)\", but the server has \(theirs) (see 'conflicts list')")
+        }
+    }
+}
+
+extension DocumentImportViewState: CommandOutcome {
+    /// How many documents were imported, or where the import stopped.
+    func commandOutput() throws(CommandFailure) -> CommandOutput {
+        switch self {
+        case .finished(let imported):
+            return .message("Imported \(imported) \(imported == 1 ? "document" : "documents").")
+        case .failed(let imported, let total, let message):
+            throw CommandFailure("\(message) (\(imported) of \(total) imported)")
+        case .idle, .importing: throw .cancelled
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Domain
+import Foundation
+import Platform
+import Presentation
+import ShellKit
+
+extension CommandGroup {
+    /// Windows: scene sessions, their lifecycle and restoration.
+    static let scenes = CommandGroup("Scenes")
+}
+
+extension CompletionSource {
+    /// Identifiers of the open scene sessions.
+    static let sceneID = CompletionSource("scene-id")
+}
+
+/// The `scene` commands and `open URL`: the REPL plays the window system.
+enum SceneCommands {
+    /// Every scene command, in help order.
+    static var all: [Command] {
+        [list, open, show, activate, background, foreground, disconnect, destroy, refresh, openURL]
+    }
+}
+
+// MARK: - Private
+
+extension SceneCommands {
+    private static let sessionArgument = ArgumentSpec(name: "SID", completion: .source(.sceneID))
+
+    private static let list = Command(
+        name: "scene list", group: .scenes, summary: "List scene sessions; * marks the active one",
+        examples: ["scene list"]
+    ) { context, _ throws(CommandFailure) in
+        SceneOutput.sessions(context.scenes.openSessions)
+    }
+
+    private static let open = Command(
+        name: "scene open", group: .scenes,
+        summary: "Show an activity in a scene: editor ID, list, or user ID",
+        arguments: [
+            ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "user"])),
+            ArgumentSpec(name: "ID", isOptional: true, completion: .source(.documentID)),
+        ],
+        flags: [FlagSpec(name: "--query", valueName: "Q", help: "The list's search query")],
+        examples: ["scene open editor 1", "scene open list --query rules", "scene open user 1", "scene open editor"]
+    ) { context, arguments throws(CommandFailure) in
+        let activity = try await activity(arguments, context)
+        return try await run(context) { scenes throws(SceneError) in
+            try await scenes.requestSceneSessionActivation(nil, userActivity: activity)
+        }
+    }
+
+    private static let show = Command(
+        name: "scene show", group: .scenes, summary: "Show what a scene displays (the active one by default)",
+        arguments: [ArgumentSpec(name: "SID", isOptional: true, completion: .source(.sceneID))],
+        examples: ["scene show", "scene show s1"]
+    ) { context, arguments throws(CommandFailure) in
+        let session: SceneSession
+        if let identifier = arguments.value("SID") {
+            session = try scene { () throws(SceneError) in try context.scenes.session(identifier) }
+        } else if let active = context.scenes.activeSession {
+            session = active
+        } else {
+            throw CommandFailure("No scene is active (open one with 'scene open')")
+        }
+        return try SceneContent.render(session)
+    }
+
+    private static let activate = lifecycle("activate", "Make a scene the active one, reconnecting it if needed") {
+        scenes, session throws(SceneError) in
+        try await scenes.activate(session)
+    }
+
+    private static let background = lifecycle("background", "Send a scene to the background") {
+        scenes, session throws(SceneError) in
+        try scenes.moveToBackground(session)
+    }
+
+    private static let foreground = lifecycle("foreground", "Bring a scene back on screen (inactive)") {
+        scenes, session throws(SceneError) in
+        try await scenes.moveToForeground(session)
+    }
+
+    private static let disconnect = lifecycle("disconnect", "Release a scene, keeping its session and state") {
+        scenes, session throws(SceneError) in
+        try scenes.disconnect(session)
+    }
+
+    private static let refresh = lifecycle("refresh", "Save a fresh snapshot of a scene's state") {
+        scenes, session throws(SceneError) in
+        try scenes.requestSceneSessionRefresh(session)
+    }
+
+    private static let destroy = Command(
+        name: "scene destroy", group: .scenes, summary: "Close a scene for good: its session and saved state go",
+        arguments: [sessionArgument], examples: ["scene destroy s1"]
+    ) { context, arguments throws(CommandFailure) in
+        let session = try scene { () throws(SceneError) in
+            let session = try context.scenes.session(arguments.value("SID") ?? "")
+            try context.scenes.requestSceneSessionDestruction(session)
+            return session
+        }
+        return .message("Destroyed scene session \(session.persistentIdentifier).")
+    }
+
+    private static let openURL = Command(
+        name: "open", group: .scenes, summary: "Open a strata:// URL in the scene that shows it, or a new one",
+        arguments: [ArgumentSpec(name: "URL")],
+        examples: ["open strata://documents/1", "open strata://documents?query=rules", "open strata://users/1"]
+    ) { context, arguments throws(CommandFailure) in
+        let text = arguments.value("URL") ?? ""
+        guard let url = URL(string: text), url.scheme != nil else {
+            throw CommandFailure("invalid URL '\(text)' (expected strata://documents/ID and the like)")
+        }
+        let activity = try scene { () throws(SceneError) in try UserActivity.routing(url).get() }
+        try await checkDocument(activity, context)
+        return try await run(context) { scenes throws(SceneError) in
+            try await scenes.requestSceneSessionActivation(
+                nil, userActivity: activity, options: SceneConnectionOptions(urlContexts: [url]))
+        }
+    }
+
+    /// A `scene VERB SID` command that runs one lifecycle request and prints the session.
+    private static func lifecycle(
+        _ verb: String, _ summary: String,
+        _ request: @escaping (SceneApplication, SceneSession) async throws(SceneError) -> Void
+    ) -> Command {
+        Command(
+            name: "scene \(verb)", group: .scenes, summary: summary, arguments: [sessionArgument],
+            examples: ["scene \(verb) s1"]
+        ) { context, arguments throws(CommandFailure) in
+            try await run(context) { scenes throws(SceneError) in
+                let session = try scenes.session(arguments.value("SID") ?? "")
+                try await request(scenes, session)
+                return session
+            }
+        }
+    }
+
+    /// Runs a scene request and prints the session it acted on.
+    private static func run(
+        _ context: CommandContext, _ request: (SceneApplication) async throws(SceneError) -> SceneSession
+    ) async throws(CommandFailure) -> CommandOutput {
+        do {
+            return SceneOutput.session(try await request(context.scenes))
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Runs scene work, its failure in the shell's words.
+    private static func scene<Value>(_ work: () throws(SceneError) -> Value) throws(CommandFailure) -> Value {
+        do {
+            return try work()
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// The activity `scene open` asks for.
+    private static func activity(
+        _ arguments: ParsedArguments, _ context: CommandContext
+    ) async throws(CommandFailure) -> UserActivity {
+        let kind = arguments.value("ACTIVITY") ?? ""
+        let idWord = arguments.value("ID")
+        let activity: UserActivity
+        switch kind {
+        case "editor":
+            let documentId = try idWord.map { word throws(CommandFailure) in try ParsedArguments.id(word) }
+            activity = .documentEdit(DocumentEditActivity(documentId: documentId))
+        case "list":
+            if let idWord { throw CommandFailure("unexpected argument '\(idWord)' (use --query Q)") }
+            activity = .documentList(DocumentListActivity(query: arguments.flag("--query") ?? ""))
+        case "user":
+            activity = .userProfile(UserProfileActivity(userId: try ParsedArguments.id(idWord, name: "user ID")))
+        default:
+            throw CommandFailure("unknown activity '\(kind)' (expected editor, list or user)")
+        }
+        try await checkDocument(activity, context)
+        return activity
+    }
+
+    /// Refuses to open an editor on a document that cannot be read, before any scene changes.
+    private static func checkDocument(_ activity: UserActivity, _ context: CommandContext) async throws(CommandFailure)
+    {
+        guard let id = activity.payload(as: DocumentEditActivity.self)?.documentId else { return }
+        if case .failure(let error) = await context.services.fetchDocument.execute(id: id) {
+            throw CommandFailure(error)
+        }
+    }
+}

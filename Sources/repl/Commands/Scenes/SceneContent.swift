@@ -1,0 +1,48 @@
+import Domain
+import Platform
+import Presentation
+import ShellKit
+
+/// What `scene show` prints: the content of the scene a session shows.
+enum SceneContent {
+    /// The editor's draft, the browser's list or profile, or the saved activity of a
+    /// disconnected session.
+    static func render(_ session: SceneSession) throws(CommandFailure) -> CommandOutput {
+        guard let scene = session.scene else {
+            let saved = session.stateRestorationActivity?.title ?? "nothing saved"
+            return .message(
+                "Scene session \(session.persistentIdentifier) is not connected (saved: \(saved)); "
+                    + "'scene activate \(session.persistentIdentifier)' reconnects it.")
+        }
+        if let editor = scene.delegate as? DocumentEditorSceneDelegate {
+            if let failure = editor.loadFailure {
+                throw CommandFailure("the document did not open: \(failure) (its draft is kept)")
+            }
+            return SceneOutput.editor(session, editor)
+        }
+        if let browser = scene.delegate as? BrowserSceneDelegate { return try browserPage(browser) }
+        return .message("Scene \(session.persistentIdentifier) shows nothing.")
+    }
+}
+
+// MARK: - Private
+
+extension SceneContent {
+    private static func browserPage(_ browser: BrowserSceneDelegate) throws(CommandFailure) -> CommandOutput {
+        if let state = browser.list?.state {
+            if state == .idle || state == .loading { return .message("Loading…") }
+            return try state.commandOutput()
+        }
+        if let state = browser.search?.state {
+            switch state {
+            case .idle, .searching: return .message("Searching…")
+            default: return try state.commandOutput()
+            }
+        }
+        if let state = browser.profile?.state {
+            if state == .idle || state == .loading { return .message("Loading…") }
+            return try state.commandOutput()
+        }
+        return .message("The window is blank.")
+    }
+}

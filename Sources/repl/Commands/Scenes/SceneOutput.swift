@@ -1,0 +1,130 @@
+import Domain
+import Foundation
+import Platform
+import Presentation
+import ShellKit
+
+/// How scenes read in the shell: prompt labels, `scene list` rows and the editor view.
+enum SceneOutput {
+    /// `editor:42`, `editor:new`, `list`, `list:draft`, `user:7`, or the session id.
+    static func label(_ session: SceneSession) -> String {
+        let activity = session.currentActivity
+        if let edit = activity?.payload(as: DocumentEditActivity.self) {
+            return "editor:" + (edit.documentId.map(String.init) ?? "new")
+        }
+        if let list = activity?.payload(as: DocumentListActivity.self) {
+            return list.query.isEmpty ? "list" : "list:\(list.query)"
+        }
+        if let profile = activity?.payload(as: UserProfileActivity.self) { return "user:\(profile.userId)" }
+        return session.persistentIdentifier
+    }
+
+    /// Sessions as a table, plain lines and JSON (`{"scenes": [...]}`).
+    static func sessions(_ sessions: [SceneSession]) -> CommandOutput {
+        let rows = sessions.map(row)
+        let header = ["ID", "CONFIGURATION", "STATE", "ACTIVITY"]
+        let noun = sessions.count == 1 ? "scene" : "scenes"
+        let table =
+            sessions.isEmpty
+            ? "0 scenes" : TextTable.render(rows: [header] + rows) + "\n\(sessions.count) \(noun)"
+        return .rendered(
+            table: table, plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+            json: JSONOutput.encode(SceneListJSON(scenes: sessions.map(SceneJSON.init))))
+    }
+
+    /// One session, after a lifecycle command.
+    static func session(_ session: SceneSession) -> CommandOutput {
+        let cells = row(session)
+        return .rendered(
+            table: TextTable.render(rows: [cells]), plain: cells.joined(separator: "\t"),
+            json: JSONOutput.encode(SceneJSON(session)))
+    }
+
+    /// The editor of `session`: its draft, state and cursor.
+    static func editor(_ session: SceneSession, _ delegate: DocumentEditorSceneDelegate) -> CommandOutput {
+        let view = EditorJSON(session: session.persistentIdentifier, delegate)
+        let heading = "Editor \(view.session): " + (view.documentId.map { "document \($0)" } ?? "new document")
+        let rows = [
+            ["state", view.state + (view.unsaved ? " (unsaved)" : "")], ["title", view.title],
+            ["cursor", String(view.cursor)],
+        ]
+        let body = view.body.isEmpty ? "" : "\n\n" + view.body
+        return .rendered(
+            table: heading + "\n" + TextTable.render(rows: rows) + body,
+            plain: [view.session, view.documentId.map(String.init) ?? "", view.state, view.title].joined(
+                separator: "\t")
+                + "\n" + view.body,
+            json: JSONOutput.encode(view))
+    }
+}
+
+// MARK: - Private
+
+extension SceneOutput {
+    private static func row(_ session: SceneSession) -> [String] {
+        let marker = session.activationState == .foregroundActive ? "*" : ""
+        let activity = session.currentActivity
+        var summary = activity?.title ?? "-"
+        if let edit = activity?.payload(as: DocumentEditActivity.self), edit.hasDraft { summary += " (unsaved draft)" }
+        return [
+            session.persistentIdentifier + marker, session.configuration.name, session.activationState.rawValue,
+            summary,
+        ]
+    }
+
+    /// `{"scenes": [...]}`.
+    private struct SceneListJSON: Encodable {
+        let scenes: [SceneJSON]
+    }
+
+    /// A session in `scene list --format json`; field names are a contract.
+    private struct SceneJSON: Encodable {
+        let persistentIdentifier: String
+        let configuration: String
+        let state: String
+        let active: Bool
+        let activity: UserActivity?
+
+        init(_ session: SceneSession) {
+            persistentIdentifier = session.persistentIdentifier
+            configuration = session.configuration.name
+            state = session.activationState.rawValue
+            active = session.activationState == .foregroundActive
+            activity = session.currentActivity
+        }
+    }
+
+    /// The editor view in JSON.
+    private struct EditorJSON: Encodable {
+        let session: String
+        let documentId: Int?
+        let state: String
+        let unsaved: Bool
+        let title: String
+        let body: String
+        let cursor: Int
+
+        init(session: String, _ delegate: DocumentEditorSceneDelegate) {
+            self.session = session
+            documentId = delegate.editor?.saved?.id ?? delegate.documentId
+            let state = delegate.editor?.state
+            self.state = state.map(Self.stateName) ?? "unopened"
+            unsaved = state?.hasUnsavedChanges ?? true
+            title = state?.draft.title ?? ""
+            body = state?.draft.body ?? ""
+            cursor = delegate.cursor
+        }
+
+        private static func stateName(_ state: DocumentEditorViewState) -> String {
+            switch state {
+            case .clean: "clean"
+            case .dirty: "dirty"
+            case .saving: "saving"
+            case .saved(let document) where document.syncState == .pending: "saved (pending sync)"
+            case .saved: "saved"
+            case .failed: "failed"
+            case .conflict: "conflict"
+            }
+        }
+    }
+}

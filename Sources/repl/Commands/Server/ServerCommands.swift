@@ -1,0 +1,215 @@
+import DemoBackend
+import Foundation
+import ShellKit
+
+extension CommandGroup {
+    /// The embedded demo server and its faults.
+    static let server = CommandGroup("Demo server")
+}
+
+/// The `server` commands: drive the embedded demo server and its faults.
+enum ServerCommands {
+    /// Every `server` command, in help order.
+    static var all: [Command] { [status, fault, latency, malformed, drop, down, up, edit, reset] }
+}
+
+// MARK: - Private
+
+extension ServerCommands {
+    private struct StatusJSON: Encodable {
+        let running: Bool
+        let url: String?
+        let requests: Int
+        let latencyMs: Int
+        let pendingFaults: Int
+        let pendingMalformed: Int
+        let pendingDropped: Int
+        let documents: Int
+    }
+
+    private static let countFlag = FlagSpec(name: "--count", valueName: "N", help: "How many responses (default 1)")
+
+    /// The embedded server, or the failure of a `server` command when the REPL talks to a remote one.
+    private static func backend(_ context: CommandContext) throws(CommandFailure) -> DemoBackend {
+        guard let backend = context.backend else {
+            throw CommandFailure("no embedded server: this session uses --remote")
+        }
+        return backend
+    }
+
+    private static func count(_ arguments: ParsedArguments) throws(CommandFailure) -> Int {
+        try arguments.number(flag: "--count", label: "count", in: 1...1000, fallback: 1)
+    }
+
+    private static func responses(_ count: Int) -> String { count == 1 ? "response" : "\(count) responses" }
+
+    private static let status = Command(
+        name: "server status", group: .server, summary: "Show the embedded server's state and pending faults",
+        examples: ["server status"],
+        run: runStatus
+    )
+
+    private static let fault = Command(
+        name: "server fault", group: .server, summary: "Answer the next requests with an HTTP error status",
+        arguments: [ArgumentSpec(name: "STATUS")],
+        flags: [
+            countFlag,
+            FlagSpec(name: "--retry-after", valueName: "S", help: "Send Retry-After: S (seconds or an HTTP date)"),
+        ],
+        examples: ["server fault 503 --count 2 --retry-after 1", "server fault 401"],
+        run: runFault
+    )
+
+    private static let latency = Command(
+        name: "server latency", group: .server, summary: "Delay every response by MS milliseconds (0 to stop)",
+        arguments: [ArgumentSpec(name: "MS")], examples: ["server latency 500", "server latency 0"],
+        run: runLatency
+    )
+
+    private static let malformed = Command(
+        name: "server malformed", group: .server, summary: "Send a malformed JSON body in the next responses",
+        flags: [countFlag], examples: ["server malformed --count 1"],
+        run: runMalformed
+    )
+
+    private static let drop = Command(
+        name: "server drop", group: .server, summary: "Close the connection halfway through the next responses",
+        flags: [countFlag], examples: ["server drop"],
+        run: runDrop
+    )
+
+    private static let down = Command(
+        name: "server down", group: .server, summary: "Stop the embedded server (connections are refused)",
+        examples: ["server down"],
+        run: runDown
+    )
+
+    private static let up = Command(
+        name: "server up", group: .server, summary: "Start the embedded server again on the same port",
+        examples: ["server up"],
+        run: runUp
+    )
+
+    private static let reset = Command(
+        name: "server reset", group: .server, summary: "Clear faults and counters and restore the sample data",
+        examples: ["server reset"],
+        run: runReset
+    )
+
+    private static let edit = Command(
+        name: "server edit", group: .server, summary: "Change a document's body as another device would",
+        arguments: [ArgumentSpec(name: "ID", completion: .source(.documentID))],
+        flags: [FlagSpec(name: "--body", valueName: "TEXT", help: "The new body")],
+        examples: [#"server edit 2 --body "edited elsewhere""#],
+        run: runEdit
+    )
+
+    private static func runStatus(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        let backend = try backend(context)
+        let status = await backend.status()
+        let state = status.isRunning ? "running" : "down"
+        let rows = [
+            ["state", state], ["url", status.baseURL?.absoluteString ?? "-"], ["requests", String(status.requests)],
+            ["latency", "\(status.latencyMilliseconds) ms"],
+            [
+                "pending",
+                "\(status.pendingStatusFaults) status, \(status.pendingMalformed) malformed, \(status.pendingDropped) dropped",
+            ],
+            ["documents", String(status.documents)],
+        ]
+        let json = StatusJSON(
+            running: status.isRunning, url: status.baseURL?.absoluteString, requests: status.requests,
+            latencyMs: status.latencyMilliseconds, pendingFaults: status.pendingStatusFaults,
+            pendingMalformed: status.pendingMalformed, pendingDropped: status.pendingDropped,
+            documents: status.documents
+        )
+        return .rendered(
+            table: TextTable.render(rows: rows),
+            plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+            json: JSONOutput.encode(json))
+    }
+
+    private static func runFault(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        let backend = try backend(context)
+        let status = try arguments.number("STATUS", label: "status", in: 400...599)
+        let count = try count(arguments)
+        let retryAfter = arguments.flag("--retry-after")
+        await backend.injectStatus(status, count: count, retryAfter: retryAfter)
+        let suffix = retryAfter.map { " with Retry-After: \($0)" } ?? ""
+        return .message("The next \(responses(count)) will be \(status)\(suffix).")
+    }
+
+    private static func runLatency(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        let backend = try backend(context)
+        let milliseconds = try arguments.number("MS", label: "latency", in: 0...60_000)
+        await backend.setLatency(milliseconds: milliseconds)
+        return .message("Every response now waits \(milliseconds) ms.")
+    }
+
+    private static func runMalformed(_ context: CommandContext, _ arguments: ParsedArguments)
+        async throws(CommandFailure) -> CommandOutput
+    {
+        try await spoilBodies(.malformed, "will have a malformed body", context, arguments)
+    }
+
+    private static func runDrop(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        try await spoilBodies(.dropped, "will be cut off mid-body", context, arguments)
+    }
+
+    private static func spoilBodies(
+        _ fault: DemoBackend.BodyFault, _ effect: String, _ context: CommandContext, _ arguments: ParsedArguments
+    ) async throws(CommandFailure) -> CommandOutput {
+        let backend = try backend(context)
+        let count = try count(arguments)
+        await backend.inject(fault, count: count)
+        return .message("The next \(responses(count)) \(effect).")
+    }
+
+    private static func runDown(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        let backend = try backend(context)
+        await backend.stop()
+        return .message("The demo server is down.")
+    }
+
+    private static func runUp(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        let backend = try backend(context)
+        do {
+            try await backend.start()
+            return .message("The demo server is up.")
+        } catch {
+            throw CommandFailure("cannot start the demo server: \(error)")
+        }
+    }
+
+    private static func runEdit(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        let backend = try backend(context)
+        guard let body = arguments.flag("--body") else { throw CommandFailure("missing --body TEXT") }
+        let id = try arguments.id()
+        guard await backend.editElsewhere(id: id, body: body) else {
+            throw CommandFailure("the server has no document \(id)")
+        }
+        return .message("Document \(id) was changed on the server.")
+    }
+
+    private static func runReset(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        let backend = try backend(context)
+        await backend.reset()
+        return .message("The demo server is reset.")
+    }
+}

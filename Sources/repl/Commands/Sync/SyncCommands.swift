@@ -1,0 +1,130 @@
+import Domain
+import Foundation
+import Presentation
+import ShellKit
+
+extension CommandGroup {
+    /// Offline-first writes: the outbox, sync and conflicts, and background work.
+    static let sync = CommandGroup("Sync")
+}
+
+/// `sync`, `sync status`, `outbox …` and `conflicts …`: the offline-first machinery, observable.
+enum SyncCommands {
+    /// Every sync command, in help order.
+    static var all: [Command] {
+        [sync, status, outboxList, outboxRetry, conflictsList, conflictsShow, resolve, policy]
+    }
+}
+
+// MARK: - Private
+
+extension SyncCommands {
+    private static let sync = Command(
+        name: "sync", group: .sync, summary: "Send queued changes, then pull the server's changes",
+        examples: ["sync"]
+    ) { context, _ throws(CommandFailure) in
+        try await context.run(progressLabel: "syncing") {
+            SyncViewModel(syncNow: context.services.syncNow)
+        } progress: { state in
+            guard case .syncing(let progress?) = state else { return nil }
+            return (progress.done, progress.total)
+        } start: {
+            $0.sync()
+        }
+    }
+
+    private static let status = Command(
+        name: "sync status", group: .sync, summary: "Queued changes, the server version and the network status",
+        examples: ["sync status"]
+    ) { context, _ throws(CommandFailure) in
+        SyncOutput.status(await context.services.sync.status())
+    }
+
+    private static let outboxList = Command(
+        name: "outbox list", group: .sync, summary: "Changes waiting to be sent, oldest first",
+        examples: ["outbox list"]
+    ) { context, _ throws(CommandFailure) in
+        SyncOutput.outbox(try await syncing { () throws(SyncError) in try await context.services.sync.outbox() })
+    }
+
+    private static let outboxRetry = Command(
+        name: "outbox retry", group: .sync, summary: "Queue a parked change again and try to send it",
+        arguments: [ArgumentSpec(name: "ID")], examples: ["outbox retry 1"]
+    ) { context, arguments throws(CommandFailure) in
+        let id = try arguments.id()
+        try await syncing { () throws(SyncError) in try await context.services.sync.retry(entryId: id) }
+        return .message("Outbox entry \(id) is queued again.")
+    }
+
+    private static let conflictsList = Command(
+        name: "conflicts list", group: .sync, summary: "Changes the server's version contradicts",
+        examples: ["conflicts list"]
+    ) { context, _ throws(CommandFailure) in
+        SyncOutput.conflicts(try await syncing { () throws(SyncError) in try await context.services.sync.conflicts() })
+    }
+
+    private static let conflictsShow = Command(
+        name: "conflicts show", group: .sync, summary: "Both versions of a conflicting document",
+        arguments: [ArgumentSpec(name: "ID")], examples: ["conflicts show 1"]
+    ) { context, arguments throws(CommandFailure) in
+        let id = try arguments.id()
+        let conflicts = try await syncing { () throws(SyncError) in try await context.services.sync.conflicts() }
+        guard let conflict = conflicts.first(where: { $0.entryId == id }) else {
+            throw CommandFailure(SyncError.notInConflict(id))
+        }
+        return SyncOutput.conflict(conflict)
+    }
+
+    private static let resolve = Command(
+        name: "conflicts resolve", group: .sync, summary: "Keep the local, the remote or a merged version",
+        arguments: [ArgumentSpec(name: "ID")],
+        flags: [
+            FlagSpec(
+                name: "--keep", valueName: "SIDE", help: "Which version wins",
+                allowedValues: ["local", "remote", "merged"]),
+            FlagSpec(name: "--body", valueName: "TEXT", help: "The merged body (with --keep merged)"),
+        ],
+        examples: ["conflicts resolve 1 --keep remote", #"conflicts resolve 1 --keep merged --body "both edits""#]
+    ) { context, arguments throws(CommandFailure) in
+        let resolution: ConflictResolution
+        switch (arguments.flag("--keep"), arguments.flag("--body")) {
+        case ("local", nil): resolution = .local
+        case ("remote", nil): resolution = .remote
+        case ("merged", let body?): resolution = .merged(body: body)
+        case ("merged", nil): throw CommandFailure("--keep merged needs --body TEXT")
+        case (nil, _): throw CommandFailure("missing --keep local|remote|merged")
+        default: throw CommandFailure("--body goes with --keep merged only")
+        }
+        let id = try arguments.id()
+        let kept = try await context.services.resolveConflict.execute(entryId: id, keeping: resolution)
+            .mapError(CommandFailure.init).get()
+        return .rendered(DocumentOutput(document: kept, provenance: nil))
+    }
+
+    private static let policy = Command(
+        name: "conflicts policy", group: .sync, summary: "Show or set how document conflicts are settled",
+        arguments: [
+            ArgumentSpec(
+                name: "POLICY", isOptional: true, completion: .values(ConflictPolicy.allCases.map(\.rawValue)))
+        ],
+        examples: ["conflicts policy", "conflicts policy manual"]
+    ) { context, arguments throws(CommandFailure) in
+        guard arguments.value("POLICY") != nil else {
+            return .message("Conflict policy: \(await context.services.sync.conflictPolicy().rawValue)")
+        }
+        let policy = try arguments.choice("POLICY", as: ConflictPolicy.self, label: "policy")
+        await context.services.sync.setConflictPolicy(policy)
+        return .message("Conflict policy: \(policy.rawValue)")
+    }
+
+    /// Runs a sync-repository call, its failure in the shell's words.
+    private static func syncing<Value>(
+        _ work: () async throws(SyncError) -> Value
+    ) async throws(CommandFailure) -> Value {
+        do {
+            return try await work()
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+}

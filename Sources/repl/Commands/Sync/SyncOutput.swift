@@ -1,0 +1,144 @@
+import Domain
+import Foundation
+import ShellKit
+
+/// How sync state reads in the shell; JSON field names are a contract.
+enum SyncOutput {
+    /// What a sync did.
+    static func report(_ report: SyncReport) -> CommandOutput {
+        let text =
+            "Synced: \(report.pushed) sent, \(report.resolved) settled by policy, \(report.conflicts) in conflict, "
+            + "\(report.parked) parked; \(report.pulled) pulled, \(report.deleted) deleted; "
+            + "server version \(report.serverVersion)."
+        let json = ReportJSON(
+            pushed: report.pushed, resolved: report.resolved, conflicts: report.conflicts, parked: report.parked,
+            pulled: report.pulled, deleted: report.deleted, serverVersion: report.serverVersion)
+        return .rendered(table: text, plain: text, json: JSONOutput.encode(json))
+    }
+
+    /// `sync status`: fields `pending`, `parked`, `lastSyncAt`, `serverVersion` (and more).
+    static func status(_ status: SyncStatus) -> CommandOutput {
+        let last = status.lastSyncAt.map { $0.formatted(.iso8601) } ?? "never"
+        let rows = [
+            ["pending", String(status.pending)], ["parked", String(status.parked)],
+            ["conflicts", String(status.conflicts)], ["lastSyncAt", last],
+            ["serverVersion", String(status.serverVersion)], ["network", status.network.rawValue],
+        ]
+        let json = StatusJSON(
+            pending: status.pending, parked: status.parked, conflicts: status.conflicts,
+            lastSyncAt: status.lastSyncAt, serverVersion: status.serverVersion, network: status.network.rawValue)
+        return .rendered(
+            table: TextTable.render(rows: rows), plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+            json: JSONOutput.encode(json))
+    }
+
+    /// `outbox list`.
+    static func outbox(_ entries: [OutboxEntry]) -> CommandOutput {
+        let rows = entries.map { entry in
+            [
+                String(entry.id), String(entry.documentId), entry.operation.rawValue, entry.state.rawValue,
+                String(entry.attempts), entry.lastError ?? "",
+            ]
+        }
+        let noun = entries.count == 1 ? "change" : "changes"
+        let table =
+            entries.isEmpty
+            ? "The outbox is empty."
+            : TextTable.render(rows: [["ID", "DOCUMENT", "OPERATION", "STATE", "ATTEMPTS", "ERROR"]] + rows)
+                + "\n\(entries.count) \(noun)"
+        return .rendered(
+            table: table, plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+            json: JSONOutput.encode(OutboxJSON(entries: entries)))
+    }
+
+    /// `conflicts list`.
+    static func conflicts(_ conflicts: [DocumentConflict]) -> CommandOutput {
+        let rows = conflicts.map { conflict in
+            [
+                String(conflict.entryId), String(conflict.documentId), conflict.local.title,
+                conflict.remote?.title ?? "(deleted)",
+            ]
+        }
+        let table =
+            conflicts.isEmpty
+            ? "No conflicts."
+            : TextTable.render(rows: [["ID", "DOCUMENT", "LOCAL", "REMOTE"]] + rows)
+        return .rendered(
+            table: table, plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+            json: JSONOutput.encode(ConflictListJSON(conflicts: conflicts.map(ConflictJSON.init))))
+    }
+
+    /// `conflicts show ID`: both versions.
+    static func conflict(_ conflict: DocumentConflict) -> CommandOutput {
+        func side(_ name: String, _ document: Document?) -> String {
+            guard let document else { return "\(name): deleted on the server" }
+            return "\(name) (version \(document.version)): \(document.title)\n" + document.body
+        }
+        let text =
+            "Conflict \(conflict.entryId) on document \(conflict.documentId)\n\n"
+            + side("local", conflict.local) + "\n\n" + side("remote", conflict.remote)
+        return .rendered(table: text, plain: text, json: JSONOutput.encode(ConflictJSON(conflict)))
+    }
+}
+
+// MARK: - Private
+
+extension SyncOutput {
+    private struct ReportJSON: Encodable {
+        let pushed, resolved, conflicts, parked, pulled, deleted, serverVersion: Int
+    }
+
+    private struct StatusJSON: Encodable {
+        let pending, parked, conflicts: Int
+        let lastSyncAt: Date?
+        let serverVersion: Int
+        let network: String
+    }
+
+    private struct OutboxJSON: Encodable {
+        let entries: [OutboxEntryJSON]
+
+        init(entries: [OutboxEntry]) {
+            self.entries = entries.map(OutboxEntryJSON.init)
+        }
+    }
+
+    /// An outbox entry; field names are a contract: add, never rename.
+    private struct OutboxEntryJSON: Encodable {
+        let id: Int
+        let documentId: Int
+        let operation: String
+        let state: String
+        let attempts: Int
+        let lastError: String?
+        let createdAt: Date
+
+        init(_ entry: OutboxEntry) {
+            id = entry.id
+            documentId = entry.documentId
+            operation = entry.operation.rawValue
+            state = entry.state.rawValue
+            attempts = entry.attempts
+            lastError = entry.lastError
+            createdAt = entry.createdAt
+        }
+    }
+
+    private struct ConflictListJSON: Encodable {
+        let conflicts: [ConflictJSON]
+    }
+
+    private struct ConflictJSON: Encodable {
+        let id: Int
+        let documentId: Int
+        let local: DocumentJSON
+        let remote: DocumentJSON?
+
+        init(_ conflict: DocumentConflict) {
+            id = conflict.entryId
+            documentId = conflict.documentId
+            local = DocumentJSON(conflict.local, nil)
+            remote = conflict.remote.map { DocumentJSON($0, nil) }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ShellKit
+import Testing
+
+@testable import repl
+
+/// Strata's commands as the shell sees them; every expectation comes from the registry itself, so
+/// adding a command never means editing a list here.
+@Suite("The Strata command registry")
+struct RegistryTests {
+    let registry = CommandRegistry<CommandContext>.strata
+    let providers = CompletionProviders(documentIDs: { [1, 2, 12] }, userIDs: { [7] }, sceneIDs: { ["s1", "s2"] })
+
+    @Test func eachWordOfEveryCommandNameCompletesFromTheRegistry() {
+        let completer = Completer(registry: registry)
+        for spec in registry.commands {
+            for depth in 0..<spec.words.count {
+                let typed = spec.words.prefix(depth)
+                let completion = completer.complete(typed.map { $0 + " " }.joined())
+                #expect(completion.candidates == registry.nextWords(after: Array(typed)), "after '\(typed)'")
+                #expect(completion.candidates.contains(spec.words[depth]))
+            }
+        }
+    }
+
+    @Test func everyCompletionSourceACommandNamesHasAProvider() {
+        let named = registry.commands.flatMap(\.arguments).compactMap { argument -> CompletionSource? in
+            if case .source(let source) = argument.completion { return source }
+            return nil
+        }
+        #expect(!named.isEmpty)
+        for source in named { #expect(providers.bySource[source] != nil, "no provider for \(source.name)") }
+    }
+
+    @Test func identifierArgumentsOfferWhatTheirProviderLists() {
+        let completer = Completer(registry: registry, sources: providers.bySource)
+        for spec in registry.commands {
+            guard case .source(let source)? = spec.arguments.first?.completion,
+                let expected = providers.bySource[source]?()
+            else { continue }
+            #expect(completer.complete(spec.name + " ").candidates == expected, "\(spec.name)")
+        }
+    }
+
+    @Test func namesAreUniqueAndEveryCommandHasAnExampleOfItself() {
+        let names = registry.commands.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(names).count == names.count)
+        for spec in registry.commands {
+            #expect(spec.examples.contains { $0.hasPrefix(spec.name) }, "\(spec.name) has no example")
+        }
+    }
+
+    @Test func helpHasAPageForEveryCommand() throws {
+        for spec in registry.commands {
+            let page = try HelpPages.page(for: spec.name, in: registry)
+            let text = OutputRenderer(format: .table).render(page) ?? ""
+            #expect(text.hasPrefix("usage: \(spec.usage)"))
+        }
+    }
+}
