@@ -33,13 +33,18 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: Layers
         .target(name: "Domain", path: "Sources/Domain", swiftSettings: strict),
         .target(
             name: "StrataData",
-            dependencies: ["Domain", logging, grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: [
+                "Domain", logging, grdb, .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+            ],
             path: "Sources/Data",
             swiftSettings: strict
         ),
@@ -107,7 +112,10 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "DataTests",
-            dependencies: ["Domain", "StrataData", "DemoBackend", "TestSupport", clocks],
+            dependencies: [
+                "Domain", "StrataData", "DemoBackend", "TestSupport", clocks, grdb,
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

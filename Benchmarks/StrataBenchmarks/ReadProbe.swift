@@ -17,9 +17,9 @@ enum ReadProbe {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: url) }
         let database = try AppDatabase.open(at: url)
-        let store = SQLiteDocumentStore(database: database)
-        try await store.persist(Workload.record(42), for: 42, metadata: CacheMetadata(fetchedAt: Workload.fetchedAt))
-        let pool = database.pool
+        try await database.documentStore().persist(
+            Workload.record(42), for: Workload.id(42), metadata: CacheMetadata(fetchedAt: Workload.fetchedAt))
+        let pool = try DatabasePool(path: url.path)
         let arguments: StatementArguments = ["document:42", 42]
         let fetch: @Sendable (Database) throws -> Row? = { db in
             try Row.fetchOne(db.cachedStatement(sql: Workload.selectSQL), arguments: arguments)

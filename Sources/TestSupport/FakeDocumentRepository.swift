@@ -3,20 +3,22 @@ import Foundation
 
 /// A scriptable in-memory ``DocumentRepositoryProtocol`` for use-case and view-model tests.
 ///
+/// It follows the Domain's rules for order (``DocumentOrder``) and matching
+/// (``DocumentSearch``), and the repository contract suite holds it to the real implementation.
 /// Records every call, and fails every call with ``failure`` while it is set.
 public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     /// A call the fake received.
     public enum Call: Equatable, Sendable {
         case documents(ReadPolicy)
-        case document(Int, ReadPolicy)
+        case document(Document.ID, ReadPolicy)
         case search(String, ReadPolicy)
         case create(DocumentDraft)
-        case update(Int, DocumentChanges)
-        case delete(Int)
+        case update(Document.ID, DocumentChanges)
+        case delete(Document.ID)
     }
 
     /// The stored documents by identifier.
-    public private(set) var stored: [Int: Document]
+    public private(set) var stored: [Document.ID: Document]
     /// Every call received, in order.
     public private(set) var calls: [Call] = []
     /// When set, every call throws this error and changes nothing.
@@ -25,15 +27,17 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     public var origin: DataOrigin = .disk
     /// The sync state writes report (`pending` plays an offline save, `conflict` a refused one).
     public private(set) var writeSyncState = SyncState.synced
+    private let now: @Sendable () -> Date
     private var holding = false
     private var holdingWrites = false
     private var createFailure: (after: Int, error: DocumentError)?
     private var createCount = 0
     private var held: [CheckedContinuation<Void, Never>] = []
 
-    /// Creates a fake holding `documents`.
-    public init(documents: [Document] = []) {
+    /// Creates a fake holding `documents`; writes are dated by `now`.
+    public init(documents: [Document] = [], now: @escaping @Sendable () -> Date = { FakeData.date }) {
         stored = Dictionary(documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.now = now
     }
 
     /// Makes every following call fail with `error`, or succeed again with `nil`.
@@ -76,56 +80,60 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     /// Replaces (or adds) a stored document.
     public func put(_ document: Document) { stored[document.id] = document }
 
-    /// Records the call; returns all documents by descending identifier.
+    /// Records the call; returns every document in list order.
     public func documents(policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
         await gate()
         try record(.documents(policy))
-        return Fetched(stored.keys.sorted(by: >).compactMap { stored[$0]?.summary }, origin: origin)
+        return Fetched(DocumentOrder.sorted(stored.values.map(\.summary)), origin: origin)
     }
 
     /// Records the call; returns the stored document or `notFound`.
-    public func document(id: Int, policy: ReadPolicy) async throws(DocumentError) -> Fetched<Document> {
+    public func document(id: Document.ID, policy: ReadPolicy) async throws(DocumentError) -> Fetched<Document> {
         await gate()
         try record(.document(id, policy))
         guard let found = stored[id] else { throw .notFound(id: id) }
         return Fetched(found, origin: origin)
     }
 
-    /// Records the call; returns documents whose title contains the query.
+    /// Records the call; returns the documents the Domain's search matches, in list order.
     public func search(
         _ query: String, policy: ReadPolicy
     ) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
         await gate()
         try record(.search(query, policy))
-        let hits = stored.values.filter { $0.title.localizedCaseInsensitiveContains(query) }
-        return Fetched(hits.sorted { $0.id > $1.id }.map(\.summary), origin: origin)
+        let hits = stored.values.filter { DocumentSearch.matches($0, query: query) }
+        return Fetched(DocumentOrder.sorted(hits.map(\.summary)), origin: origin)
     }
 
-    /// Records the call; stores the draft under the next identifier at ``FakeData/date``.
+    /// Records the call; stores the draft under the next identifier, version 1, dated now.
     public func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document {
         if holdingWrites { await withCheckedContinuation { held.append($0) } }
         try record(.create(draft))
         if let createFailure, createCount >= createFailure.after { throw createFailure.error }
         createCount += 1
-        let id = (stored.keys.max() ?? 0) + 1
-        let made = FakeData.document(id: id, title: draft.title, body: draft.body, tags: draft.tags)
-        stored[id] = made
+        let number = (stored.keys.map(\.rawValue).max() ?? 0) + 1
+        let moment = now()
+        let made = Document(
+            id: FakeData.documentID(number), title: draft.title, body: draft.body, tags: draft.tags, createdAt: moment,
+            updatedAt: moment, version: 1)
+        stored[made.id] = made
         return made
     }
 
-    /// Records the call; applies the changes and bumps the version.
-    public func update(id: Int, with changes: DocumentChanges) async throws(DocumentError) -> Document {
+    /// Records the call; applies the changes, bumps the version and dates the change now.
+    public func update(id: Document.ID, with changes: DocumentChanges) async throws(DocumentError) -> Document {
         try record(.update(id, changes))
         guard let current = stored[id] else { throw .notFound(id: id) }
         var next = changes.applied(to: current)
         next.version += 1
+        next.updatedAt = now()
         stored[id] = next
         next.syncState = writeSyncState
         return next
     }
 
     /// Records the call; removes the document or throws `notFound`.
-    public func delete(id: Int) async throws(DocumentError) {
+    public func delete(id: Document.ID) async throws(DocumentError) {
         try record(.delete(id))
         guard stored.removeValue(forKey: id) != nil else { throw .notFound(id: id) }
     }

@@ -30,6 +30,8 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     }
     /// An empty report.
     public func pull() async throws(SyncError) -> SyncReport { SyncReport() }
+    /// Nothing to resume.
+    public func resumeIfNeeded() async -> Result<SyncReport, SyncError>? { nil }
     /// Counts the conflicts only.
     public func status() async -> SyncStatus { SyncStatus(conflicts: stored.count) }
     /// No entries.

@@ -10,7 +10,8 @@ enum Samples {
 
     static func document(_ id: Int, title: String? = nil, version: Int = 1) -> Document {
         Document(
-            id: id, title: title ?? "Document \(id)", body: "Body of \(id)", tags: ["t\(id)"], createdAt: date,
+            id: FakeData.documentID(id), title: title ?? "Document \(id)", body: "Body of \(id)", tags: ["t\(id)"],
+            createdAt: date,
             updatedAt: date, version: version
         )
     }

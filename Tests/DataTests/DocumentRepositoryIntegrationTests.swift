@@ -1,6 +1,7 @@
 import DemoBackend
 import Domain
 import Foundation
+import GRDB
 import StrataData
 import TestSupport
 import Testing
@@ -17,38 +18,22 @@ struct DocumentRepositoryIntegrationTests {
         let outbox: OutboxStore
         let database: AppDatabase
 
+        /// A second connection to the stack's database file, for tests that reach under the app.
+        func rawConnection() throws -> DatabasePool {
+            try DatabasePool(path: folder.url.appendingPathComponent("db.sqlite").path)
+        }
+
         static func make(sharing live: LiveBackend? = nil) async throws -> Stack {
             let folder = try ScratchFolder()
             let live = if let live { live } else { try await LiveBackend.start() }
             let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
-            let configuration = CacheBackedDataSource<SQLiteDocumentStore, HTTPDocumentStore>.Configuration(
-                timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }
-            )
-            let documents = CacheBackedDataSource(
-                local: SQLiteDocumentStore(database: database), remote: .documents(live.client),
-                configuration: configuration, now: { Date() }
-            )
-            let lists = CacheBackedDataSource(
-                local: SQLiteDocumentListStore(database: database),
-                remote: HTTPDocumentListStore.documentLists(live.client),
-                configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }),
-                now: { Date() }
-            )
-            let users = CacheBackedDataSource(
-                local: SQLiteUserStore(database: database), remote: HTTPUserStore.users(live.client),
-                configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }),
-                now: { Date() }
-            )
-            let outbox = OutboxStore(database: database)
-            let sync = SyncEngine(
-                outbox: outbox, writer: HTTPDocumentWriter(client: live.client), documents: documents, lists: lists,
-                monitor: live.monitor, now: { Date() }, pageSize: 2)
+            let stack = DataStack(
+                database: database, api: live.client, monitor: live.monitor, now: { Date() },
+                configuration: .init(
+                    documentsTimeToLive: 60, usersTimeToLive: 60, memoryLimits: .forContext(.mainApp), pullPageSize: 2))
             return Stack(
-                live: live,
-                documents: DocumentRepositoryImpl(
-                    documents: documents, lists: lists, outbox: outbox, sync: sync, now: { Date() }),
-                users: UserRepositoryImpl(users: users), folder: folder, sync: sync, outbox: outbox, database: database
-            )
+                live: live, documents: stack.documentRepository, users: stack.userRepository, folder: folder,
+                sync: stack.sync, outbox: stack.outbox, database: database)
         }
     }
 

@@ -12,12 +12,12 @@ struct LocalStoreContractTests {
 
         var testDescription: String { rawValue }
 
-        func make(in folder: ScratchFolder) throws -> any LocalStore<Int, Document> {
+        func make(in folder: ScratchFolder) throws -> any LocalStore<Document.ID, Document> {
             switch self {
             case .sqlite:
-                SQLiteDocumentStore(database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")))
+                try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")).documentStore()
             case .inMemory:
-                InMemoryLocalStore<Int, Document>()
+                InMemoryLocalStore<Document.ID, Document>()
             }
         }
     }
@@ -61,7 +61,7 @@ struct LocalStoreContractTests {
     @Test(arguments: Implementation.allCases)
     func persistAllStoresEveryObject(_ implementation: Implementation) async throws {
         let store = try implementation.make(in: folder)
-        let batch = (1...50).map { (key: $0, object: Samples.document($0)) }
+        let batch = (1...50).map { (key: FakeData.documentID($0), object: Samples.document($0)) }
         try await store.persistAll(batch, metadata: metadata)
         #expect(try await store.count() == 50)
         #expect(try await store.find(50)?.value == Samples.document(50))
@@ -90,20 +90,20 @@ struct LocalStoreContractTests {
 
     @Test func sqliteKeepsDataAcrossReopening() async throws {
         let url = folder.url.appendingPathComponent("durable.sqlite")
-        try await SQLiteDocumentStore(database: try AppDatabase.open(at: url))
+        try await AppDatabase.open(at: url).documentStore()
             .persist(Samples.document(3), for: 3, metadata: metadata)
-        let reopened = SQLiteDocumentStore(database: try AppDatabase.open(at: url))
+        let reopened = try AppDatabase.open(at: url).documentStore()
         #expect(try await reopened.find(3)?.value == Samples.document(3))
     }
 
     @Test func sqliteListAndUserStoresRoundTrip() async throws {
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("other.sqlite"))
-        let lists = SQLiteDocumentListStore(database: database)
+        let lists = database.documentListStore()
         let summaries = [Samples.document(1).summary, Samples.document(2).summary]
         try await lists.persist(summaries, for: DocumentListQuery(search: "doc"), metadata: metadata)
         #expect(try await lists.find(DocumentListQuery(search: "doc"))?.value == summaries)
         #expect(try await lists.find(.all) == nil)
-        let users = SQLiteUserStore(database: database)
+        let users = database.userStore()
         let user = User(id: 2, name: "Grace", email: "g@example.com", bio: "")
         try await users.persist(user, for: 2, metadata: metadata)
         #expect(try await users.find(2)?.value == user)
@@ -112,13 +112,13 @@ struct LocalStoreContractTests {
     @Test func knownIdentifiersComeFromStoredRowsAndTheCachedFullList() async throws {
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("ids.sqlite"))
         #expect(database.knownDocumentIDs().isEmpty && database.knownUserIDs().isEmpty)
-        try await SQLiteDocumentStore(database: database).persist(Samples.document(5), for: 5, metadata: metadata)
-        let lists = SQLiteDocumentListStore(database: database)
+        try await database.documentStore().persist(Samples.document(5), for: 5, metadata: metadata)
+        let lists = database.documentListStore()
         try await lists.persist(
             [Samples.document(2).summary, Samples.document(5).summary], for: .all, metadata: metadata)
         try await lists.persist([Samples.document(9).summary], for: DocumentListQuery(search: "x"), metadata: metadata)
         let user = User(id: 4, name: "Ada", email: "a@example.com", bio: "")
-        try await SQLiteUserStore(database: database).persist(user, for: 4, metadata: metadata)
+        try await database.userStore().persist(user, for: 4, metadata: metadata)
         #expect(database.knownDocumentIDs() == [2, 5])
         #expect(database.knownDocumentIDs(limit: 1) == [2])
         #expect(database.knownUserIDs() == [4])

@@ -1,5 +1,6 @@
 import Foundation
 import StrataData
+import TestSupport
 import Testing
 
 @Suite("Memory tier: LRU by count and by cost")

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import StrataData
+import TestSupport
 import Testing
 
 /// The HTTP store against the real demo server and the in-memory store must answer alike.
@@ -12,13 +13,13 @@ struct RemoteStoreContractTests {
         var testDescription: String { rawValue }
 
         /// The store, and the server behind it (kept alive by the caller for the test's duration).
-        func make() async throws -> (store: any RemoteStore<Int, Document>, server: LiveBackend?) {
+        func make() async throws -> (store: any RemoteStore<Document.ID, Document>, server: LiveBackend?) {
             switch self {
             case .httpAgainstDemoBackend:
                 let live = try await LiveBackend.start()
-                return (HTTPDocumentStore.documents(live.client), live)
+                return (live.client.documentStore(), live)
             case .inMemory:
-                return (InMemoryRemoteStore<Int, Document>(objects: [1: Samples.welcome], maxAge: 60), nil)
+                return (InMemoryRemoteStore<Document.ID, Document>(objects: [1: Samples.welcome], maxAge: 60), nil)
             }
         }
     }

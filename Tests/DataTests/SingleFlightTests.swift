@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import StrataData
 import Synchronization
+import TestSupport
 import Testing
 
 /// A remote store whose fetches wait until the test opens the gate.
@@ -36,7 +37,7 @@ struct SingleFlightTests {
         let live = try await LiveBackend.start()
         await live.backend.setLatency(milliseconds: 200)
         let source = CacheBackedDataSource(
-            local: InMemoryLocalStore<Int, Document>(), remote: HTTPDocumentStore.documents(live.client),
+            local: InMemoryLocalStore<Document.ID, Document>(), remote: live.client.documentStore(),
             configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }),
             now: { Date() }
         )

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import GRDB
 import StrataData
+import TestSupport
 import Testing
 
 /// The outbox and the sync engine over a real SQLite file and real HTTP to the demo server.
@@ -18,7 +19,8 @@ struct SyncEngineTests {
     @Test func theDocumentAndItsOutboxEntryAreOneTransaction() async throws {
         let stack = try await Stack.make()
         // Given an outbox whose insert fails (the second half of the write)
-        try await stack.database.pool.write { db in
+        let pool = try stack.rawConnection()
+        try await pool.write { db in
             try db.execute(
                 sql: "CREATE TRIGGER refuse BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END")
         }
@@ -26,7 +28,7 @@ struct SyncEngineTests {
         await #expect(throws: DocumentError.storageFailure) {
             try await stack.documents.create(DocumentDraft(title: "lost?"))
         }
-        let pending = try await stack.database.pool.read { db in
+        let pending = try await pool.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_document")
         }
         #expect(pending == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import StrataData
+import TestSupport
 import Testing
 
 @Suite("Transport security (App Transport Security on Linux)")

@@ -1,4 +1,5 @@
 import Domain
+import TestSupport
 import Testing
 
 @Suite("Document validation rules")
@@ -42,9 +43,13 @@ struct DocumentRulesTests {
         #expect(DocumentRules.check(DocumentDraft(title: "t", tags: [tag])) == .invalidTag(tag))
     }
 
-    @Test func zeroIsNeverAnIDAndNegativeIDsNameDocumentsCreatedOffline() {
-        #expect(DocumentRules.check(id: 0) == .invalidID(0))
-        #expect(DocumentRules.check(id: -1) == nil && DocumentRules.check(id: 7) == nil)
+    @Test func zeroIsNeverAnIDAndNegativeIDsNameDocumentsCreatedOnThisDevice() throws {
+        #expect(throws: DocumentError.invalidID(0)) { try DocumentRules.id(0) }
+        #expect(try DocumentRules.id(-1).isIssuedByServer == false)
+        #expect(try DocumentRules.id(7).isIssuedByServer)
+        #expect(Document.ID.server(3)?.rawValue == 3 && Document.ID.server(-3) == nil && Document.ID.server(0) == nil)
+        #expect(Document.ID.device(2)?.rawValue == -2 && Document.ID.device(0) == nil)
+        #expect(try DocumentRules.id(-1).description == "-1")
     }
 
     @Test func changesThatChangeNothingAreRejected() {

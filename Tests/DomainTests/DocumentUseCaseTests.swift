@@ -19,10 +19,9 @@ struct DocumentUseCaseTests {
         #expect(result.failure == .notFound(id: 9))
     }
 
-    @Test func fetchingAnInvalidIDNeverReachesTheRepository() async {
-        let result = await FetchDocumentUseCase(repository: repository).execute(id: 0)
-        #expect(result.failure == .invalidID(0))
-        #expect(await repository.calls.isEmpty)
+    @Test func anInvalidIDIsRefusedBeforeAnyUseCaseRuns() {
+        // Identifiers are typed: a number becomes one only through the Domain's rule.
+        #expect(throws: DocumentError.invalidID(0)) { try DocumentRules.id(0) }
     }
 
     @Test func creatingTrimsTheTitleAndSaves() async throws {
@@ -92,11 +91,12 @@ struct UserUseCaseTests {
         #expect(user.value.name == "Ada")
     }
 
-    @Test func fetchingAnUnknownOrInvalidUserFails() async {
+    @Test func fetchingAnUnknownUserFailsAndAnInvalidNumberIsNoID() async {
         let useCase = FetchUserUseCase(repository: repository)
         #expect(await useCase.execute(id: 5).failure == .notFound(id: 5))
-        #expect(await useCase.execute(id: -1).failure == .invalidID(-1))
         #expect(await repository.requestedIDs == [5])
+        #expect(throws: UserError.invalidID(-1)) { try UserRules.id(-1) }
+        #expect(throws: UserError.invalidID(0)) { try UserRules.id(0) }
     }
 
     @Test func repositoryFailuresReachTheCaller() async {

@@ -8,7 +8,7 @@ struct ItemViewModelTests {
     let documents = FakeDocumentRepository(documents: [FakeData.document(id: 1)])
     let users = FakeUserRepository(users: [FakeData.user(id: 7)])
 
-    func detail(_ id: Int) -> DocumentDetailViewModel {
+    func detail(_ id: Document.ID) -> DocumentDetailViewModel {
         DocumentDetailViewModel(id: id, fetchDocument: FetchDocumentUseCase(repository: documents))
     }
 
@@ -22,17 +22,28 @@ struct ItemViewModelTests {
         #expect(viewModel.state.item?.id == 1)
     }
 
-    @Test func anUnknownOrInvalidIDFails() async {
+    @Test func anUnknownIDFails() async {
         let missing = detail(9)
         let tester = ViewModelTester(missing)
         missing.onAppear()
         await tester.expect(.loading, .failed(message: "Document 9 was not found"))
         await tester.finish()
-        let invalid = detail(0)
-        let invalidTester = ViewModelTester(invalid)
+    }
+
+    @Test func aProfileSavedWithANumberThatIsNoUserFailsInWords() async {
+        let invalid = UserProfileViewModel(userNumber: 0, fetchUser: FetchUserUseCase(repository: users))
+        let tester = ViewModelTester(invalid)
         invalid.onAppear()
-        await invalidTester.expect(.loading, .failed(message: "Invalid document id 0: ids are non-zero whole numbers"))
-        await invalidTester.finish()
+        await tester.expect(.loading, .failed(message: "Invalid user id 0: ids are positive whole numbers"))
+        await tester.finish()
+        #expect(await users.requestedIDs.isEmpty)
+    }
+
+    @Test func tracesNameTheScreenNotTheGenericType() {
+        #expect(detail(1).traceName == "DocumentDetailViewModel")
+        #expect(
+            UserProfileViewModel(id: 7, fetchUser: FetchUserUseCase(repository: users)).traceName
+                == "UserProfileViewModel")
     }
 
     @Test func disappearingMidLoadGoesBackToIdle() async {

@@ -4,9 +4,16 @@ import Synchronization
 
 /// Learns whether the server is reachable from the outcome of real requests.
 ///
-/// Seed 000: never pre-check reachability. One monitor is shared by every request the app sends.
+/// Reachability is never checked in advance (a check says nothing about the next request); one
+/// monitor is shared by every request the app sends.
 public final class NetworkMonitor: Sendable {
-    private let current = Mutex(NetworkStatus.online)
+    private struct State {
+        var status = NetworkStatus.online
+        /// Set when a request succeeds after the server could not be reached or failed.
+        var recovered = false
+    }
+
+    private let current = Mutex(State())
 
     /// Creates a monitor that assumes the server is reachable until a request says otherwise.
     public init() {}
@@ -16,23 +23,37 @@ public final class NetworkMonitor: Sendable {
     }
 
     /// What the last request said.
-    public var status: NetworkStatus { current.withLock { $0 } }
+    public var status: NetworkStatus { current.withLock { $0.status } }
 
     /// A request reached the server and got an answer it meant (2xx, 304 or a 4xx about the request).
     public func recordSuccess() {
-        current.withLock { $0 = .online }
+        current.withLock { state in
+            if state.status != .online { state.recovered = true }
+            state.status = .online
+        }
+    }
+
+    /// Whether the server answered again after it could not be reached (or failed) since the
+    /// last call; the sync engine takes this to decide when to resend what queued up.
+    public func takeRecovery() -> Bool {
+        current.withLock { state in
+            defer { state.recovered = false }
+            return state.recovered
+        }
     }
 
     /// A request failed with `error`: unreachable or timed out means offline, 5xx or 429 degraded,
     /// anything else (a 4xx about the request itself) still proves the server is there.
     public func record(_ error: RemoteError) {
-        current.withLock { status in
+        current.withLock { state in
+            let previous = state.status
             switch error {
-            case .offline, .timedOut: status = .offline
-            case .server, .rateLimited, .invalidData: status = .degraded
+            case .offline, .timedOut: state.status = .offline
+            case .server, .rateLimited, .invalidData: state.status = .degraded
             case .cancelled, .insecureURL: break
-            default: status = .online
+            default: state.status = .online
             }
+            if previous != .online && state.status == .online { state.recovered = true }
         }
     }
 }

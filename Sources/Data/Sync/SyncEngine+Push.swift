@@ -32,71 +32,8 @@ extension SyncEngine {
         if report.pushed > sentBefore { try? await lists.invalidateAll() }
     }
 
-    /// Settles a conflict the user resolved, then sends what is left.
-    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document {
-        guard let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) else {
-            throw .noSuchEntry(entryId)
-        }
-        guard stored.entry.state == .conflict,
-            let local = try store({ () throws(StorageError) in try outbox.pendingDocument(stored.entry.documentId) })
-        else { throw .notInConflict(entryId) }
-        let id = stored.entry.documentId
-        let remoteETag = stored.remote.map { "\"d\($0.id)-v\($0.version)\"" }
-        switch resolution {
-        case .remote:
-            try await keepServerVersion(of: id, remote: stored.remote)
-            return stored.remote ?? local.document
-        case .local:
-            try store { () throws(StorageError) in
-                try outbox.requeue(entryId, rebasedOn: remoteETag, replacing: Self.everyField(of: local.document))
-            }
-        case .merged(let body):
-            var merged = local.document
-            merged.body = body
-            try store { () throws(StorageError) in
-                try outbox.replacePending(merged)
-                try outbox.requeue(entryId, rebasedOn: remoteETag, replacing: Self.everyField(of: merged))
-            }
-        }
-        await pushIfReachable()
-        return try await current(id)
-    }
-}
-
-// MARK: - Private
-
-extension SyncEngine {
-    private func send(_ stored: StoredEntryAlias) async -> Result<(Document?, RemoteValidators?), RemoteError> {
-        let entry = stored.entry
-        let key = stored.idempotencyKey
-        do {
-            switch entry.operation {
-            case .create:
-                guard let draft = OutboxStore.decode(DocumentDraft.self, stored.payload) else {
-                    return .failure(.badRequest)
-                }
-                let (document, validators) = try await writer.create(draft, idempotencyKey: key)
-                return .success((document, validators))
-            case .update:
-                guard let changes = OutboxStore.decode(DocumentChanges.self, stored.payload) else {
-                    return .failure(.badRequest)
-                }
-                let (document, validators) = try await writer.update(
-                    id: entry.documentId, with: changes, ifMatch: stored.baseETag, idempotencyKey: key)
-                return .success((document, validators))
-            case .delete:
-                try await writer.delete(id: entry.documentId, ifMatch: stored.baseETag, idempotencyKey: key)
-                return .success((nil, nil))
-            }
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    typealias StoredEntryAlias = OutboxStore.StoredEntry
-
     /// The server took the change: the outbox forgets it and the caches learn the server's version.
-    private func accept(_ stored: StoredEntryAlias, _ document: Document?, _ validators: RemoteValidators?)
+    func accept(_ stored: OutboxStore.StoredEntry, _ document: Document?, _ validators: RemoteValidators?)
         async throws(SyncError)
     {
         let moment = now()
@@ -112,7 +49,47 @@ extension SyncEngine {
         }
     }
 
-    private func handle(_ error: RemoteError, for stored: StoredEntryAlias, into report: inout SyncReport)
+    /// Drops the local changes to a document and caches the server's version.
+    func keepServerVersion(
+        of id: Document.ID, remote: Document?, validators: RemoteValidators? = nil
+    ) async throws(SyncError) {
+        try store { () throws(StorageError) in try outbox.discardChanges(to: id) }
+        if let remote, let validators {
+            try? await documents.store(remote, for: id, validators: validators)
+        } else {
+            try? await documents.invalidate(id)
+        }
+        try? await lists.invalidateAll()
+    }
+}
+
+// MARK: - Private
+
+extension SyncEngine {
+    private func send(_ stored: OutboxStore.StoredEntry) async -> Result<(Document?, RemoteValidators?), RemoteError> {
+        let entry = stored.entry
+        let key = stored.idempotencyKey
+        do {
+            switch entry.operation {
+            case .create:
+                guard let draft = stored.change?.draft else { return .failure(.badRequest) }
+                let (document, validators) = try await writer.create(draft, idempotencyKey: key)
+                return .success((document, validators))
+            case .update:
+                guard let changes = stored.change?.changes else { return .failure(.badRequest) }
+                let (document, validators) = try await writer.update(
+                    id: entry.documentId, with: changes, ifMatch: stored.baseETag, idempotencyKey: key)
+                return .success((document, validators))
+            case .delete:
+                try await writer.delete(id: entry.documentId, ifMatch: stored.baseETag, idempotencyKey: key)
+                return .success((nil, nil))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func handle(_ error: RemoteError, for stored: OutboxStore.StoredEntry, into report: inout SyncReport)
         async throws(SyncError)
     {
         switch error {
@@ -138,71 +115,37 @@ extension SyncEngine {
         }
     }
 
-    /// Applies the conflict policy to an entry the server refused with 409/412.
-    private func settleConflict(_ stored: StoredEntryAlias, into report: inout SyncReport) async throws(SyncError) {
-        let remote: (Document, RemoteValidators)?
+    /// Applies the conflict policy (a Domain rule) to an entry the server refused with 409/412.
+    private func settleConflict(_ stored: OutboxStore.StoredEntry, into report: inout SyncReport)
+        async throws(SyncError)
+    {
+        let remote: (document: Document, validators: RemoteValidators)?
         do {
-            remote = try await writer.fetch(id: stored.entry.documentId)
+            remote = try await writer.fetch(id: stored.entry.documentId).map { ($0, $1) }
         } catch {
             try store { () throws(StorageError) in try outbox.failedAttempt(stored, error: error.localizedDescription) }
             throw .offline(pending: (try? outbox.counts().pending) ?? 0)
         }
-        var policy = await conflictPolicy()
-        if policy == .lastWriterWins {
-            // The server's timestamps have whole seconds; a tie goes to the server.
-            let serverTime = (remote?.0.updatedAt ?? .distantPast).timeIntervalSince1970.rounded(.down)
-            let localTime = stored.entry.createdAt.timeIntervalSince1970.rounded(.down)
-            policy = localTime > serverTime ? .clientWins : .serverWins
-        }
-        switch policy {
-        case .serverWins, .lastWriterWins:
-            try await keepServerVersion(of: stored.entry.documentId, remote: remote?.0, validators: remote?.1)
+        let decision = await conflictPolicy().resolve(localChangeAt: stored.entry.createdAt, remote: remote?.document)
+        switch (decision, remote) {
+        case (.keepServer, _):
+            try await keepServerVersion(
+                of: stored.entry.documentId, remote: remote?.document, validators: remote?.validators)
             report.resolved += 1
-        case .clientWins:
-            guard let etag = remote?.1.etag else {
-                try store { () throws(StorageError) in
-                    try outbox.park(stored, error: "the document was deleted on the server")
-                }
-                report.parked += 1
-                return
+        case (.overwriteServer, let remote?) where remote.validators.etag != nil:
+            try store { () throws(StorageError) in
+                try outbox.requeue(stored.entry.id, rebasedOn: remote.validators.etag)
             }
-            try store { () throws(StorageError) in try outbox.requeue(stored.entry.id, rebasedOn: etag) }
             report.resolved += 1
-        case .manual:
-            try store { () throws(StorageError) in try outbox.markConflict(stored, remote: remote?.0) }
+        case (.askUser, _):
+            try store { () throws(StorageError) in
+                try outbox.markConflict(stored, remote: remote?.document, remoteETag: remote?.validators.etag)
+            }
             report.conflicts += 1
+        case (.overwriteServer, _), (.setAside, _):
+            let reason = remote == nil ? "the document was deleted on the server" : "the server sent no validator"
+            try store { () throws(StorageError) in try outbox.park(stored, error: reason) }
+            report.parked += 1
         }
-    }
-
-    /// Drops the local changes to a document and caches the server's version.
-    private func keepServerVersion(
-        of id: Int, remote: Document?, validators: RemoteValidators? = nil
-    ) async throws(SyncError) {
-        try store { () throws(StorageError) in try outbox.discardChanges(to: id) }
-        if let remote, let validators {
-            try? await documents.store(remote, for: id, validators: validators)
-        } else {
-            try? await documents.invalidate(id)
-        }
-        try? await lists.invalidateAll()
-    }
-
-    /// What the user sees for a document now: the local version while changes wait, else the
-    /// cached or fetched server version.
-    private func current(_ id: Int) async throws(SyncError) -> Document {
-        if let pending = try store({ () throws(StorageError) in try outbox.pendingDocument(id) }) {
-            return pending.document
-        }
-        let serverID = (try? outbox.serverID(forLocal: id)) ?? nil
-        do {
-            return try await documents.read(serverID ?? id, policy: .cacheFirst).value
-        } catch {
-            throw .offline(pending: 0)
-        }
-    }
-
-    /// Changes that set every field to the document's.
-    private static func everyField(of document: Document) -> DocumentChanges {
-        DocumentChanges(title: document.title, body: document.body, tags: document.tags)
     }
 }

@@ -7,7 +7,7 @@ import Logging
 public actor SyncEngine: SyncRepositoryProtocol {
     let outbox: OutboxStore
     let writer: any DocumentWriterProtocol
-    let documents: any CachedReading<Int, Document>
+    let documents: any CachedReading<Document.ID, Document>
     let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
     let monitor: NetworkMonitor
     let now: @Sendable () -> Date
@@ -16,7 +16,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
 
     /// Creates the engine over the outbox, the server writer and the caches it refreshes.
     public init(
-        outbox: OutboxStore, writer: any DocumentWriterProtocol, documents: any CachedReading<Int, Document>,
+        outbox: OutboxStore, writer: any DocumentWriterProtocol, documents: any CachedReading<Document.ID, Document>,
         lists: any CachedReading<DocumentListQuery, [DocumentSummary]>, monitor: NetworkMonitor,
         now: @escaping @Sendable () -> Date, pageSize: Int = 500
     ) {
@@ -33,13 +33,14 @@ public actor SyncEngine: SyncRepositoryProtocol {
         logger.debug("deinit SyncEngine")
     }
 
-    /// Pushes, then pulls.
+    /// Pushes, then pulls (a sync that gets this far also answers a recovery of the server).
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport {
         var report = SyncReport()
         try await push(into: &report, progress: progress)
+        _ = monitor.takeRecovery()
         try await pull(into: &report, progress: progress)
         try store { () throws(StorageError) in
-            try outbox.setValue(String(now().timeIntervalSince1970), for: Keys.lastSyncAt)
+            try outbox.setValue(String(now().timeIntervalSince1970), for: .lastSyncAt)
         }
         return report
     }
@@ -49,6 +50,15 @@ public actor SyncEngine: SyncRepositoryProtocol {
         var report = SyncReport()
         try await pull(into: &report)
         return report
+    }
+
+    /// Syncs when the server answered again since it last could not be reached and changes wait
+    /// (the monitor remembers the recovery until this takes it).
+    public func resumeIfNeeded() async -> Result<SyncReport, SyncError>? {
+        guard monitor.takeRecovery(), monitor.status == .online, ((try? outbox.counts().pending) ?? 0) > 0 else {
+            return nil
+        }
+        return await Result.catching { () async throws(SyncError) in try await sync(progress: { _ in }) }
     }
 
     /// Sends what is queued unless the last request found the server unreachable; failures
@@ -66,7 +76,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// Counts, versions and the network status.
     public func status() async -> SyncStatus {
         let counts = (try? outbox.counts()) ?? (pending: 0, parked: 0, conflicts: 0)
-        let lastSync = (try? outbox.value(Keys.lastSyncAt)).flatMap { $0.flatMap(Double.init) }
+        let lastSync = (try? outbox.value(.lastSyncAt)).flatMap { $0.flatMap(Double.init) }
         return SyncStatus(
             pending: counts.pending, parked: counts.parked, conflicts: counts.conflicts,
             lastSyncAt: lastSync.map(Date.init(timeIntervalSince1970:)), serverVersion: storedServerVersion(),
@@ -108,18 +118,12 @@ public actor SyncEngine: SyncRepositoryProtocol {
 
     /// The policy for document conflicts (stored, so it survives relaunches).
     public func conflictPolicy() async -> ConflictPolicy {
-        (try? outbox.value(Keys.conflictPolicy)).flatMap { $0.flatMap(ConflictPolicy.init(rawValue:)) } ?? .manual
+        (try? outbox.value(.conflictPolicy)).flatMap { $0.flatMap(ConflictPolicy.init(rawValue:)) } ?? .manual
     }
 
     /// Changes the policy for document conflicts.
     public func setConflictPolicy(_ policy: ConflictPolicy) async {
-        try? outbox.setValue(policy.rawValue, for: Keys.conflictPolicy)
-    }
-
-    enum Keys {
-        static let serverVersion = "serverVersion"
-        static let lastSyncAt = "lastSyncAt"
-        static let conflictPolicy = "conflictPolicy"
+        try? outbox.setValue(policy.rawValue, for: .conflictPolicy)
     }
 
     /// Runs a storage operation, mapping its failure.
@@ -133,6 +137,6 @@ public actor SyncEngine: SyncRepositoryProtocol {
     }
 
     func storedServerVersion() -> Int {
-        (try? outbox.value(Keys.serverVersion)).flatMap { $0.flatMap(Int.init) } ?? 0
+        (try? outbox.value(.serverVersion)).flatMap { $0.flatMap(Int.init) } ?? 0
     }
 }

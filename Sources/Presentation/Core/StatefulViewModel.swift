@@ -7,6 +7,8 @@ public protocol StatefulViewModel: AnyObject {
     var store: StateStore<State> { get }
     /// The tasks the view model runs.
     var tasks: TaskBag { get }
+    /// The name traces print for this view model.
+    var traceName: String { get }
 }
 
 extension StatefulViewModel {
@@ -17,5 +19,22 @@ extension StatefulViewModel {
     public func states() -> AsyncStream<State> { store.changes() }
 
     /// The type's name, as traces print it.
-    public static var traceName: String { String(describing: Self.self) }
+    public var traceName: String { String(describing: Self.self) }
+
+    /// Runs `work` as the task `name`, cancelling the one running under that name (the latest
+    /// request wins); then, unless the task was cancelled or the view model went away, hands
+    /// the result to `publish`, which sets the state.
+    ///
+    /// The one place the task, cancel and publish cycle is written: `work` must not capture the
+    /// view model, and `publish` gets it back only while it exists.
+    @discardableResult
+    public func perform<Value: Sendable>(
+        _ name: String, _ work: @escaping @Sendable () async -> Value, publish: @escaping (Self, Value) -> Void
+    ) -> Task<Void, Never> {
+        tasks.run(name) { [weak self] in
+            let value = await work()
+            guard !Task.isCancelled, let self else { return }
+            publish(self, value)
+        }
+    }
 }

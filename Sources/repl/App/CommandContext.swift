@@ -66,17 +66,16 @@ final class CommandContext: ShellContext {
         return text + "> "
     }
 
-    /// After each command: refreshes the sync state, and when the server answers again after
-    /// being unreachable, sends what queued up meanwhile (sync resumes by itself).
+    /// After each command, the app is idle: the sync engine may resend what queued up while the
+    /// server could not be reached (its decision), and the prompt's sync state is refreshed.
     func afterCommand() async {
-        let before = syncStatus
-        syncStatus = await services.sync.status()
-        guard before.network != .online, syncStatus.network == .online, syncStatus.pending > 0 else { return }
-        switch await services.syncNow.execute() {
-        case .success(let report):
+        switch await services.sync.resumeIfNeeded() {
+        case .success(let report)?:
             console.out("Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes").")
-        case .failure(let error):
-            console.err("error: \(error.localizedDescription)")
+        case .failure(let error)?:
+            console.err("error: \(CommandFailure(error).message)")
+        case nil:
+            break
         }
         syncStatus = await services.sync.status()
     }

@@ -58,19 +58,10 @@ enum CompositionRoot {
             baseURL: baseURL, http: URLSessionHTTPClient(timeout: options.timeout), security: security,
             retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor
         )
-        let sources = DataSources(database: database, api: api, now: now)
-        let outbox = OutboxStore(database: database)
-        let sync = SyncEngine(
-            outbox: outbox, writer: HTTPDocumentWriter(client: api), documents: sources.documents, lists: sources.lists,
-            monitor: monitor, now: now)
+        let stack = DataStack(database: database, api: api, monitor: monitor, now: now)
         let services = AppServices(
-            documents: DocumentRepositoryImpl(
-                documents: sources.documents, lists: sources.lists, outbox: outbox, sync: sync, now: now),
-            users: UserRepositoryImpl(users: sources.users), sync: sync
-        )
-        let caches = CacheControls(
-            documents: sources.documents, lists: sources.lists, users: sources.users, databaseURL: container.databaseURL
-        )
+            documents: stack.documentRepository, users: stack.userRepository, sync: stack.sync)
+        let caches = CacheControls(stack: stack, databaseURL: container.databaseURL)
         let sceneDelegate = sceneAppDelegate(services: services)
         let scenes = SceneApplication(
             delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState),

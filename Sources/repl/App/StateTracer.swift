@@ -32,7 +32,7 @@ enum StateTracer {
     static func follow<Model: StatefulViewModel>(_ model: Model, console: Console) -> Task<Void, Never> {
         let states = model.states()
         var previous = model.state.description
-        let name = Model.traceName
+        let name = model.traceName
         return Task {
             for await state in states {
                 console.out("[\(name)] \(previous) → \(state.description)")

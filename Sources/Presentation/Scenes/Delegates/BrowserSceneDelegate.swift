@@ -123,7 +123,7 @@ extension BrowserSceneDelegate {
             model.type(query)
             await model.searchNow()?.value
         case .profile(let id):
-            let model = UserProfileViewModel(id: id, fetchUser: services.fetchUser)
+            let model = UserProfileViewModel(userNumber: id, fetchUser: services.fetchUser)
             profile = model
             await model.onAppear()?.value
         }

@@ -17,7 +17,7 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
 
     /// What the scene holds.
     public private(set) var content = Content.empty
-    /// The document edited, or `nil` for a new one not saved yet.
+    /// The document edited, as its activity names it (`nil` for a new one not saved yet).
     public private(set) var documentId: Int?
     /// The cursor's offset in the body.
     public private(set) var cursor = 0
@@ -120,7 +120,7 @@ extension DocumentEditorSceneDelegate {
         let original = editor.saved.map(EditorDraft.init) ?? EditorDraft()
         let changed = editor.state.hasUnsavedChanges
         return DocumentEditActivity(
-            documentId: editor.saved?.id ?? documentId,
+            documentId: editor.saved?.id.rawValue ?? documentId,
             draftTitle: changed && draft.title != original.title ? draft.title : nil,
             draftBody: changed && draft.body != original.body ? draft.body : nil,
             cursor: min(cursor, draft.body.count))
@@ -129,8 +129,10 @@ extension DocumentEditorSceneDelegate {
     private func open(_ payload: DocumentEditActivity) async {
         documentId = payload.documentId
         var document: Document?
-        if let id = payload.documentId {
-            switch await fetchDocument.execute(id: id) {
+        if let number = payload.documentId {
+            let fetched = await Result { () throws(DocumentError) in try DocumentRules.id(number) }
+                .asyncFlatMap { id in await fetchDocument.execute(id: id) }
+            switch fetched {
             case .success(let fetched): document = fetched.value
             case .failure(let error):
                 content = .unopened(payload, failure: UserMessages.text(for: error))

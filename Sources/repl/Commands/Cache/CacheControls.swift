@@ -1,17 +1,14 @@
-import Domain
 import Foundation
 import StrataData
 
-/// What `cache stats` and `cache clear` act on.
+/// What `cache stats` and `cache clear` act on: every data source of the stack, and the file.
 struct CacheControls {
-    let documents: any CachedReading<Int, Document>
-    let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
-    let users: any CachedReading<Int, User>
+    let stack: DataStack
     let databaseURL: URL
 
     /// The combined statistics of every source.
     func statistics() async -> DataSourceStatistics {
-        await documents.statistics() + lists.statistics() + users.statistics()
+        await stack.statistics()
     }
 
     /// The database's size on disk, WAL included.
@@ -24,17 +21,13 @@ struct CacheControls {
 
     /// Empties the memory tier of every source.
     func clearMemory() {
-        documents.evacuateMemory()
-        lists.evacuateMemory()
-        users.evacuateMemory()
+        stack.evacuateMemory()
     }
 
     /// Empties the on-device tier of every source.
     func clearDisk() async -> DataSourceError? {
         do {
-            try await documents.clearLocal()
-            try await lists.clearLocal()
-            try await users.clearLocal()
+            try await stack.clearLocal()
             return nil
         } catch {
             return error

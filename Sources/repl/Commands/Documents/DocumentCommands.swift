@@ -38,7 +38,7 @@ extension DocumentCommands {
         name: "docs show", group: .documents, summary: "Show one document", arguments: [idArgument],
         flags: [ReadPolicyFlag.spec], examples: ["docs show 1", "docs show 1 --policy local-only"]
     ) { context, arguments throws(CommandFailure) in
-        let id = try arguments.id()
+        let id = try arguments.documentID()
         return try await context.run {
             DocumentDetailViewModel(id: id, fetchDocument: context.services.fetchDocument)
         } start: {
@@ -72,7 +72,7 @@ extension DocumentCommands {
         ],
         examples: [#"docs edit 1 --title "Welcome, again""#]
     ) { context, arguments throws(CommandFailure) in
-        let id = try arguments.id()
+        let id = try arguments.documentID()
         let state = await context.present {
             DocumentDetailViewModel(id: id, fetchDocument: context.services.fetchDocument)
         } start: {
@@ -90,9 +90,9 @@ extension DocumentCommands {
         name: "docs delete", group: .documents, summary: "Delete a document", arguments: [idArgument],
         examples: ["docs delete 3"]
     ) { context, arguments throws(CommandFailure) in
-        let id = try arguments.id()
+        let id = try arguments.documentID()
         try await context.services.deleteDocument.execute(id: id).mapError(CommandFailure.init).get()
-        return .rendered(DeletedOutput(id: id))
+        return .rendered(DeletedOutput(id: id.rawValue))
     }
 
     private static let search = Command(

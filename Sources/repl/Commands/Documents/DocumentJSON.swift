@@ -17,7 +17,7 @@ struct DocumentJSON: Encodable {
 
     init(_ document: Document, _ provenance: Provenance?) {
         syncState = document.syncState.rawValue
-        id = document.id
+        id = document.id.rawValue
         title = document.title
         body = document.body
         tags = document.tags
@@ -39,7 +39,7 @@ struct DocumentSummaryJSON: Encodable {
     let version: Int
 
     init(_ summary: DocumentSummary) {
-        id = summary.id
+        id = summary.id.rawValue
         title = summary.title
         tags = summary.tags
         updatedAt = summary.updatedAt

@@ -21,7 +21,7 @@ struct DocumentOutput: CommandRendering {
 
     func plain() -> String? {
         let fields = [
-            String(document.id), document.title, document.tags.joined(separator: ","), String(document.version),
+            document.id.description, document.title, document.tags.joined(separator: ","), String(document.version),
             document.updatedAt.formatted(.iso8601),
         ]
         return fields.joined(separator: "\t") + "\n" + document.body
@@ -65,7 +65,7 @@ struct DocumentListOutput: CommandRendering {
 
     private static func cells(_ item: DocumentSummary) -> [String] {
         [
-            String(item.id), item.title, item.tags.joined(separator: ","), String(item.version),
+            item.id.description, item.title, item.tags.joined(separator: ","), String(item.version),
             item.updatedAt.formatted(.iso8601),
         ]
     }

@@ -183,7 +183,8 @@ extension SceneCommands {
     /// Refuses to open an editor on a document that cannot be read, before any scene changes.
     private static func checkDocument(_ activity: UserActivity, _ context: CommandContext) async throws(CommandFailure)
     {
-        guard let id = activity.payload(as: DocumentEditActivity.self)?.documentId else { return }
+        guard let number = activity.payload(as: DocumentEditActivity.self)?.documentId else { return }
+        let id = try ParsedArguments.documentID(String(number))
         if case .failure(let error) = await context.services.fetchDocument.execute(id: id) {
             throw CommandFailure(error)
         }

@@ -106,7 +106,7 @@ extension SceneOutput {
 
         init(session: String, _ delegate: DocumentEditorSceneDelegate) {
             self.session = session
-            documentId = delegate.editor?.saved?.id ?? delegate.documentId
+            documentId = delegate.editor?.saved?.id.rawValue ?? delegate.documentId
             let state = delegate.editor?.state
             self.state = state.map(Self.stateName) ?? "unopened"
             unsaved = state?.hasUnsavedChanges ?? true

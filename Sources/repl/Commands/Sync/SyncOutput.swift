@@ -36,7 +36,7 @@ enum SyncOutput {
     static func outbox(_ entries: [OutboxEntry]) -> CommandOutput {
         let rows = entries.map { entry in
             [
-                String(entry.id), String(entry.documentId), entry.operation.rawValue, entry.state.rawValue,
+                String(entry.id), entry.documentId.description, entry.operation.rawValue, entry.state.rawValue,
                 String(entry.attempts), entry.lastError ?? "",
             ]
         }
@@ -55,7 +55,7 @@ enum SyncOutput {
     static func conflicts(_ conflicts: [DocumentConflict]) -> CommandOutput {
         let rows = conflicts.map { conflict in
             [
-                String(conflict.entryId), String(conflict.documentId), conflict.local.title,
+                String(conflict.entryId), conflict.documentId.description, conflict.local.title,
                 conflict.remote?.title ?? "(deleted)",
             ]
         }
@@ -115,7 +115,7 @@ extension SyncOutput {
 
         init(_ entry: OutboxEntry) {
             id = entry.id
-            documentId = entry.documentId
+            documentId = entry.documentId.rawValue
             operation = entry.operation.rawValue
             state = entry.state.rawValue
             attempts = entry.attempts
@@ -136,7 +136,7 @@ extension SyncOutput {
 
         init(_ conflict: DocumentConflict) {
             id = conflict.entryId
-            documentId = conflict.documentId
+            documentId = conflict.documentId.rawValue
             local = DocumentJSON(conflict.local, nil)
             remote = conflict.remote.map { DocumentJSON($0, nil) }
         }

@@ -26,7 +26,7 @@ extension UserCommands {
         arguments: [ArgumentSpec(name: "ID", completion: .source(.userID))], flags: [ReadPolicyFlag.spec],
         examples: ["user show 1"]
     ) { context, arguments throws(CommandFailure) in
-        let id = try arguments.id()
+        let id = try arguments.userID()
         return try await context.run {
             UserProfileViewModel(id: id, fetchUser: context.services.fetchUser)
         } start: {

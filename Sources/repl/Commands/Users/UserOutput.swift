@@ -11,12 +11,13 @@ struct UserOutput: CommandRendering {
         return "User \(user.id)\n" + TextTable.render(rows: rows)
     }
 
-    func plain() -> String? { [String(user.id), user.name, user.email, user.bio].joined(separator: "\t") }
+    func plain() -> String? { [user.id.description, user.name, user.email, user.bio].joined(separator: "\t") }
 
     func json() -> String {
         JSONOutput.encode(
             UserJSON(
-                id: user.id, name: user.name, email: user.email, bio: user.bio, origin: provenance.origin.rawValue,
+                id: user.id.rawValue, name: user.name, email: user.email, bio: user.bio,
+                origin: provenance.origin.rawValue,
                 freshness: provenance.freshness.rawValue, ageSeconds: provenance.ageSeconds))
     }
 }

@@ -1,0 +1,99 @@
+import DemoBackend
+import Domain
+import Foundation
+import StrataData
+
+extension BenchmarkApp {
+    static func singleFlightBenchmark(report: inout Report) async throws {
+        let backend = DemoBackend()
+        let url = try await backend.start()
+        await backend.setLatency(milliseconds: 100)
+        let client = APIClient(
+            baseURL: url, http: URLSessionHTTPClient(timeout: 30), security: .development, retry: .never,
+            clock: ContinuousClock(), now: { Date() }
+        )
+        let source = CacheBackedDataSource(
+            local: InMemoryLocalStore<Document.ID, Document>(), remote: client.documentStore(),
+            configuration: .init(timeToLive: 60, memoryLimits: .forContext(.mainApp), cost: { _ in 1 }), now: { Date() }
+        )
+        let key = Workload.id(1)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<1000 { group.addTask { _ = try await source.read(key, policy: .cacheFirst) } }
+            try await group.waitForAll()
+        }
+        let requests = await backend.requestCount("GET /documents/:id")
+        await backend.stop()
+        report.add(
+            ReportRow(
+                name: "1000 concurrent misses of one key → requests at the server", value: Double(requests),
+                unit: .count, target: .exactly(1)))
+    }
+
+    static func ingestBenchmark(folder: URL, report: inout Report) async throws {
+        let count = 100_000
+        let rawPath = folder.appendingPathComponent("raw-ingest.sqlite")
+        _ = try AppDatabase.open(at: rawPath)  // same schema for the baseline
+        guard let raw = RawSQLite(path: rawPath.path) else { throw BenchmarkError.rawOpen }
+        var rawRound = 0
+        let rawSeconds = Measure.secondsSync {
+            raw.insert(count: count, startingAt: rawRound * count + 1)
+            rawRound += 1
+        }
+        let source = Workload.source(try AppDatabase.open(at: folder.appendingPathComponent("ingest.sqlite")))
+        var round = 0
+        let seconds = try await Measure.seconds {
+            let first = round * count + 1
+            round += 1
+            let records = (first..<(first + count)).map { (key: Workload.id($0), object: Workload.record($0)) }
+            try await source.ingest(records, validators: RemoteValidators())
+        }
+        report.add(
+            ReportRow(name: "Raw C inserts of 100k records (one transaction)", value: rawSeconds, unit: .seconds))
+        report.add(
+            ReportRow(
+                name: "Ingest 100k records through the data source", value: seconds, unit: .seconds,
+                target: .ratio(2.5, rawSeconds))
+        )
+    }
+
+    /// Offline writes, pushing 10k of them, and pulling 100k server changes.
+    static func syncBenchmarks(folder: URL, report: inout Report) async throws {
+        let backend = DemoBackend()
+        let url = try await backend.start()
+        let monitor = NetworkMonitor()
+        let client = APIClient(
+            baseURL: url, http: URLSessionHTTPClient(timeout: 30), security: .development, retry: .never,
+            clock: ContinuousClock(), now: { Date() }, monitor: monitor)
+        let database = try AppDatabase.open(at: folder.appendingPathComponent("sync.sqlite"))
+        let stack = DataStack(database: database, api: client, monitor: monitor, now: { Date() })
+        let outbox = stack.outbox
+        let engine = stack.sync
+        let pending = 10_000
+        let clock = ContinuousClock()
+        let writeStart = clock.now
+        for number in 0..<pending {
+            _ = try outbox.recordCreate(DocumentDraft(title: "offline \(number)"), now: Date())
+        }
+        let perWrite = (clock.now - writeStart) / pending
+        let pushStart = clock.now
+        let pushed = try await engine.sync()
+        let pushSeconds = (clock.now - pushStart).seconds
+        await backend.addDocuments(count: 100_000)
+        let pullStart = clock.now
+        let pulled = try await engine.pull()
+        let pullSeconds = (clock.now - pullStart).seconds
+        await backend.stop()
+        report.add(
+            ReportRow(
+                name: "Offline write: local version + outbox entry (one transaction)", value: perWrite.seconds * 1e9,
+                unit: .nanoseconds))
+        report.add(
+            ReportRow(
+                name: "Sync: push \(pushed.pushed) pending creates over loopback HTTP", value: pushSeconds,
+                unit: .seconds))
+        report.add(
+            ReportRow(
+                name: "Sync: pull \(pulled.pulled) changed records (pages of 500, a transaction each)",
+                value: pullSeconds, unit: .seconds))
+    }
+}

@@ -1,0 +1,63 @@
+import Domain
+import Foundation
+import StrataData
+
+extension BenchmarkApp {
+    static func readBenchmarks(folder: URL, report: inout Report) async throws {
+        let path = folder.appendingPathComponent("reads.sqlite").path
+        let database = try AppDatabase.open(at: URL(fileURLWithPath: path))
+        try await Workload.source(database).ingest(
+            (1...1000).map { (key: Workload.id($0), object: Workload.record($0)) }, validators: RemoteValidators())
+        let stack = Workload.stack(database)
+        let source = stack.documents
+        let key = Workload.id(42)
+        _ = try await source.read(key, policy: .cacheFirst)
+
+        let memory = try await Measure.latency { _ = try await source.read(key, policy: .cacheFirst) }
+        report.add(
+            ReportRow(
+                name: "Memory-tier hit (data source)", value: memory.median, unit: .nanoseconds, target: .atMost(1000)))
+
+        guard let raw = RawSQLite(path: path) else { throw BenchmarkError.rawOpen }
+        let rawLookup = Measure.latencyOfLoop(count: 200_000) { count in
+            _ = raw.lookups(id: 42, count: count, sql: Workload.selectSQL)
+        }
+        let disk = try await Measure.latency { _ = try await source.read(key, policy: .skipMemory) }
+        let rawAutocommit = Measure.latencyOfLoop(count: 200_000) { count in
+            _ = raw.lookups(id: 42, count: count, sql: Workload.selectSQL, inTransaction: false)
+        }
+        report.add(
+            ReportRow(
+                name: "Raw sqlite3 lookup (prepared, in a read transaction)", value: rawLookup, unit: .nanoseconds))
+        report.add(
+            ReportRow(
+                name: "Raw sqlite3 lookup (prepared, autocommit: a transaction per lookup)", value: rawAutocommit,
+                unit: .nanoseconds)
+        )
+        report.add(
+            ReportRow(
+                name: "SQLite-tier hit (data source, skip-memory)", value: disk.median, unit: .nanoseconds,
+                target: .ratio(3, rawLookup))
+        )
+
+        let direct = try await DirectGRDB.latencyOfLookup(path: path, id: 42)
+        let useCase = FetchDocumentUseCase(repository: stack.documentRepository)
+        let throughUseCase = try await Measure.latency {
+            _ = try await useCase.execute(id: key, policy: .skipMemory).get()
+        }
+        let throughUseCaseMemory = try await Measure.latency { _ = try await useCase.execute(id: key).get() }
+        report.add(
+            ReportRow(
+                name: "Direct GRDB read of the same row (cached statement)", value: direct.median, unit: .nanoseconds))
+        report.add(
+            ReportRow(
+                name: "FetchDocumentUseCase → repository → data source (skip-memory)", value: throughUseCase.median,
+                unit: .nanoseconds, target: .ratio(1.3, direct.median)
+            )
+        )
+        report.add(
+            ReportRow(
+                name: "FetchDocumentUseCase, memory hit (cache-first)", value: throughUseCaseMemory.median,
+                unit: .nanoseconds))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A document as the API sends it (Docs/API.md).
+struct DocumentDTO: Codable, Sendable, Equatable {
+    let id: Int
+    let title: String
+    let body: String
+    let tags: [String]
+    let createdAt: Date
+    let updatedAt: Date
+    let version: Int
+}
+
+/// A document summary in a list response.
+struct DocumentSummaryDTO: Codable, Sendable, Equatable {
+    let id: Int
+    let title: String
+    let tags: [String]
+    let updatedAt: Date
+    let version: Int
+}
+
+/// The answer to `GET /documents`.
+struct DocumentListDTO: Codable, Sendable, Equatable {
+    let items: [DocumentSummaryDTO]
+    let deleted: [Int]?
+    let serverVersion: Int?
+}
+
+/// The answer to `GET /documents?since=V&full=1`: whole documents; unknown fields (other
+/// entity types a newer server may add) are ignored.
+struct DocumentChangesDTO: Codable, Sendable, Equatable {
+    let documents: [DocumentDTO]?
+    let deleted: [Int]?
+    let serverVersion: Int
+    let more: Bool?
+}
+
+/// The body of `POST /documents` and `PUT /documents/:id`; absent fields stay as they are.
+struct DocumentInputDTO: Codable, Sendable, Equatable {
+    let title: String?
+    let body: String?
+    let tags: [String]?
+}

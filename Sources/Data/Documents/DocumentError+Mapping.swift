@@ -1,0 +1,29 @@
+import Domain
+
+extension DataSourceError {
+    /// The Domain error for a failed document read or write of `id` (nil for lists).
+    func documentError(id: Document.ID?) -> DocumentError {
+        switch self {
+        case .remote(let remote): remote.documentError(id: id)
+        case .storage: .storageFailure
+        case .notCached: .notCached
+        }
+    }
+}
+
+extension RemoteError {
+    /// The Domain error for a document operation on `id` (nil for lists).
+    func documentError(id: Document.ID?) -> DocumentError {
+        switch self {
+        case .notFound, .gone: id.map { .notFound(id: $0) } ?? .invalidData
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .conflict: .conflict
+        case .badRequest, .unprocessable: .rejected
+        case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus: .unavailable
+        case .invalidData: .invalidData
+        case .insecureURL(let host): .insecureConnection(host: host)
+        case .cancelled: .cancelled
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Domain
+import Foundation
+import Logging
+
+/// The production ``DocumentRepositoryProtocol``: reads through cache-backed data sources with
+/// this device's unsent changes laid over them; writes go to the outbox first (durably, in one
+/// transaction with the local version) and are sent at once when the server is reachable.
+public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
+    private let documents: any CachedReading<Document.ID, Document>
+    private let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
+    private let outbox: OutboxStore
+    private let sync: SyncEngine
+    private let now: @Sendable () -> Date
+    private let logger = Logger(label: "strata.data.documents")
+
+    /// Creates the repository over its data sources, the outbox and the sync engine.
+    public init(
+        documents: any CachedReading<Document.ID, Document>,
+        lists: any CachedReading<DocumentListQuery, [DocumentSummary]>,
+        outbox: OutboxStore, sync: SyncEngine, now: @escaping @Sendable () -> Date
+    ) {
+        self.documents = documents
+        self.lists = lists
+        self.outbox = outbox
+        self.sync = sync
+        self.now = now
+    }
+
+    /// All documents, newest change first, with unsent changes shown.
+    public func documents(policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        do {
+            return overlay(try await lists.read(.all, policy: policy), query: nil)
+        } catch {
+            throw error.documentError(id: nil)
+        }
+    }
+
+    /// One document: the local version while it has unsent changes.
+    public func document(id: Document.ID, policy: ReadPolicy) async throws(DocumentError) -> Fetched<Document> {
+        if let pending = try local({ () throws(StorageError) in try outbox.pendingDocument(id) }) {
+            if pending.deleted { throw .notFound(id: id) }
+            return Fetched(pending.document, origin: .disk)
+        }
+        var target = id
+        if !id.isIssuedByServer {
+            guard let server = try local({ () throws(StorageError) in try outbox.serverID(forLocal: id) }) else {
+                throw .notFound(id: id)
+            }
+            target = server
+            if let pending = try local({ () throws(StorageError) in try outbox.pendingDocument(server) }) {
+                if pending.deleted { throw .notFound(id: id) }
+                return Fetched(pending.document, origin: .disk)
+            }
+        }
+        do {
+            return try await documents.read(target, policy: policy)
+        } catch {
+            throw error.documentError(id: id)
+        }
+    }
+
+    /// Documents matching a query (the server searches; results are cached per query; this
+    /// device's unsent documents are matched with the same Domain rule).
+    public func search(_ query: String, policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        do {
+            return overlay(try await lists.read(DocumentListQuery(search: query), policy: policy), query: query)
+        } catch {
+            throw error.documentError(id: nil)
+        }
+    }
+
+    /// Saves the new document on this device with its outbox entry, then sends it if the server
+    /// is reachable: the answer has the server's id, or a negative one while it waits.
+    public func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document {
+        let created = try local { () throws(StorageError) in try outbox.recordCreate(draft, now: now()) }
+        await sync.pushIfReachable()
+        return try await document(id: created.id, policy: .cacheFirst).value
+    }
+
+    /// Saves the changes on this device against the version they were made on, then sends them.
+    public func update(id: Document.ID, with changes: DocumentChanges) async throws(DocumentError) -> Document {
+        let current = try await document(id: id, policy: .cacheFirst).value
+        var updated = changes.applied(to: current)
+        updated.updatedAt = now()
+        let base = try await baseETag(of: current)
+        try local { () throws(StorageError) in
+            try outbox.recordUpdate(updated, changes: changes, baseETag: base, now: now())
+        }
+        await sync.pushIfReachable()
+        return try await document(id: current.id, policy: .cacheFirst).value
+    }
+
+    /// Marks the document deleted on this device, then sends the delete.
+    public func delete(id: Document.ID) async throws(DocumentError) {
+        let current = try await document(id: id, policy: .cacheFirst).value
+        let base = try await baseETag(of: current)
+        try local { () throws(StorageError) in try outbox.recordDelete(current, baseETag: base, now: now()) }
+        await sync.pushIfReachable()
+    }
+}
+
+// MARK: - Private
+
+extension DocumentRepositoryImpl {
+    /// The version a change is made against: that of the oldest unsent change, else the cached one.
+    private func baseETag(of document: Document) async throws(DocumentError) -> String? {
+        if !document.id.isIssuedByServer { return nil }
+        if document.syncState != .synced {
+            return try local { () throws(StorageError) in try outbox.baseETag(of: document.id) }
+        }
+        return await documents.cachedETag(for: document.id)
+    }
+
+    /// Lays unsent changes over a list from the server: local versions replace, local deletes
+    /// remove, local creations appear (filtered by `query` for searches).
+    private func overlay(_ fetched: Fetched<[DocumentSummary]>, query: String?) -> Fetched<[DocumentSummary]> {
+        guard let pending = try? outbox.pendingDocuments(), !pending.isEmpty else { return fetched }
+        let touched = Set(pending.map(\.document.id))
+        let shown = pending.filter { entry in
+            !entry.deleted && (query.map { DocumentSearch.matches(entry.document, query: $0) } ?? true)
+        }.map(\.document.summary)
+        return fetched.map { items in DocumentOrder.sorted(items.filter { !touched.contains($0.id) } + shown) }
+    }
+
+    private func local<Value>(_ operation: () throws(StorageError) -> Value) throws(DocumentError) -> Value {
+        do {
+            return try operation()
+        } catch {
+            logger.error("outbox storage failure: \(error)")
+            throw .storageFailure
+        }
+    }
+}

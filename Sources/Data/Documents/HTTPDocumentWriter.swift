@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+import HTTPTypes
+
+/// Sends document changes to the server; implemented over HTTP, replaceable in tests.
+public protocol DocumentWriterProtocol: Sendable {
+    /// Creates a document on the server; a replay with the same `idempotencyKey` creates nothing.
+    func create(_ draft: DocumentDraft, idempotencyKey: String?) async throws(RemoteError)
+        -> (Document, RemoteValidators)
+    /// Changes a document; with `ifMatch` (a validator the server sent), only if it is still that
+    /// version.
+    func update(id: Document.ID, with changes: DocumentChanges, ifMatch: String?, idempotencyKey: String?)
+        async throws(RemoteError) -> (Document, RemoteValidators)
+    /// Deletes a document; with `ifMatch`, only if it is still that version.
+    func delete(id: Document.ID, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError)
+    /// Reads a document straight from the server, with its validators (`nil` when it is gone).
+    func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)?
+    /// The server's changes after `since`: whole documents and deletions, at most `limit`.
+    func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges
+}
+
+/// One page of the server's change list.
+public struct RemoteChanges: Sendable, Equatable {
+    /// Documents created or changed, oldest change first.
+    public let documents: [Document]
+    /// Documents deleted.
+    public let deleted: [Document.ID]
+    /// The version this page brings the client to.
+    public let serverVersion: Int
+    /// Whether more changes follow.
+    public let more: Bool
+
+    /// Creates a page.
+    public init(documents: [Document], deleted: [Document.ID], serverVersion: Int, more: Bool) {
+        self.documents = documents
+        self.deleted = deleted
+        self.serverVersion = serverVersion
+        self.more = more
+    }
+}
+
+/// Writes documents with `POST`, `PUT` and `DELETE` on the API.
+public struct HTTPDocumentWriter: DocumentWriterProtocol {
+    private let client: APIClient
+
+    /// Creates a writer over an API client.
+    public init(client: APIClient) {
+        self.client = client
+    }
+
+    /// `POST /documents`, with `Idempotency-Key`.
+    public func create(_ draft: DocumentDraft, idempotencyKey: String?) async throws(RemoteError)
+        -> (Document, RemoteValidators)
+    {
+        let (dto, validators) = try await client.send(
+            .post, "documents", body: DocumentInputDTO(draft), headers: Self.headers(nil, idempotencyKey),
+            as: DocumentDTO.self)
+        return (try dto.toDomain(), validators)
+    }
+
+    /// `PUT /documents/:id` with `If-Match`.
+    public func update(
+        id: Document.ID, with changes: DocumentChanges, ifMatch: String?, idempotencyKey: String?
+    ) async throws(RemoteError) -> (Document, RemoteValidators) {
+        let (dto, validators) = try await client.send(
+            .put, "documents/\(id.rawValue)", body: DocumentInputDTO(changes),
+            headers: Self.headers(ifMatch, idempotencyKey), as: DocumentDTO.self)
+        return (try dto.toDomain(), validators)
+    }
+
+    /// `DELETE /documents/:id` with `If-Match`.
+    public func delete(id: Document.ID, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError) {
+        try await client.sendWithoutBody(
+            .delete, "documents/\(id.rawValue)", headers: Self.headers(ifMatch, idempotencyKey))
+    }
+
+    /// `GET /documents/:id`, unconditionally.
+    public func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)? {
+        let fetched: RemoteFetch<DocumentDTO>
+        do {
+            fetched = try await client.get("documents/\(id.rawValue)", as: DocumentDTO.self)
+        } catch {
+            if error == .notFound { return nil }
+            throw error
+        }
+        switch fetched {
+        case .modified(let dto, let validators): return (try dto.toDomain(), validators)
+        case .notModified: throw .invalidData("304 without a conditional request")
+        }
+    }
+
+    /// `GET /documents?since=V&full=1&limit=N`.
+    public func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges {
+        let query = [
+            URLQueryItem(name: "since", value: String(since)), URLQueryItem(name: "full", value: "1"),
+            URLQueryItem(name: "limit", value: String(limit)),
+        ]
+        switch try await client.get("documents", query: query, as: DocumentChangesDTO.self) {
+        case .modified(let dto, _): return try dto.toDomain()
+        case .notModified: throw .invalidData("304 without a conditional request")
+        }
+    }
+
+    private static func headers(_ ifMatch: String?, _ idempotencyKey: String?) -> HTTPFields {
+        var fields = HTTPFields()
+        if let ifMatch { fields[.ifMatch] = ifMatch }
+        if let idempotencyKey, let name = HTTPField.Name.idempotencyKey { fields[name] = idempotencyKey }
+        return fields
+    }
+}

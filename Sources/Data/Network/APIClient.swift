@@ -1,0 +1,196 @@
+import Foundation
+import HTTPTypes
+import Logging
+
+/// Talks to the app's JSON API: transport security, retries with backoff, status mapping, decoding.
+///
+/// Everything that waits uses the injected clock, so retry schedules are tested without sleeping.
+public struct APIClient: Sendable {
+    /// The API's base URL.
+    public let baseURL: URL
+    private let http: any HTTPClientProtocol
+    private let security: TransportSecurity
+    private let retry: RetryPolicy
+    private let clock: any Clock<Duration>
+    private let now: @Sendable () -> Date
+    private let monitor: NetworkMonitor?
+    private let logger = Logger(label: "strata.data.api")
+
+    /// Creates a client for the API at `baseURL`.
+    public init(
+        baseURL: URL, http: any HTTPClientProtocol, security: TransportSecurity, retry: RetryPolicy,
+        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, monitor: NetworkMonitor? = nil
+    ) {
+        self.monitor = monitor
+        self.baseURL = baseURL
+        self.http = http
+        self.security = security
+        self.retry = retry
+        self.clock = clock
+        self.now = now
+    }
+
+    /// `GET`s a JSON resource, conditionally when `etag` (a validator the server sent) is given.
+    public func get<Value: Decodable & Sendable>(
+        _ path: String, query: [URLQueryItem] = [], ifNoneMatch etag: String? = nil, as type: Value.Type = Value.self
+    ) async throws(RemoteError) -> RemoteFetch<Value> {
+        var fields: HTTPFields = [.accept: "application/json"]
+        if let etag { fields[.ifNoneMatch] = etag }
+        let (response, body) = try await perform(try request(.get, path, query, fields), body: nil)
+        let validators = Self.validators(response)
+        if response.status == .notModified { return .notModified(validators) }
+        return .modified(try Self.decode(Value.self, from: response, body: body), validators)
+    }
+
+    /// Sends a JSON body with `method` and decodes the JSON answer.
+    public func send<Value: Decodable & Sendable>(
+        _ method: HTTPRequest.Method, _ path: String, body: some Encodable, headers extra: HTTPFields = [:],
+        as type: Value.Type = Value.self
+    ) async throws(RemoteError) -> (Value, RemoteValidators) {
+        let encoded: Foundation.Data
+        do {
+            encoded = try Self.encoder.encode(body)
+        } catch {
+            throw .invalidData("cannot encode the request: \(error)")
+        }
+        var fields = extra
+        fields[.contentType] = "application/json"
+        fields[.accept] = "application/json"
+        let (response, answer) = try await perform(try request(method, path, [], fields), body: encoded)
+        return (try Self.decode(Value.self, from: response, body: answer), Self.validators(response))
+    }
+
+    /// Sends a request without a body whose answer has none (such as `DELETE`).
+    public func sendWithoutBody(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:])
+        async throws(RemoteError)
+    {
+        _ = try await perform(try request(method, path, [], headers), body: nil)
+    }
+}
+
+// MARK: - Private
+
+extension APIClient {
+    private static var encoder: JSONEncoder { JSONCoding.encoder }
+
+    private static var decoder: JSONDecoder { JSONCoding.decoder }
+
+    private func request(
+        _ method: HTTPRequest.Method, _ path: String, _ query: [URLQueryItem], _ fields: HTTPFields
+    ) throws(RemoteError) -> HTTPRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        if !query.isEmpty { components?.queryItems = query }
+        guard let url = components?.url else { throw .invalidData("cannot build a URL for \(path)") }
+        if let violation = security.violation(for: url) { throw violation }
+        return HTTPRequest(method: method, url: url, headerFields: fields)
+    }
+
+    /// Sends with retries and tells the network monitor how it went.
+    private func perform(
+        _ request: HTTPRequest, body: Foundation.Data?
+    ) async throws(RemoteError) -> (HTTPResponse, Foundation.Data) {
+        do {
+            let answer = try await performWithRetries(request, body: body)
+            monitor?.recordSuccess()
+            return answer
+        } catch {
+            monitor?.record(error)
+            throw error
+        }
+    }
+
+    /// Sends with retries; returns a 2xx or 304 response, or throws the mapped failure.
+    private func performWithRetries(
+        _ request: HTTPRequest, body: Foundation.Data?
+    ) async throws(RemoteError) -> (HTTPResponse, Foundation.Data) {
+        var attempt = 1
+        while true {
+            if Task.isCancelled { throw .cancelled }
+            let wait: Duration
+            do {
+                let (response, answer) = try await http.send(request, body: body)
+                if response.status.kind == .successful || response.status == .notModified { return (response, answer) }
+                let error = Self.error(for: response.status)
+                guard request.method.isIdempotent, RetryPolicy.isTransient(response.status), attempt < retry.maxAttempts
+                else { throw error }
+                let retryAfter = RetryPolicy.retryAfter(response.headerFields[.retryAfter], now: now())
+                wait = retry.delay(beforeRetry: attempt, retryAfter: retryAfter)
+                logger.info("\(request.method) \(request.path ?? ""): \(response.status), retry \(attempt) in \(wait)")
+            } catch let error as TransportError {
+                guard request.method.isIdempotent, RetryPolicy.isTransient(error), attempt < retry.maxAttempts else {
+                    throw Self.error(for: error)
+                }
+                wait = retry.delay(beforeRetry: attempt, retryAfter: nil)
+                logger.info("\(request.method) \(request.path ?? ""): \(error), retry \(attempt) in \(wait)")
+            } catch let error as RemoteError {
+                throw error
+            } catch {
+                throw .invalidData("\(error)")
+            }
+            do {
+                try await clock.sleep(for: wait)
+            } catch {
+                throw .cancelled
+            }
+            attempt += 1
+        }
+    }
+
+    private static func error(for status: HTTPResponse.Status) -> RemoteError {
+        switch status {
+        case .badRequest: .badRequest
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .conflict, .preconditionFailed: .conflict
+        case .gone: .gone
+        case .unprocessableContent: .unprocessable
+        case .tooManyRequests: .rateLimited
+        default: status.kind == .serverError ? .server(status: status.code) : .unexpectedStatus(status.code)
+        }
+    }
+
+    private static func error(for transport: TransportError) -> RemoteError {
+        switch transport {
+        case .cannotConnect: .offline
+        case .connectionLost: .invalidData("the connection closed before the response was complete")
+        case .timedOut: .timedOut
+        case .bodyTooLarge(let limit): .invalidData("the response is larger than \(limit / 1_048_576) MiB")
+        case .cancelled: .cancelled
+        case .other(let reason): .invalidData(reason)
+        }
+    }
+
+    private static func decode<Value: Decodable>(
+        _ type: Value.Type, from response: HTTPResponse, body: Foundation.Data
+    ) throws(RemoteError) -> Value {
+        let contentType = response.headerFields[.contentType]?.lowercased() ?? "none"
+        guard contentType.hasPrefix("application/json") else {
+            throw .invalidData("expected JSON, got \(contentType)")
+        }
+        do {
+            return try decoder.decode(Value.self, from: body)
+        } catch {
+            throw .invalidData("the response body is not the expected JSON")
+        }
+    }
+
+    /// The caching headers; the entity tag is kept exactly as the server sent it (it is opaque:
+    /// only the server knows what it means, so it goes back byte for byte).
+    static func validators(_ response: HTTPResponse) -> RemoteValidators {
+        let etag = response.headerFields[.eTag].flatMap { $0.isEmpty ? nil : $0 }
+        return RemoteValidators(etag: etag, maxAge: maxAge(response.headerFields[.cacheControl]))
+    }
+
+    private static func maxAge(_ cacheControl: String?) -> Double? {
+        guard let cacheControl else { return nil }
+        for directive in cacheControl.lowercased().split(separator: ",") {
+            let parts = directive.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+            if parts.first == "no-cache" || parts.first == "no-store" { return 0 }
+            if parts.first == "max-age", parts.count == 2, let seconds = Double(parts[1]), seconds >= 0 {
+                return seconds
+            }
+        }
+        return nil
+    }
+}

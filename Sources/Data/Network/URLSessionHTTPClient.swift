@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import HTTPTypesFoundation
+import Logging
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends requests with `URLSession` (FoundationNetworking on Linux), the same code iOS teams use.
+///
+/// URLSession's own HTTP cache is switched off: revalidation with ETags is the data source's job.
+public final class URLSessionHTTPClient: HTTPClientProtocol {
+    private let session: URLSession
+    private let maxBodyBytes: Int
+    private let logger = Logger(label: "strata.data.http")
+
+    /// Creates a client; `timeout` bounds each request, `maxBodyBytes` each response body.
+    public init(timeout: TimeInterval, maxBodyBytes: Int = 10 * 1_048_576) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * 2
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration)
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+        logger.debug("deinit URLSessionHTTPClient")
+    }
+
+    /// Sends the request and returns whatever status came back.
+    public func send(_ request: HTTPRequest, body: Foundation.Data?) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    ) {
+        guard var urlRequest = URLRequest(httpRequest: request) else { throw .other("not a valid request") }
+        urlRequest.httpBody = body
+        let data: Foundation.Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch {
+            throw Self.transportError(error)
+        }
+        guard let http = (response as? HTTPURLResponse)?.httpResponse else { throw .other("not an HTTP response") }
+        guard data.count <= maxBodyBytes else { throw .bodyTooLarge(limit: maxBodyBytes) }
+        return (http, data)
+    }
+}
+
+// MARK: - Private
+
+extension URLSessionHTTPClient {
+    private static func transportError(_ error: any Error) -> TransportError {
+        if error is CancellationError { return .cancelled }
+        guard let urlError = error as? URLError else { return .other("\(error)") }
+        switch urlError.code {
+        case .cancelled: return .cancelled
+        case .timedOut: return .timedOut
+        case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed: return .cannotConnect
+        case .networkConnectionLost, .badServerResponse, .cannotParseResponse: return .connectionLost
+        default: return .other("\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import GRDB
+
+extension AppDatabase {
+    /// The migrations, in order; each name is recorded in the database once applied.
+    ///
+    /// A migration is never edited once released: a schema change is a new one, with a test that
+    /// builds the schema before it, fills it, migrates, and checks every row.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(Migrations.documentsAndUsers) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE document (
+                        id INTEGER PRIMARY KEY,
+                        title TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        tags TEXT NOT NULL,          -- space-separated; tags never contain white space
+                        created_at REAL NOT NULL,    -- seconds since 1970, UTC
+                        updated_at REAL NOT NULL,
+                        version INTEGER NOT NULL
+                    );
+                    CREATE TABLE user (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        email TEXT NOT NULL,
+                        bio TEXT NOT NULL
+                    );
+                    """
+            )
+        }
+        migrator.registerMigration(Migrations.cacheMetadataAndLists) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE cache_metadata (
+                        key TEXT PRIMARY KEY,        -- 'document:1', 'user:2', 'documents:all'
+                        fetched_at REAL NOT NULL,    -- when the server last confirmed the entry
+                        etag TEXT,
+                        max_age REAL                 -- seconds, from Cache-Control; NULL: per-type TTL
+                    );
+                    CREATE TABLE document_list (
+                        key TEXT PRIMARY KEY,
+                        payload BLOB NOT NULL        -- JSON array of document summaries
+                    );
+                    """
+            )
+        }
+        migrator.registerMigration(Migrations.outbox) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE outbox (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,  -- sending order
+                        document_id INTEGER NOT NULL,  -- negative: created offline, not on the server yet
+                        operation TEXT NOT NULL,       -- create | update | delete
+                        payload BLOB,                  -- JSON: the draft (create) or the changes (update)
+                        base_etag TEXT,                -- the server version the change was made against
+                        idempotency_key TEXT NOT NULL UNIQUE,
+                        created_at REAL NOT NULL,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        state TEXT NOT NULL DEFAULT 'pending',  -- pending | parked | conflict
+                        last_error TEXT,
+                        remote BLOB                    -- JSON: the server's version, for a conflict
+                    );
+                    CREATE INDEX outbox_document ON outbox (document_id, seq);
+                    CREATE TABLE pending_document (  -- what the user sees until the outbox is sent
+                        id INTEGER PRIMARY KEY,
+                        title TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        tags TEXT NOT NULL,
+                        created_at REAL NOT NULL,
+                        updated_at REAL NOT NULL,
+                        version INTEGER NOT NULL,
+                        deleted INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE TABLE id_map (local_id INTEGER PRIMARY KEY, server_id INTEGER NOT NULL);
+                    CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """
+            )
+        }
+        migrator.registerMigration(Migrations.outboxByState) { db in
+            try db.execute(sql: "CREATE INDEX outbox_state ON outbox (state, seq)")
+        }
+        migrator.registerMigration(Migrations.remoteValidator) { db in
+            // The server's validator for the version a conflict was against, exactly as sent: the
+            // only value that may go back as If-Match when the user keeps the local version.
+            try db.alter(table: "outbox") { table in table.add(column: "remote_etag", .text) }
+        }
+        return migrator
+    }
+
+    /// The migrations' names, as recorded in `grdb_migrations`.
+    enum Migrations {
+        static let documentsAndUsers = "v1: documents and users"
+        static let cacheMetadataAndLists = "v1: cache metadata and lists"
+        static let outbox = "v2: outbox"
+        static let outboxByState = "v3: outbox by state"
+        static let remoteValidator = "v4: remote validator of a conflict"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+
+/// A row of `cache_metadata`: when the server last confirmed a cached value, and its validators.
+///
+/// Keys are `NAMESPACE:KEY` (`document:1`, `user:2`, `documents:all`), so one table serves every
+/// cached type.
+struct CacheMetadataRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "cache_metadata"
+
+    /// `NAMESPACE:KEY`.
+    var key: String
+    /// When the server last sent or confirmed the value, in seconds since 1970.
+    var fetchedAt: Double
+    /// The server's entity tag, exactly as it sent it.
+    var etag: String?
+    /// `Cache-Control: max-age` in seconds; `nil` uses the type's time to live.
+    var maxAge: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case key
+        case fetchedAt = "fetched_at"
+        case etag
+        case maxAge = "max_age"
+    }
+
+    /// The table's columns.
+    enum Columns {
+        static let key = Column(CodingKeys.key)
+        static let fetchedAt = Column(CodingKeys.fetchedAt)
+        static let etag = Column(CodingKeys.etag)
+        static let maxAge = Column(CodingKeys.maxAge)
+    }
+
+    /// The row for `metadata` under `key`.
+    init(key: String, metadata: CacheMetadata) {
+        self.key = key
+        fetchedAt = metadata.fetchedAt.timeIntervalSince1970
+        etag = metadata.etag
+        maxAge = metadata.maxAge
+    }
+
+    init(row: Row) throws {
+        key = try row(Columns.key)
+        fetchedAt = try row(Columns.fetchedAt)
+        etag = try row(Columns.etag)
+        maxAge = try row(Columns.maxAge)
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.key] = key
+        container[Columns.fetchedAt] = fetchedAt
+        container[Columns.etag] = etag
+        container[Columns.maxAge] = maxAge
+    }
+
+    /// The metadata columns of a row that joined this table (no row: fetched at the epoch, so
+    /// the value counts as stale and is revalidated).
+    static func metadata(joinedIn row: some ColumnDecoding) throws -> CacheMetadata {
+        let fetchedAt: Double? = try row(Columns.fetchedAt)
+        return CacheMetadata(
+            fetchedAt: Date(timeIntervalSince1970: fetchedAt ?? 0), etag: try row(Columns.etag),
+            maxAge: try row(Columns.maxAge))
+    }
+}

@@ -1,0 +1,38 @@
+import GRDB
+
+/// A record whose table a ``RecordStore`` caches one kind of object in, keyed, with its metadata
+/// in `cache_metadata`.
+///
+/// Decoding goes through ``init(columns:)`` so the hot-path reader and GRDB share it; an object
+/// that does not map back (``object()`` throws) counts as a damaged row: the store drops it and
+/// reports a miss, so the value is fetched again.
+protocol CacheableRecord: FetchableRecord, PersistableRecord, Sendable {
+    /// What identifies a stored object.
+    associatedtype Key: Hashable & Sendable & CustomStringConvertible
+    /// The object kept in the row.
+    associatedtype Object: Sendable
+
+    /// The prefix of this store's keys in `cache_metadata` (`document` gives `document:1`).
+    static var cacheNamespace: String { get }
+    /// The primary-key column.
+    static var keyColumn: Column { get }
+    /// The value of the key column for `key`.
+    static func databaseKey(_ key: Key) -> DatabaseValue
+
+    /// Reads a row by column name.
+    init(columns: some ColumnDecoding) throws
+    /// The row for `object` stored under `key`.
+    init(_ object: Object, key: Key) throws(StorageError)
+    /// The object the row holds; throws when the row is damaged.
+    func object() throws(StorageError) -> Object
+}
+
+extension CacheableRecord {
+    /// Decodes through ``init(columns:)``.
+    init(row: Row) throws {
+        try self.init(columns: row)
+    }
+
+    /// The `cache_metadata` key of `key`.
+    static func metadataKey(_ key: Key) -> String { "\(cacheNamespace):\(key)" }
+}

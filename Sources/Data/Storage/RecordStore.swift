@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import Logging
+
+/// A ``LocalStore`` over one record type's table, with cache metadata joined in one statement.
+///
+/// A hit is one cached statement on the hot-path connection, decoded by column name. A row that
+/// no longer decodes (damaged, or written by a schema this code cannot read) is dropped and
+/// reported as a miss: the data source fetches it again, and the user never sees an error.
+struct RecordStore<Record: CacheableRecord>: LocalStore {
+    private let database: AppDatabase
+    private let selectSQL: String
+    private let logger = Logger(label: "strata.data.storage")
+
+    /// Creates a store over an open database.
+    init(database: AppDatabase) {
+        self.database = database
+        selectSQL = """
+            SELECT t.*, m.\(CacheMetadataRecord.Columns.fetchedAt.name), m.\(CacheMetadataRecord.Columns.etag.name), \
+            m.\(CacheMetadataRecord.Columns.maxAge.name) FROM \(Record.databaseTableName) t \
+            LEFT JOIN \(CacheMetadataRecord.databaseTableName) m ON m.\(CacheMetadataRecord.Columns.key.name) = ? \
+            WHERE t.\(Record.keyColumn.name) = ?
+            """
+    }
+
+    /// The object and its metadata, or `nil` (also for a damaged row, which is dropped).
+    func find(_ key: Record.Key) async throws(StorageError) -> CachedEntry<Record.Object>? {
+        let arguments = [Record.metadataKey(key).databaseValue, Record.databaseKey(key)]
+        do {
+            return try database.reader.first(selectSQL, arguments: arguments) { row in
+                let record = try Record(columns: row)
+                return CachedEntry(
+                    value: try record.object(), metadata: try CacheMetadataRecord.metadata(joinedIn: row))
+            }
+        } catch .corruptRow(let reason) {
+            logger.warning("dropping the damaged \(Record.databaseTableName) row \(key): \(reason)")
+            try? removeNow(key)
+            return nil
+        }
+    }
+
+    /// Stores an object and its metadata in one transaction.
+    func persist(
+        _ object: Record.Object, for key: Record.Key, metadata: CacheMetadata
+    ) async throws(StorageError) {
+        try persistNow([(key, object)], metadata: metadata)
+    }
+
+    /// Stores many objects in one transaction.
+    func persistAll(
+        _ objects: [(key: Record.Key, object: Record.Object)], metadata: CacheMetadata
+    ) async throws(StorageError) {
+        try persistNow(objects, metadata: metadata)
+    }
+
+    /// Replaces only the metadata.
+    func updateMetadata(_ metadata: CacheMetadata, for key: Record.Key) async throws(StorageError) {
+        try database.write { db in
+            try CacheMetadataRecord(key: Record.metadataKey(key), metadata: metadata).upsert(db)
+        }
+    }
+
+    /// Removes one object and its metadata.
+    func remove(_ key: Record.Key) async throws(StorageError) {
+        try removeNow(key)
+    }
+
+    /// Removes every object of this store and its metadata.
+    func removeAll() async throws(StorageError) {
+        try database.write { db in
+            try Record.deleteAll(db)
+            try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.like("\(Record.cacheNamespace):%"))
+                .deleteAll(db)
+        }
+    }
+
+    /// How many objects the table holds.
+    func count() async throws(StorageError) -> Int {
+        try database.read { db in try Record.fetchCount(db) }
+    }
+}
+
+extension RecordStore {
+    /// Writes `records` and their metadata in `db`'s transaction: the one way a cached row is
+    /// written, shared with the outbox when it caches the server's answer to a change.
+    static func write(_ records: [(key: Record.Key, record: Record)], metadata: CacheMetadata, _ db: Database) throws {
+        for (key, record) in records {
+            try record.upsert(db)
+            try CacheMetadataRecord(key: Record.metadataKey(key), metadata: metadata).upsert(db)
+        }
+    }
+
+    /// Deletes the row of `key` and its metadata in `db`'s transaction.
+    static func delete(_ key: Record.Key, _ db: Database) throws {
+        _ = try Record.filter(Record.keyColumn == Record.databaseKey(key)).deleteAll(db)
+        _ = try CacheMetadataRecord.deleteOne(db, key: Record.metadataKey(key))
+    }
+}
+
+// MARK: - Private
+
+extension RecordStore {
+    private func persistNow(
+        _ objects: [(key: Record.Key, object: Record.Object)], metadata: CacheMetadata
+    ) throws(StorageError) {
+        let records = try objects.map { entry throws(StorageError) in
+            (key: entry.key, record: try Record(entry.object, key: entry.key))
+        }
+        try database.write { db in try Self.write(records, metadata: metadata, db) }
+    }
+
+    private func removeNow(_ key: Record.Key) throws(StorageError) {
+        try database.write { db in try Self.delete(key, db) }
+    }
+}

@@ -1,0 +1,26 @@
+import Domain
+
+extension DataSourceError {
+    /// The Domain error for a failed user read.
+    func userError(id: User.ID) -> UserError {
+        switch self {
+        case .remote(let remote): remote.userError(id: id)
+        case .storage: .unavailable
+        case .notCached: .notCached
+        }
+    }
+}
+
+extension RemoteError {
+    /// The Domain error for a user read of `id`.
+    func userError(id: User.ID) -> UserError {
+        switch self {
+        case .notFound, .gone: .notFound(id: id)
+        case .unauthorized, .forbidden: .unauthorized
+        case .invalidData, .badRequest, .unprocessable: .invalidData
+        case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus, .conflict: .unavailable
+        case .insecureURL(let host): .insecureConnection(host: host)
+        case .cancelled: .cancelled
+        }
+    }
+}

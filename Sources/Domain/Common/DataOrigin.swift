@@ -1,0 +1,19 @@
+/// Where a piece of data was read from.
+public enum DataOrigin: String, Hashable, Sendable, CaseIterable {
+    /// The in-process memory cache.
+    case memory
+    /// The on-device store.
+    case disk
+    /// The server.
+    case network
+}
+
+/// How current a piece of data is known to be.
+public enum Freshness: String, Hashable, Sendable, CaseIterable {
+    /// Within its time to live.
+    case fresh
+    /// Past its time to live (served anyway, for example while offline).
+    case stale
+    /// Past its time to live, then confirmed unchanged by the server.
+    case revalidated
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Everything that can go wrong with documents, as the user should hear it.
+public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
+    /// The number is not a document identifier (0).
+    case invalidID(Int)
+    /// No document has this identifier.
+    case notFound(id: Document.ID)
+    /// The title is empty or only white space.
+    case emptyTitle
+    /// The title is longer than the limit, in characters.
+    case titleTooLong(maxCharacters: Int)
+    /// The body is larger than the limit, in UTF-8 bytes.
+    case bodyTooLarge(maxBytes: Int)
+    /// The document has more tags than allowed.
+    case tooManyTags(max: Int)
+    /// A tag is empty, too long or contains white space.
+    case invalidTag(String)
+    /// An update that would change nothing.
+    case noChanges
+    /// A search with nothing to search for.
+    case emptyQuery
+    /// A search query longer than the limit, in characters.
+    case queryTooLong(maxCharacters: Int)
+    /// Someone else changed the document since it was read.
+    case conflict
+    /// The server refused the content.
+    case rejected
+    /// Only cached data was allowed and nothing is cached.
+    case notCached
+    /// Plain HTTP to a host that is not an allowed exception; no request was made.
+    case insecureConnection(host: String)
+    /// The user's session is no longer valid.
+    case unauthorized
+    /// The user may not do this.
+    case forbidden
+    /// The server could not be reached or failed; the work may succeed later.
+    case unavailable
+    /// Data arrived that the app cannot read.
+    case invalidData
+    /// The device's storage failed.
+    case storageFailure
+    /// The work was cancelled before it finished.
+    case cancelled
+
+    /// A short message for the user.
+    public var errorDescription: String? {
+        switch self {
+        case .invalidID(let id): "Invalid document id \(id): ids are non-zero whole numbers"
+        case .notFound(let id): "Document \(id) was not found"
+        case .emptyTitle: "A title is required"
+        case .titleTooLong(let max): "The title is too long (at most \(max) characters)"
+        case .bodyTooLarge(let max): "The body is too large (at most \(max / 1024 / 1024) MiB)"
+        case .tooManyTags(let max): "Too many tags (at most \(max))"
+        case .invalidTag(let tag): "Invalid tag '\(tag)': use 1 to \(DocumentRules.maxTagLength) characters, no spaces"
+        case .noChanges: "Nothing to change"
+        case .emptyQuery: "Type something to search for"
+        case .queryTooLong(let max): "The search is too long (at most \(max) characters)"
+        case .conflict: "The document was changed elsewhere; reload it and try again"
+        case .rejected: "The server rejected the change"
+        case .notCached: "Not available offline"
+        case .insecureConnection(let host):
+            "Plain HTTP to \(host) is not allowed; use https or make the host an exception"
+        case .unauthorized: "Please log in again"
+        case .forbidden: "You are not allowed to do that"
+        case .unavailable: "The server can't be reached; try again later"
+        case .invalidData: "The server sent data the app can't read"
+        case .storageFailure: "The document couldn't be stored on this device"
+        case .cancelled: "Cancelled"
+        }
+    }
+
+    /// The field a validation error is about, so a form can show the message next to it.
+    public var field: DocumentField? {
+        switch self {
+        case .emptyTitle, .titleTooLong: .title
+        case .bodyTooLarge: .body
+        case .tooManyTags, .invalidTag: .tags
+        default: nil
+        }
+    }
+}

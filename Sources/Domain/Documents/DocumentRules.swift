@@ -1,0 +1,71 @@
+import Foundation
+
+/// The validation rules for documents: one place, used by every use case that writes.
+public enum DocumentRules {
+    /// The longest title allowed, in characters.
+    public static let maxTitleLength = 200
+    /// The largest body allowed, in UTF-8 bytes (1 MiB).
+    public static let maxBodyBytes = 1_048_576
+    /// The most tags a document may carry.
+    public static let maxTagCount = 20
+    /// The longest tag allowed, in characters.
+    public static let maxTagLength = 50
+    /// The longest search query allowed, in characters.
+    public static let maxQueryLength = 200
+
+    /// The document identifier written as `number`; 0 is no identifier.
+    public static func id(_ number: Int) throws(DocumentError) -> Document.ID {
+        guard let id = Document.ID(rawValue: number) else { throw .invalidID(number) }
+        return id
+    }
+
+    /// The first rule a new document breaks, if any.
+    public static func check(_ draft: DocumentDraft) -> DocumentError? {
+        check(title: draft.title) ?? check(body: draft.body) ?? check(tags: draft.tags)
+    }
+
+    /// The first rule a set of changes breaks, if any.
+    public static func check(_ changes: DocumentChanges) -> DocumentError? {
+        if changes.isEmpty { return .noChanges }
+        if let title = changes.title, let error = check(title: title) { return error }
+        if let body = changes.body, let error = check(body: body) { return error }
+        if let tags = changes.tags, let error = check(tags: tags) { return error }
+        return nil
+    }
+
+    /// The first rule a search query breaks, if any (after ``DocumentSearch/normalized(query:)``).
+    public static func check(query: String) -> DocumentError? {
+        let trimmed = DocumentSearch.normalized(query: query)
+        if trimmed.isEmpty { return .emptyQuery }
+        if trimmed.count > maxQueryLength { return .queryTooLong(maxCharacters: maxQueryLength) }
+        return nil
+    }
+
+    /// The title as it is stored: surrounding white space removed.
+    public static func normalized(title: String) -> String {
+        title.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+// MARK: - Private
+
+extension DocumentRules {
+    private static func check(title: String) -> DocumentError? {
+        let trimmed = normalized(title: title)
+        if trimmed.isEmpty { return .emptyTitle }
+        if trimmed.count > maxTitleLength { return .titleTooLong(maxCharacters: maxTitleLength) }
+        return nil
+    }
+
+    private static func check(body: String) -> DocumentError? {
+        body.utf8.count > maxBodyBytes ? .bodyTooLarge(maxBytes: maxBodyBytes) : nil
+    }
+
+    private static func check(tags: [String]) -> DocumentError? {
+        if tags.count > maxTagCount { return .tooManyTags(max: maxTagCount) }
+        let invalid = tags.first { tag in
+            tag.isEmpty || tag.count > maxTagLength || tag.contains(where: \.isWhitespace)
+        }
+        return invalid.map { .invalidTag($0) }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// How a change made on this device is reconciled with a different change on the server.
+public enum ConflictPolicy: String, Sendable, Hashable, CaseIterable {
+    /// The later change wins, by the server's timestamp against the local edit's time.
+    case lastWriterWins
+    /// The server's version wins; the local change is dropped.
+    case serverWins
+    /// The local change is applied over the server's version.
+    case clientWins
+    /// Both versions are kept until the user chooses.
+    case manual
+
+    /// What to do with a local change made at `localChangeAt` that the server refused because
+    /// its version is now `remote` (`nil`: the server deleted the document).
+    ///
+    /// Last writer wins compares whole seconds (the server keeps no finer time) and gives a tie
+    /// to the server; a local change is never applied over a deletion (it is set aside).
+    ///
+    /// ```swift
+    /// ConflictPolicy.lastWriterWins.resolve(localChangeAt: edit, remote: serverCopy)  // .keepServer
+    /// ```
+    public func resolve(localChangeAt: Date, remote: Document?) -> ConflictDecision {
+        switch self {
+        case .serverWins: return .keepServer
+        case .manual: return .askUser
+        case .clientWins: return remote == nil ? .setAside : .overwriteServer
+        case .lastWriterWins:
+            guard let remote else { return .setAside }
+            let serverTime = remote.updatedAt.timeIntervalSince1970.rounded(.down)
+            let localTime = localChangeAt.timeIntervalSince1970.rounded(.down)
+            return localTime > serverTime ? .overwriteServer : .keepServer
+        }
+    }
+}
+
+/// What the conflict policy decided for one refused change.
+public enum ConflictDecision: Equatable, Sendable {
+    /// The server's version stays; the local change is dropped.
+    case keepServer
+    /// The local change is sent again, over the server's current version.
+    case overwriteServer
+    /// Both versions are kept until the user chooses.
+    case askUser
+    /// The change cannot be applied (the server deleted the document); it is kept, set aside.
+    case setAside
+}
+
+/// What the user keeps when resolving a conflict by hand.
+public enum ConflictResolution: Equatable, Sendable {
+    /// The version made on this device.
+    case local
+    /// The server's version.
+    case remote
+    /// A merge the user wrote: the local version with this body.
+    case merged(body: String)
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Why a sync did not finish.
+public enum SyncError: Error, LocalizedError, Equatable, Sendable {
+    /// The server could not be reached; nothing is lost, the changes stay queued.
+    case offline(pending: Int)
+    /// The server answered with something the app cannot read.
+    case invalidData
+    /// No outbox entry has this number.
+    case noSuchEntry(Int)
+    /// The entry is not in conflict, so there is nothing to resolve.
+    case notInConflict(Int)
+    /// The merged version breaks a document rule.
+    case invalidMerge(String)
+    /// The device's storage failed.
+    case storageFailure
+    /// The sync was cancelled; what was sent stays sent.
+    case cancelled
+
+    /// A short message for the user.
+    public var errorDescription: String? {
+        switch self {
+        case .offline(let pending):
+            "The server can't be reached; \(pending) \(pending == 1 ? "change stays" : "changes stay") queued"
+        case .invalidData: "The server sent data the app can't read"
+        case .noSuchEntry(let id): "No outbox entry \(id)"
+        case .notInConflict(let id): "Outbox entry \(id) is not in conflict"
+        case .invalidMerge(let reason): "The merged version can't be kept: \(reason)"
+        case .storageFailure: "The device's storage failed"
+        case .cancelled: "Cancelled"
+        }
+    }
+}

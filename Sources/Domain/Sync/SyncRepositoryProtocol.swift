@@ -1,0 +1,34 @@
+/// Sends queued changes to the server and brings the server's changes here; implemented in Data.
+public protocol SyncRepositoryProtocol: Sendable {
+    /// Pushes the outbox in order, then pulls the server's changes since the last sync,
+    /// reporting progress after each change sent or page pulled.
+    func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport
+    /// Pulls the server's changes since the last sync (what a background refresh does).
+    func pull() async throws(SyncError) -> SyncReport
+    /// Sends what queued up while the server could not be reached, if it answered again since
+    /// the last call and changes wait; `nil` when there was nothing to do. Apps call this when
+    /// they are idle (the shell after each command, an iOS app when it becomes active): the
+    /// engine decides whether a sync is due.
+    func resumeIfNeeded() async -> Result<SyncReport, SyncError>?
+    /// Counts, versions and the network status.
+    func status() async -> SyncStatus
+    /// Every entry of the outbox, oldest first.
+    func outbox() async throws(SyncError) -> [OutboxEntry]
+    /// Puts a parked entry back in the queue.
+    func retry(entryId: Int) async throws(SyncError)
+    /// The conflicts waiting for the user.
+    func conflicts() async throws(SyncError) -> [DocumentConflict]
+    /// Settles a conflict the user chose a side for.
+    func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document
+    /// The policy for document conflicts.
+    func conflictPolicy() async -> ConflictPolicy
+    /// Changes the policy for document conflicts.
+    func setConflictPolicy(_ policy: ConflictPolicy) async
+}
+
+extension SyncRepositoryProtocol {
+    /// Syncs without reporting progress.
+    public func sync() async throws(SyncError) -> SyncReport {
+        try await sync(progress: { _ in })
+    }
+}

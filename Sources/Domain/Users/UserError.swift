@@ -1,0 +1,36 @@
+import Foundation
+
+/// Everything that can go wrong with user profiles, as the user should hear it.
+public enum UserError: Error, LocalizedError, Equatable, Sendable {
+    /// The number is not a user identifier (not positive).
+    case invalidID(Int)
+    /// No user has this identifier.
+    case notFound(id: User.ID)
+    /// The user's session is no longer valid.
+    case unauthorized
+    /// The server could not be reached or failed; the work may succeed later.
+    case unavailable
+    /// Data arrived that the app cannot read.
+    case invalidData
+    /// Only cached data was allowed and nothing is cached.
+    case notCached
+    /// Plain HTTP to a host that is not an allowed exception; no request was made.
+    case insecureConnection(host: String)
+    /// The work was cancelled before it finished.
+    case cancelled
+
+    /// A short message for the user.
+    public var errorDescription: String? {
+        switch self {
+        case .invalidID(let id): "Invalid user id \(id): ids are positive whole numbers"
+        case .notFound(let id): "User \(id) was not found"
+        case .unauthorized: "Please log in again"
+        case .unavailable: "The server can't be reached; try again later"
+        case .invalidData: "The server sent data the app can't read"
+        case .notCached: "Not available offline"
+        case .insecureConnection(let host):
+            "Plain HTTP to \(host) is not allowed; use https or make the host an exception"
+        case .cancelled: "Cancelled"
+        }
+    }
+}

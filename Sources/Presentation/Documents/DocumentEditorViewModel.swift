@@ -1,0 +1,107 @@
+import Domain
+import Logging
+
+/// Edits a new or existing document; a failed save keeps the draft.
+public final class DocumentEditorViewModel: StatefulViewModel {
+    /// The state and its observers.
+    public let store: StateStore<DocumentEditorViewState>
+    /// The running save.
+    public let tasks = TaskBag()
+    /// The document as last saved, or `nil` for a document not created yet.
+    public private(set) var saved: Document?
+    private let createDocument: CreateDocumentUseCase
+    private let updateDocument: UpdateDocumentUseCase
+    private let findConflict: FindConflictUseCase?
+    private let logger = Logger(label: "strata.presentation")
+
+    /// Creates an editor for `document`, or for a new document when it is `nil`.
+    public init(
+        document: Document?, createDocument: CreateDocumentUseCase, updateDocument: UpdateDocumentUseCase,
+        findConflict: FindConflictUseCase? = nil
+    ) {
+        saved = document
+        self.findConflict = findConflict
+        store = StateStore(.clean(document.map(EditorDraft.init) ?? EditorDraft()))
+        self.createDocument = createDocument
+        self.updateDocument = updateDocument
+    }
+
+    isolated deinit {
+        tasks.cancelAll()
+        logger.debug("deinit DocumentEditorViewModel")
+    }
+
+    /// Changes the draft; ignored while a save is running.
+    public func edit(_ change: (inout EditorDraft) -> Void) {
+        if case .saving = store.state { return }
+        var draft = store.state.draft
+        change(&draft)
+        store.set(draft == original ? .clean(draft) : .dirty(draft))
+    }
+
+    /// Throws the draft away and goes back to what is saved.
+    public func revert() {
+        tasks.cancelAll()
+        store.set(.clean(original))
+    }
+
+    /// Saves the draft; ignored while a save runs, and for an existing document with nothing to
+    /// save (a new document always tries, so its validation errors show).
+    @discardableResult
+    public func save() -> Task<Void, Never>? {
+        let draft: EditorDraft
+        switch store.state {
+        case .dirty(let current), .failed(let current, _, _), .conflict(let current, _): draft = current
+        case .clean(let current) where saved == nil: draft = current
+        case .clean, .saving, .saved: return nil
+        }
+        store.set(.saving(draft))
+        let work = saveWork(draft)
+        let findConflict = findConflict
+        let attempt: @Sendable () async -> (Result<Document, DocumentError>, DocumentConflict?) = {
+            let result = await work()
+            guard case .success(let document) = result, document.syncState == .conflict, let findConflict else {
+                return (result, nil)
+            }
+            return (result, await findConflict.execute(documentId: document.id))
+        }
+        return perform("save", attempt) { model, outcome in
+            switch outcome.0 {
+            case .success(let document) where document.syncState == .conflict:
+                model.saved = document
+                model.store.set(.conflict(local: draft, remote: outcome.1?.remote))
+            case .success(let document):
+                model.saved = document
+                model.store.set(.saved(document))
+            case .failure(.cancelled):
+                break
+            case .failure(let error):
+                let message = UserMessages.text(for: error)
+                model.store.set(.failed(draft, message: message, fieldMessages: UserMessages.fieldMessages(for: error)))
+            }
+        }
+    }
+
+    /// Cancels a save in flight; its draft stays unsaved on screen.
+    public func onDisappear() {
+        tasks.cancelAll()
+        if case .saving(let draft) = store.state { store.set(.dirty(draft)) }
+    }
+}
+
+// MARK: - Private
+
+extension DocumentEditorViewModel {
+    private var original: EditorDraft { saved.map(EditorDraft.init) ?? EditorDraft() }
+
+    private func saveWork(_ draft: EditorDraft) -> @Sendable () async -> Result<Document, DocumentError> {
+        let create = createDocument
+        let update = updateDocument
+        guard let saved else {
+            let newDocument = DocumentDraft(title: draft.title, body: draft.body, tags: draft.tags)
+            return { await create.execute(newDocument) }
+        }
+        let changes = draft.changes(from: EditorDraft(saved))
+        return { await update.execute(id: saved.id, changes: changes) }
+    }
+}

@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Searching and ordering documents")
+struct DocumentSearchAndOrderTests {
+    let rules = FakeData.document(id: 1, title: "Règles de base", body: "Domain first", tags: ["architecture"])
+
+    @Test(
+        "A query matches title, body or a tag, ignoring case and accents",
+        arguments: ["regles", "RÈGLES", "domain", "FIRST", "archi", "de base"])
+    func matches(query: String) {
+        #expect(DocumentSearch.matches(rules, query: query))
+    }
+
+    @Test(arguments: ["rulez", "architecture first", "base de"])
+    func doesNotMatch(query: String) {
+        #expect(!DocumentSearch.matches(rules, query: query))
+    }
+
+    @Test func queriesAreSearchedWithoutSurroundingWhiteSpace() {
+        #expect(DocumentSearch.normalized(query: "  layer rules \n") == "layer rules")
+    }
+
+    @Test func theNewestChangeComesFirstAndTiesGoToTheHigherID() {
+        let early = FakeData.date
+        let late = early.addingTimeInterval(60)
+        let summaries = [
+            FakeData.document(id: 1, updatedAt: early).summary, FakeData.document(id: 2, updatedAt: late).summary,
+            FakeData.document(id: 3, updatedAt: early).summary, FakeData.document(id: -1, updatedAt: late).summary,
+        ]
+        #expect(DocumentOrder.sorted(summaries).map(\.id.rawValue) == [2, -1, 3, 1])
+    }
+}
+
+@Suite("Conflict policies")
+struct ConflictPolicyTests {
+    let remote = FakeData.document(id: 2, updatedAt: Date(timeIntervalSince1970: 1_000))
+
+    @Test func eachPolicyDecides() {
+        let edit = Date(timeIntervalSince1970: 2_000)
+        #expect(ConflictPolicy.serverWins.resolve(localChangeAt: edit, remote: remote) == .keepServer)
+        #expect(ConflictPolicy.clientWins.resolve(localChangeAt: edit, remote: remote) == .overwriteServer)
+        #expect(ConflictPolicy.manual.resolve(localChangeAt: edit, remote: remote) == .askUser)
+        #expect(ConflictPolicy.lastWriterWins.resolve(localChangeAt: edit, remote: remote) == .overwriteServer)
+    }
+
+    @Test func lastWriterWinsComparesWholeSecondsAndATieGoesToTheServer() {
+        let sameSecond = Date(timeIntervalSince1970: 1_000.9)
+        #expect(ConflictPolicy.lastWriterWins.resolve(localChangeAt: sameSecond, remote: remote) == .keepServer)
+        let earlier = Date(timeIntervalSince1970: 999)
+        #expect(ConflictPolicy.lastWriterWins.resolve(localChangeAt: earlier, remote: remote) == .keepServer)
+    }
+
+    @Test(arguments: [ConflictPolicy.clientWins, .lastWriterWins])
+    func aLocalChangeIsNeverAppliedOverADeletion(policy: ConflictPolicy) {
+        #expect(policy.resolve(localChangeAt: Date(), remote: nil) == .setAside)
+        #expect(ConflictPolicy.serverWins.resolve(localChangeAt: Date(), remote: nil) == .keepServer)
+    }
+}
+
+@Suite("Document changes")
+struct DocumentChangesTests {
+    let document = FakeData.document(id: 3, title: "Title", body: "Body", tags: ["a", "b"])
+
+    @Test func keepingAVersionSendsEveryField() {
+        // A field added to DocumentChanges and left out of init(everyFieldOf:) would stay nil here.
+        let changes = DocumentChanges(everyFieldOf: document)
+        let fields = Mirror(reflecting: changes).children
+        #expect(!fields.isEmpty)
+        for field in fields { #expect("\(field.value)" != "nil", "\(field.label ?? "?") is not sent") }
+        #expect(changes.applied(to: FakeData.document(id: 3, title: "Other", body: "", tags: [])) == document)
+    }
+
+    @Test func applyingChangesSetsEveryFieldTheyCarry() {
+        let changes = DocumentChanges(title: "T2", body: "B2", tags: ["c"])
+        let changed = changes.applied(to: document)
+        #expect(DocumentChanges(everyFieldOf: changed) == changes)
+    }
+}
+
+@Suite("Errors are worded for people")
+struct DomainErrorWordingTests {
+    static let messages: [String] = {
+        let documentErrors: [DocumentError] = [
+            .invalidID(0), .notFound(id: 1), .emptyTitle, .titleTooLong(maxCharacters: 200),
+            .bodyTooLarge(maxBytes: 1_048_576), .tooManyTags(max: 20), .invalidTag("x y"), .noChanges, .emptyQuery,
+            .queryTooLong(maxCharacters: 200), .conflict, .rejected, .notCached,
+            .insecureConnection(host: "example.com"), .unauthorized, .forbidden, .unavailable, .invalidData,
+            .storageFailure, .cancelled,
+        ]
+        let userErrors: [UserError] = [
+            .invalidID(0), .notFound(id: 1), .unauthorized, .unavailable, .invalidData, .notCached,
+            .insecureConnection(host: "example.com"), .cancelled,
+        ]
+        let syncErrors: [SyncError] = [
+            .offline(pending: 2), .invalidData, .noSuchEntry(1), .notInConflict(1), .invalidMerge("x"),
+            .storageFailure, .cancelled,
+        ]
+        return documentErrors.compactMap(\.errorDescription) + userErrors.compactMap(\.errorDescription)
+            + syncErrors.compactMap(\.errorDescription)
+    }()
+
+    @Test(arguments: messages)
+    func noMessageNamesACommandOrAFlag(message: String) {
+        #expect(!message.contains("--"), "\(message)")
+        #expect(!message.contains("(see '"), "\(message)")
+    }
+}
