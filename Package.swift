@@ -8,6 +8,8 @@ let strict: [SwiftSetting] = [
     // Async functions without an actor run on their caller's actor (ADR 0004).
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
     .enableUpcomingFeature("InferIsolatedConformances"),
+    // A dependency's types reach another module only through an explicit `public import`.
+    .enableUpcomingFeature("InternalImportsByDefault"),
     .treatAllWarnings(as: .error),
 ]
 
@@ -52,7 +54,7 @@ let package = Package(
             name: "Platform",
             dependencies: [logging],
             path: "Sources/Platform",
-            swiftSettings: mainActorByDefault + [.enableUpcomingFeature("InternalImportsByDefault")]
+            swiftSettings: mainActorByDefault
         ),
         .target(
             name: "Presentation",
@@ -76,7 +78,7 @@ let package = Package(
             name: "ShellKit",
             dependencies: ["CEditLine", logging],
             path: "Sources/ShellKit",
-            swiftSettings: mainActorByDefault + [.enableUpcomingFeature("InternalImportsByDefault")]
+            swiftSettings: mainActorByDefault
         ),
         .executableTarget(
             name: "repl",

@@ -1,5 +1,5 @@
-import Domain
-import Foundation
+public import Domain
+public import Foundation
 
 /// The Data layer, wired: the one place that builds the data sources, the outbox, the sync engine
 /// and the repositories, for the app, the tests and the benchmarks alike.

@@ -1,6 +1,6 @@
 import FlyingFox
 import FlyingSocks
-import Foundation
+public import Foundation
 import Logging
 import Synchronization
 

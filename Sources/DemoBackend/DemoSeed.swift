@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The sample users and documents the demo server starts with.
 public enum DemoSeed {

@@ -1,5 +1,5 @@
-import Domain
-import Foundation
+public import Domain
+public import Foundation
 
 /// Small, predictable values for tests.
 public enum FakeData {

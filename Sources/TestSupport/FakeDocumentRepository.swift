@@ -1,5 +1,5 @@
-import Domain
-import Foundation
+public import Domain
+public import Foundation
 
 /// A scriptable in-memory ``DocumentRepositoryProtocol`` for use-case and view-model tests.
 ///

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// A scriptable ``SyncRepositoryProtocol`` for use-case and view-model tests.
 public actor FakeSyncRepository: SyncRepositoryProtocol {

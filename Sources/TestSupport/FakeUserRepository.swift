@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// A scriptable in-memory ``UserRepositoryProtocol`` for use-case and view-model tests.
 public actor FakeUserRepository: UserRepositoryProtocol {

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 // Tests write identifiers as numbers (`document(id: 2)`): production code never does, since only
 // the Domain's rules turn a number into an identifier, and it does not link this target.

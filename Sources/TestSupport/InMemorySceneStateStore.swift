@@ -1,6 +1,6 @@
 import Domain
-import Foundation
-import Platform
+public import Foundation
+public import Platform
 import Synchronization
 
 /// A ``SceneStateStoreProtocol`` in memory, with switches to fail saves or hold a broken archive.

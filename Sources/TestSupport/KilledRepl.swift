@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Runs the REPL with input on a pipe kept open and kills it with SIGKILL the moment its output

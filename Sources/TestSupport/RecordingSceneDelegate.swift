@@ -1,4 +1,4 @@
-import Platform
+public import Platform
 import Presentation
 
 /// A ``SceneDelegate`` that records every lifecycle call and shows whatever activity it was

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs the built `repl` binary as a child process, the way a user or a script would.
 public struct ReplProcess: Sendable {

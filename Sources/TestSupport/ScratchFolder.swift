@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A temporary folder, removed when the value goes away.
 public final class ScratchFolder: Sendable {

@@ -1,6 +1,6 @@
 import CustomDump
-import Presentation
-import Testing
+public import Presentation
+public import Testing
 
 /// Tests a view model as strictly as a reducer: every published state must be expected, in order.
 ///

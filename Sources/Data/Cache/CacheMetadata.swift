@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When a cached value was last confirmed by the server, and how long it stays fresh.
 public struct CacheMetadata: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// What repositories need from a data source; lets them hold any data source by key and object type.
 public protocol CachedReading<Key, Object>: Sendable {

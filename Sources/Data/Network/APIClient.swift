@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 import Logging
 
 /// Talks to the app's JSON API: transport security, retries with backoff, status mapping, decoding.

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// Sends one HTTP request and returns the response, whatever its status.
 ///

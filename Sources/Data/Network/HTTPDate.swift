@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The HTTP-date format of RFC 9110 (`Sun, 06 Nov 1994 08:49:37 GMT`).
 public enum HTTPDate {

@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+public import Foundation
 
 /// A ``RemoteStore`` that `GET`s one JSON resource per key and maps its DTO to a Domain type.
 public struct HTTPResourceStore<

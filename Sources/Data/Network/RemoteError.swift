@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything that can go wrong talking to the server, before it is mapped to a Domain error.
 public enum RemoteError: Error, LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// App Transport Security for Linux: HTTPS only, except for hosts explicitly listed (seed 000).
 ///

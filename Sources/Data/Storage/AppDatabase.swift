@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// The app's SQLite database: a GRDB `DatabasePool` in WAL mode with named migrations.

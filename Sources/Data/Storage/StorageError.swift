@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 /// A failure of the on-device store, described for logs and startup errors.

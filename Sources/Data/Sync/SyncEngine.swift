@@ -1,5 +1,5 @@
-import Domain
-import Foundation
+public import Domain
+public import Foundation
 import Logging
 
 /// Sends the outbox in order and pulls the server's changes: the production

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 extension APIClient {
     /// User profiles by id: `GET /users/:id`.

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// The production ``UserRepositoryProtocol``: reads through a cache-backed data source.
 public struct UserRepositoryImpl: UserRepositoryProtocol {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A text document the user edits; the sample app's main entity.
 public struct Document: Identifiable, Hashable, Sendable {

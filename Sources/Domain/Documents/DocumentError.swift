@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything that can go wrong with documents, as the user should hear it.
 public enum DocumentError: Error, LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The part of a ``Document`` that lists and search results show.
 public struct DocumentSummary: Identifiable, Hashable, Sendable {

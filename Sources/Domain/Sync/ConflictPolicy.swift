@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a change made on this device is reconciled with a different change on the server.
 public enum ConflictPolicy: String, Sendable, Hashable, CaseIterable {

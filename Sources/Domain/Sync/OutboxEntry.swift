@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One change waiting to be sent to the server, in the order it was made.
 public struct OutboxEntry: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a sync did not finish.
 public enum SyncError: Error, LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The sync engine's state, as `sync status` shows it.
 public struct SyncStatus: Equatable, Sendable {

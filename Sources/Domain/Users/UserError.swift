@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything that can go wrong with user profiles, as the user should hear it.
 public enum UserError: Error, LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 import Logging
 
 /// A screen that loads one item (a document, a profile): one generic view model serves them all.

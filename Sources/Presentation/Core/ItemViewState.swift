@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// What a screen showing one item (a document, a profile) shows.
 nonisolated public enum ItemViewState<Item: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {

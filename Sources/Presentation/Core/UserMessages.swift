@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 import Foundation
 
 /// Turns errors into the sentences the user reads: the one place where Presentation words them.

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// One document, read by id.
 public typealias DocumentDetailViewModel = ItemViewModel<Document>

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 import Logging
 
 /// Edits a new or existing document; a failed save keeps the draft.

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 import Logging
 
 /// Imports many documents: checks every draft first, so a bad record imports nothing, then

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 import Logging
 
 /// The document list: loads on appear, refreshes while keeping what is on screen.

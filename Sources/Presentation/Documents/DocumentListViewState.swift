@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// What the document list shows.
 nonisolated public enum DocumentListViewState: Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// The editable fields of a document while the user edits it.
 nonisolated public struct EditorDraft: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// What the search screen shows.
 nonisolated public enum SearchViewState: Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 import Logging
 
 /// Runs a sync and publishes its progress: push, then pull.

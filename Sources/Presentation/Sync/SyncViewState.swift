@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// What the sync screen shows.
 nonisolated public enum SyncViewState: Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// One user's profile, read by id.
 public typealias UserProfileViewModel = ItemViewModel<User>

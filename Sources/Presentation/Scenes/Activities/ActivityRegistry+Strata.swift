@@ -1,4 +1,4 @@
-import Platform
+public import Platform
 
 extension ActivityRegistry {
     /// Strata's own activities: document editing (with the version 1 migration), the document

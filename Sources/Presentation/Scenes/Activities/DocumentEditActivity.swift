@@ -1,4 +1,4 @@
-import Platform
+public import Platform
 
 /// An editor's state: which document, the unsaved draft and where the cursor is.
 ///

@@ -1,4 +1,4 @@
-import Platform
+public import Platform
 
 /// The document list's state: the search query and how far it was scrolled.
 nonisolated public struct DocumentListActivity: ActivityPayload {

@@ -1,5 +1,5 @@
-import Foundation
-import Platform
+public import Foundation
+public import Platform
 
 nonisolated extension UserActivity {
     /// Editing document `id` (a new document when `nil`), with an optional unsaved draft.

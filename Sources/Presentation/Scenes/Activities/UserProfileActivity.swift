@@ -1,4 +1,4 @@
-import Platform
+public import Platform
 
 /// A profile screen's state: whose profile it shows.
 nonisolated public struct UserProfileActivity: ActivityPayload {

@@ -1,6 +1,6 @@
-import Domain
+public import Domain
 import Logging
-import Platform
+public import Platform
 
 /// The "Default Configuration" scene: a browser window that shows the document list (searched
 /// when it has a query) or a user's profile, and navigates when an activity is continued in it.

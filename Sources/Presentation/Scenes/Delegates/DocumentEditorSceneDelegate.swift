@@ -1,6 +1,6 @@
-import Domain
+public import Domain
 import Logging
-import Platform
+public import Platform
 
 /// The "Document Editor" scene: hosts a ``DocumentEditorViewModel`` and keeps its unsaved
 /// draft in the scene's restoration activity, so a disconnected editor comes back as it was.

@@ -1,6 +1,6 @@
 import Domain
 import Logging
-import Platform
+public import Platform
 
 /// Strata's scene configurations: "Document Editor" for editing activities, "Default
 /// Configuration" (a browser window) for everything else.
