@@ -89,7 +89,7 @@ extension BackendRouter {
         guard let id = Int(idText), let user = state.data.withLock({ $0.users[id] }) else {
             return error("user \(idText) not found", status: 404)
         }
-        return conditional(user, etag: "\"u\(user.id)\"", maxAge: Constants.documentMaxAge, request)
+        return conditional(user, etag: state.validator("u\(user.id)"), maxAge: Constants.documentMaxAge, request)
     }
 
     private func list(_ request: HTTPRequest) -> Routed {
@@ -112,7 +112,7 @@ extension BackendRouter {
             return WireDocumentList(
                 items: documents.map(\.summary), deleted: deleted, serverVersion: data.serverVersion)
         }
-        let etag = "\"l\(answer.serverVersion)-\(query ?? "")-\(since.map(String.init) ?? "")\""
+        let etag = state.validator("l\(answer.serverVersion)-\(query ?? "")-\(since.map(String.init) ?? "")")
         return conditional(answer, etag: etag, maxAge: Constants.listMaxAge, request)
     }
 
@@ -149,7 +149,7 @@ extension BackendRouter {
         guard let id = Int(idText), let document = state.data.withLock({ $0.documents[id] }) else {
             return error("document \(idText) not found", status: 404)
         }
-        return conditional(document, etag: document.etag, maxAge: Constants.documentMaxAge, request)
+        return conditional(document, etag: state.validator(of: document), maxAge: Constants.documentMaxAge, request)
     }
 
     private func create(_ body: Data) -> Routed {
@@ -170,7 +170,7 @@ extension BackendRouter {
             data.recordChange(of: document.id)
             return document
         }
-        var headers = Self.cacheHeaders(etag: created.etag, maxAge: Constants.documentMaxAge)
+        var headers = Self.cacheHeaders(etag: state.validator(of: created), maxAge: Constants.documentMaxAge)
         headers[.location] = "/documents/\(created.id)"
         return json(created, status: 201, headers: headers)
     }
@@ -184,7 +184,7 @@ extension BackendRouter {
         let now = state.now()
         let outcome: Result<WireDocument, ServerRefusal> = state.data.withLock { data in
             guard var document = data.documents[id] else { return .failure(.init("document \(id) not found", 404)) }
-            if let ifMatch, ifMatch != "*", ifMatch != document.etag {
+            if let ifMatch, ifMatch != "*", ifMatch != state.validator(of: document) {
                 return .failure(.init("document \(id) changed since \(ifMatch)", 412))
             }
             if let title = input.title { document.title = title }
@@ -199,7 +199,8 @@ extension BackendRouter {
         switch outcome {
         case .success(let document):
             return json(
-                document, status: 200, headers: Self.cacheHeaders(etag: document.etag, maxAge: Constants.documentMaxAge)
+                document, status: 200,
+                headers: Self.cacheHeaders(etag: state.validator(of: document), maxAge: Constants.documentMaxAge)
             )
         case .failure(let refusal):
             return error(refusal.message, status: refusal.status)
@@ -212,7 +213,7 @@ extension BackendRouter {
             guard let id = Int(idText), let document = data.documents[id] else {
                 return .init("document \(idText) not found", 404)
             }
-            if let ifMatch, ifMatch != "*", ifMatch != document.etag {
+            if let ifMatch, ifMatch != "*", ifMatch != state.validator(of: document) {
                 return .init("document \(id) changed since \(ifMatch)", 412)
             }
             data.documents[id] = nil

@@ -62,10 +62,31 @@ final class BackendState: Sendable {
     let faults = Mutex(Faults())
     let counters = Mutex(Counters())
     let now: @Sendable () -> Date
+    let validators: DemoBackend.ValidatorStyle
+    private let salt = UInt64.random(in: 1...UInt64.max)
 
-    init(now: @escaping @Sendable () -> Date) {
+    init(now: @escaping @Sendable () -> Date, validators: DemoBackend.ValidatorStyle) {
         self.now = now
+        self.validators = validators
     }
+
+    /// The entity tag for what `name` names: `"name"`, or an opaque token only this server can
+    /// make sense of (a client that builds or reshapes one is caught by the tests).
+    func validator(_ name: String) -> String {
+        switch validators {
+        case .readable: return "\"\(name)\""
+        case .opaque:
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ salt
+            for byte in name.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return String(hash, radix: 36)
+        }
+    }
+
+    /// The entity tag of a document's current version.
+    func validator(of document: WireDocument) -> String { validator(document.versionName) }
 
     /// Which fault, if any, the next request gets; consumes one count of it.
     func takeFault() -> (latency: Int, status: (Int, String?)?, dropped: Bool, malformed: Bool) {

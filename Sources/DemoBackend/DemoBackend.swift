@@ -14,10 +14,21 @@ public actor DemoBackend {
     private var port: UInt16
     private let logger = Logger(label: "strata.demo-backend")
 
+    /// How the server's entity tags look.
+    public enum ValidatorStyle: Sendable {
+        /// `"d1-v2"`: readable, for the docs and for people.
+        case readable
+        /// Opaque tokens without quotes, as some servers send them: only echoing them byte for
+        /// byte works.
+        case opaque
+    }
+
     /// Creates a stopped server; `port` 0 picks a free port at the first ``start()``.
-    public init(port: UInt16 = 0, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        port: UInt16 = 0, now: @escaping @Sendable () -> Date = { Date() }, validators: ValidatorStyle = .readable
+    ) {
         self.port = port
-        self.state = BackendState(now: now)
+        self.state = BackendState(now: now, validators: validators)
     }
 
     deinit {

@@ -15,8 +15,8 @@ struct WireDocument: Codable, Sendable, Equatable {
         WireSummary(id: id, title: title, tags: tags, updatedAt: updatedAt, version: version)
     }
 
-    /// The entity tag of this version.
-    var etag: String { "\"d\(id)-v\(version)\"" }
+    /// What names this version; the server's validator is made from it.
+    var versionName: String { "d\(id)-v\(version)" }
 }
 
 /// A document in a list response.

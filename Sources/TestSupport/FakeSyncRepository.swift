@@ -42,7 +42,7 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     public func conflicts() async throws(SyncError) -> [DocumentConflict] { stored }
     /// Drops the conflict and returns the version kept.
     public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document {
-        guard let index = stored.firstIndex(where: { $0.entryId == entryId }) else { throw .notInConflict(entryId) }
+        guard let index = stored.firstIndex(where: { $0.entryId == entryId }) else { throw .noSuchEntry(entryId) }
         let conflict = stored.remove(at: index)
         resolved.append((entryId, resolution))
         switch resolution {

@@ -29,10 +29,11 @@ struct LiveBackend {
     let client: APIClient
     let monitor: NetworkMonitor
 
-    static func start(retry: RetryPolicy = .never, now: @escaping @Sendable () -> Date = { Date() }) async throws
-        -> LiveBackend
-    {
-        let backend = DemoBackend(now: now)
+    static func start(
+        retry: RetryPolicy = .never, now: @escaping @Sendable () -> Date = { Date() },
+        validators: DemoBackend.ValidatorStyle = .readable
+    ) async throws -> LiveBackend {
+        let backend = DemoBackend(now: now, validators: validators)
         let url = try await backend.start()
         let monitor = NetworkMonitor()
         let client = APIClient(

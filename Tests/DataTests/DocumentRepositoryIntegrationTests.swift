@@ -23,9 +23,11 @@ struct DocumentRepositoryIntegrationTests {
             try DatabasePool(path: folder.url.appendingPathComponent("db.sqlite").path)
         }
 
-        static func make(sharing live: LiveBackend? = nil) async throws -> Stack {
+        static func make(
+            sharing live: LiveBackend? = nil, validators: DemoBackend.ValidatorStyle = .readable
+        ) async throws -> Stack {
             let folder = try ScratchFolder()
-            let live = if let live { live } else { try await LiveBackend.start() }
+            let live = if let live { live } else { try await LiveBackend.start(validators: validators) }
             let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
             let stack = DataStack(
                 database: database, api: live.client, monitor: live.monitor, now: { Date() },

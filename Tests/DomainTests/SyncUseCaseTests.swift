@@ -24,8 +24,9 @@ struct SyncUseCaseTests {
         let sync = FakeSyncRepository(conflicts: [conflict])
         let kept = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
         #expect((try? kept.get())?.body == "theirs")
+        // Keeping the server's version settles the entry: it is gone from the outbox.
         let again = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
-        #expect(again == .failure(.notInConflict(3)))
+        #expect(again == .failure(.noSuchEntry(3)))
     }
 
     @Test func theEditorFindsADocumentsConflict() async {

@@ -1,0 +1,65 @@
+import DemoBackend
+import Domain
+import Foundation
+import GRDB
+import StrataData
+import TestSupport
+import Testing
+
+/// A cached row that no longer decodes is a miss: dropped, fetched again, never an error.
+@Suite("Damaged cached rows")
+struct DamagedRowTests {
+    typealias Stack = DocumentRepositoryIntegrationTests.Stack
+
+    static let damage = [
+        "UPDATE document SET version = 'seven' WHERE id = 1",
+        "UPDATE document SET title = NULL WHERE id = 1",
+        "UPDATE document SET id = 0 WHERE id = 1",
+    ]
+
+    @Test(arguments: damage)
+    func aDamagedDocumentRowIsDroppedAndFetchedAgain(sql: String) async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.documents.document(id: 1, policy: .cacheFirst)
+        try await breakSchemaChecks(stack, sql)
+        let read = try await stack.documents.document(id: 1, policy: .skipMemory)
+        #expect(read.value.title == "Welcome to Strata" && read.origin == .network)
+        #expect(await stack.live.backend.requestCount("GET /documents/:id") == 2)
+    }
+
+    @Test(arguments: [
+        "not json", #"[{"id": "one"}]"#, #"[{"id": 0, "title": "x", "tags": [], "updatedAt": 0, "version": 1}]"#,
+    ])
+    func aCachedListThatNoLongerDecodesIsFetchedAgain(payload: String) async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.documents.documents(policy: .cacheFirst)
+        try await stack.rawConnection().write { db in
+            try db.execute(sql: "UPDATE document_list SET payload = CAST(? AS BLOB)", arguments: [payload])
+        }
+        // The damaged copy on disk is not served (skip-memory would serve it, from disk).
+        let listed = try await stack.documents.documents(policy: .skipMemory)
+        #expect(listed.value.count == 3 && listed.origin == .network)
+    }
+
+    @Test func aDamagedUserRowIsDroppedAndFetchedAgain() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.users.user(id: 1, policy: .cacheFirst)
+        try await breakSchemaChecks(stack, "UPDATE user SET name = x'00ff' WHERE id = 1")
+        #expect(try await stack.users.user(id: 1, policy: .skipMemory).value.name == "Ada Lovelace")
+    }
+
+    /// Runs `sql` on the database as a damaged or foreign writer would (without the NOT NULL and
+    /// type checks a normal write goes through).
+    private func breakSchemaChecks(_ stack: Stack, _ sql: String) async throws {
+        try await stack.rawConnection().writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA writable_schema = ON")
+            try db.execute(
+                sql: """
+                    UPDATE sqlite_schema SET sql = replace(sql, 'NOT NULL', '') WHERE name IN ('document', 'user')
+                    """)
+            try db.execute(sql: "PRAGMA writable_schema = OFF")
+        }
+        let reopened = try stack.rawConnection()
+        try await reopened.write { db in try db.execute(sql: sql) }
+    }
+}
