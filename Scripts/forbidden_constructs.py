@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when Swift sources use a construct the house rules forbid (CONVENTIONS section 3).
+"""Fails when Swift sources use a construct the house rules forbid (Docs/Conventions.md, section 3: no crashes).
 
 Usage: forbidden_constructs.py DIR...   Prints file:line for every hit; exit 1 if any, else 0.
 Comments and string literals are blanked first, so prose and messages never trigger a hit.
@@ -56,7 +56,7 @@ def scan(path: pathlib.Path) -> list[str]:
             match = pattern.search(line)
             if match:
                 name = label or match.group(1) + "("
-                hits.append(f"{path}:{number}: forbidden construct '{name}' (CONVENTIONS.md section 3)")
+                hits.append(f"{path}:{number}: forbidden construct '{name}' (Docs/Conventions.md §3)")
                 break  # one report per line: `try!` would otherwise also count as a force unwrap
     return hits
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make lint: formatting, the forbidden constructs of CONVENTIONS section 3, and the ADR index.
+# make lint: formatting, the forbidden constructs of Docs/Conventions.md §3, and the ADR index.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0

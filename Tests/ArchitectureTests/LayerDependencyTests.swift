@@ -3,7 +3,7 @@ import Testing
 
 @Suite("The dependency rule")
 struct LayerDependencyTests {
-    /// Each layer's folder and the only modules its files may import (CONVENTIONS §1).
+    /// Each layer's folder and the only modules its files may import (Docs/Conventions.md §1).
     static let layers: [(folder: String, allowed: Set<String>)] = [
         ("Sources/Domain", ["Foundation"]),
         (

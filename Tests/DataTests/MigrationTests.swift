@@ -38,6 +38,10 @@ struct MigrationTests {
                     && Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE remote_etag IS NULL") == 3
             }
         ),
+        (
+            Names.localState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+            { db in try count("outbox", db) == 3 && count("document", db) == 2 && count("local_state", db) == 0 }
+        ),
     ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {
@@ -70,7 +74,7 @@ struct MigrationTests {
         }
         // When this release opens it
         let database = try AppDatabase.open(at: url)
-        #expect(try database.appliedMigrations().last == Names.remoteValidator)
+        #expect(try database.appliedMigrations().last == Names.localState)
         // Then the cached rows read, validators untouched
         let welcome = try #require(try await database.documentStore().find(1))
         #expect(welcome.value.title == "Welcome" && welcome.value.tags == ["intro", "start"])

@@ -5,8 +5,8 @@ import Synchronization
 
 /// Reads through a memory tier, a local store and a remote store, under a read policy.
 ///
-/// The seed's generic shape, made async: the local and remote stores must agree on key and object
-/// types. Every read reports its origin and freshness; concurrent misses of one key share one
+/// Generic over both stores, which must agree on key and object types, so one implementation
+/// serves every kind of data. Every read reports its origin and freshness; concurrent misses of one key share one
 /// request; stale entries are revalidated with `If-None-Match`.
 public final class CacheBackedDataSource<Local: LocalStore, Remote: RemoteStore>: CachedReading, Sendable
 where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {

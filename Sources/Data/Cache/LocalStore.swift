@@ -1,4 +1,4 @@
-/// An on-device store the data source caches into (seed 003's `LocalStore`, made async).
+/// An on-device store the data source caches into (the generic data source's local half).
 public protocol LocalStore<Key, StoredObject>: Sendable {
     /// What identifies a stored object.
     associatedtype Key: Hashable & Sendable & CustomStringConvertible

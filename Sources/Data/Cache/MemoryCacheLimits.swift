@@ -11,7 +11,8 @@ public struct MemoryCacheLimits: Sendable, Equatable {
         self.costLimit = costLimit
     }
 
-    /// Where the code runs; an extension gets a far smaller budget than the app (seed 004 #8).
+    /// Where the code runs; an extension gets a far smaller budget than the app (the system ends
+    /// an extension that uses a fraction of what an app may).
     public enum Context: String, Sendable, CaseIterable {
         /// The main app process.
         case mainApp

@@ -1,4 +1,4 @@
-/// A server-side source the data source fetches from (seed 003's `RemoteStore`, made async).
+/// A server-side source the data source fetches from (the generic data source's remote half).
 public protocol RemoteStore<Key, TargetObject>: Sendable {
     /// What identifies a remote object.
     associatedtype Key: Hashable & Sendable & CustomStringConvertible

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// App Transport Security for Linux: HTTPS only, except for hosts explicitly listed (seed 000).
+/// App Transport Security for Linux: HTTPS only, except for hosts explicitly listed (as iOS does,
+/// so a development exception cannot slip into a release by accident).
 ///
 /// There is no switch for arbitrary loads: every plain-HTTP host must be named.
 public struct TransportSecurity: Sendable, Equatable {

@@ -84,6 +84,18 @@ extension AppDatabase {
             // only value that may go back as If-Match when the user keeps the local version.
             try db.alter(table: "outbox") { table in table.add(column: "remote_etag", .text) }
         }
+        migrator.registerMigration(Migrations.localState) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE local_state (     -- state this device keeps per item and never sends
+                        entity TEXT NOT NULL,      -- 'document'
+                        id INTEGER NOT NULL,       -- the item's identifier (negative: issued here)
+                        name TEXT NOT NULL,        -- 'pinned'
+                        value TEXT NOT NULL,       -- JSON
+                        PRIMARY KEY (entity, id, name)
+                    )
+                    """)
+        }
         return migrator
     }
 
@@ -94,5 +106,6 @@ extension AppDatabase {
         static let outbox = "v2: outbox"
         static let outboxByState = "v3: outbox by state"
         static let remoteValidator = "v4: remote validator of a conflict"
+        static let localState = "v5: local state"
     }
 }

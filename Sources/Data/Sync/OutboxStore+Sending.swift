@@ -25,6 +25,7 @@ extension OutboxStore {
                 try PendingDocumentRecord.deleteOne(db, key: mapped)
                 try PendingDocumentRecord.filter(key: local).updateAll(
                     db, PendingDocumentRecord.Columns.id.set(to: mapped))
+                try LocalStateRecord.move(entity: LocalStateEntity.document, from: local, to: mapped, db)
             }
             if let etag {
                 try Self.pending(of: mapped).updateAll(db, OutboxRecord.Columns.baseETag.set(to: etag))

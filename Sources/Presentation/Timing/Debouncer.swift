@@ -1,6 +1,6 @@
 import Logging
 
-/// Limits how often an action runs, in one of two modes (seed 004 #3).
+/// Limits how often an action runs, in one of two modes.
 ///
 /// - `lastOnly`: waits for `interval` of silence, then runs only the last action (search as you
 ///   type).

@@ -1,7 +1,7 @@
 import Logging
 
 /// Coalesces bursts of change notifications and delivers them in batches, at an interval that
-/// adapts to how far behind the consumer is (seed 004 #1).
+/// adapts to how far behind the consumer is, so a slow screen gets fewer, larger batches.
 ///
 /// Delivery starts at the fast interval. After each delivery the batcher measures how long the
 /// consumer took: a consumer that keeps up keeps the fast interval; one that takes as long as the

@@ -1,44 +1,35 @@
 import Domain
 
-/// The use cases the commands run, wired by the composition root.
+/// The repositories the composition root wired, and the use cases over them.
+///
+/// Use cases are stateless values made on demand: a new one needs no line here, a command makes
+/// it from the repository (`PinDocumentUseCase(repository: context.services.documents)`).
 struct AppServices {
-    /// Lists documents.
-    let listDocuments: ListDocumentsUseCase
-    /// Reads one document.
-    let fetchDocument: FetchDocumentUseCase
-    /// Creates a document.
-    let createDocument: CreateDocumentUseCase
-    /// Changes a document.
-    let updateDocument: UpdateDocumentUseCase
-    /// Deletes a document.
-    let deleteDocument: DeleteDocumentUseCase
-    /// Searches documents.
-    let searchDocuments: SearchDocumentsUseCase
-    /// Reads a user profile.
-    let fetchUser: FetchUserUseCase
-    /// Pushes the outbox and pulls the server's changes.
-    let syncNow: SyncUseCase
-    /// Settles a conflict by hand.
-    let resolveConflict: ResolveConflictUseCase
-    /// Finds a document's conflict, for the editor.
-    let findConflict: FindConflictUseCase
-    /// The sync engine, for its status, outbox and conflicts.
+    /// Documents.
+    let documents: any DocumentRepositoryProtocol
+    /// User profiles.
+    let users: any UserRepositoryProtocol
+    /// The sync engine: status, outbox and conflicts.
     let sync: any SyncRepositoryProtocol
 
-    /// Builds every use case over the two repositories.
-    init(
-        documents: any DocumentRepositoryProtocol, users: any UserRepositoryProtocol, sync: any SyncRepositoryProtocol
-    ) {
-        self.sync = sync
-        syncNow = SyncUseCase(repository: sync)
-        resolveConflict = ResolveConflictUseCase(repository: sync)
-        findConflict = FindConflictUseCase(repository: sync)
-        listDocuments = ListDocumentsUseCase(repository: documents)
-        fetchDocument = FetchDocumentUseCase(repository: documents)
-        createDocument = CreateDocumentUseCase(repository: documents)
-        updateDocument = UpdateDocumentUseCase(repository: documents)
-        deleteDocument = DeleteDocumentUseCase(repository: documents)
-        searchDocuments = SearchDocumentsUseCase(repository: documents)
-        fetchUser = FetchUserUseCase(repository: users)
-    }
+    /// Lists documents.
+    var listDocuments: ListDocumentsUseCase { ListDocumentsUseCase(repository: documents) }
+    /// Reads one document.
+    var fetchDocument: FetchDocumentUseCase { FetchDocumentUseCase(repository: documents) }
+    /// Creates a document.
+    var createDocument: CreateDocumentUseCase { CreateDocumentUseCase(repository: documents) }
+    /// Changes a document.
+    var updateDocument: UpdateDocumentUseCase { UpdateDocumentUseCase(repository: documents) }
+    /// Deletes a document.
+    var deleteDocument: DeleteDocumentUseCase { DeleteDocumentUseCase(repository: documents) }
+    /// Searches documents.
+    var searchDocuments: SearchDocumentsUseCase { SearchDocumentsUseCase(repository: documents) }
+    /// Reads a user profile.
+    var fetchUser: FetchUserUseCase { FetchUserUseCase(repository: users) }
+    /// Pushes the outbox and pulls the server's changes.
+    var syncNow: SyncUseCase { SyncUseCase(repository: sync) }
+    /// Settles a conflict by hand.
+    var resolveConflict: ResolveConflictUseCase { ResolveConflictUseCase(repository: sync) }
+    /// Finds a document's conflict, for the editor.
+    var findConflict: FindConflictUseCase { FindConflictUseCase(repository: sync) }
 }

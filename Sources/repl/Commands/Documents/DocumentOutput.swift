@@ -27,7 +27,36 @@ struct DocumentOutput: CommandRendering {
         return fields.joined(separator: "\t") + "\n" + document.body
     }
 
-    func json() -> String { JSONOutput.encode(DocumentJSON(document, provenance)) }
+    func json() -> String { JSONOutput.encode(JSON(document, provenance)) }
+
+    /// A whole document in the shell's JSON; field names are a contract: add, never rename.
+    struct JSON: Encodable {
+        let id: Int
+        let title: String
+        let body: String
+        let tags: [String]
+        let version: Int
+        let createdAt: Date
+        let updatedAt: Date
+        let origin: String?
+        let freshness: String?
+        let ageSeconds: Int?
+        let syncState: String
+
+        init(_ document: Document, _ provenance: Provenance?) {
+            syncState = document.syncState.rawValue
+            id = document.id.rawValue
+            title = document.title
+            body = document.body
+            tags = document.tags
+            version = document.version
+            createdAt = document.createdAt
+            updatedAt = document.updatedAt
+            origin = provenance?.origin.rawValue
+            freshness = provenance?.freshness.rawValue
+            ageSeconds = provenance?.ageSeconds
+        }
+    }
 
     private static func syncText(_ state: SyncState) -> String {
         switch state {
@@ -36,48 +65,6 @@ struct DocumentOutput: CommandRendering {
         case .conflict: "conflict (see 'conflicts list')"
         }
     }
-}
-
-/// A list of documents and where it came from (`nil` when the list is empty and has no source).
-struct DocumentListOutput: CommandRendering {
-    let items: [DocumentSummary]
-    let provenance: Provenance?
-
-    func table(styling: Styling) -> String? {
-        let noun = items.count == 1 ? "document" : "documents"
-        let footer = "\(items.count) \(noun)" + (provenance.map { " (\($0.text))" } ?? "")
-        guard !items.isEmpty else { return footer }
-        let header = ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"]
-        let table = TextTable.render(rows: [header] + items.map(Self.cells))
-        return styling.boldFirstLine(table) + "\n" + footer
-    }
-
-    func plain() -> String? {
-        items.isEmpty ? nil : items.map { Self.cells($0).joined(separator: "\t") }.joined(separator: "\n")
-    }
-
-    func json() -> String {
-        JSONOutput.encode(
-            DocumentListJSON(
-                items: items.map(DocumentSummaryJSON.init), count: items.count, origin: provenance?.origin.rawValue,
-                freshness: provenance?.freshness.rawValue, ageSeconds: provenance?.ageSeconds))
-    }
-
-    private static func cells(_ item: DocumentSummary) -> [String] {
-        [
-            item.id.description, item.title, item.tags.joined(separator: ","), String(item.version),
-            item.updatedAt.formatted(.iso8601),
-        ]
-    }
-}
-
-/// A deleted document's identifier.
-struct DeletedOutput: CommandRendering {
-    let id: Int
-
-    func table(styling: Styling) -> String? { "Deleted document \(id)." }
-    func plain() -> String? { String(id) }
-    func json() -> String { JSONOutput.encode(DeletedJSON(deleted: id)) }
 }
 
 extension Document: ItemRendering {

@@ -131,14 +131,14 @@ extension SyncOutput {
     private struct ConflictJSON: Encodable {
         let id: Int
         let documentId: Int
-        let local: DocumentJSON
-        let remote: DocumentJSON?
+        let local: DocumentOutput.JSON
+        let remote: DocumentOutput.JSON?
 
         init(_ conflict: DocumentConflict) {
             id = conflict.entryId
             documentId = conflict.documentId.rawValue
-            local = DocumentJSON(conflict.local, nil)
-            remote = conflict.remote.map { DocumentJSON($0, nil) }
+            local = DocumentOutput.JSON(conflict.local, nil)
+            remote = conflict.remote.map { DocumentOutput.JSON($0, nil) }
         }
     }
 }

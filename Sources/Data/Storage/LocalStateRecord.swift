@@ -1,0 +1,57 @@
+import GRDB
+
+/// A row of `local_state`: one piece of state this device keeps for one item and never sends
+/// (a pin, a read marker), as JSON.
+struct LocalStateRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "local_state"
+
+    /// The kind of item (`document`).
+    var entity: String
+    /// The item's identifier as stored (negative for one this device issued).
+    var id: Int
+    /// The state's name (`pinned`).
+    var name: String
+    /// The value, as JSON.
+    var value: String
+
+    /// The table's columns.
+    enum Columns {
+        static let entity = Column(CodingKeys.entity)
+        static let id = Column(CodingKeys.id)
+        static let name = Column(CodingKeys.name)
+        static let value = Column(CodingKeys.value)
+    }
+
+    init(entity: String, id: Int, name: String, value: String) {
+        self.entity = entity
+        self.id = id
+        self.name = name
+        self.value = value
+    }
+
+    init(row: Row) throws {
+        entity = try row(Columns.entity)
+        id = try row(Columns.id)
+        name = try row(Columns.name)
+        value = try row(Columns.value)
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.entity] = entity
+        container[Columns.id] = id
+        container[Columns.name] = name
+        container[Columns.value] = value
+    }
+
+    /// Moves every state of an item to its new identifier (a document created here got the
+    /// server's), in `db`'s transaction.
+    static func move(entity: String, from oldID: Int, to newID: Int, _ db: Database) throws {
+        let moving = filter(Columns.entity == entity && Columns.id == oldID)
+        for record in try moving.fetchAll(db) {
+            var moved = record
+            moved.id = newID
+            try moved.upsert(db)
+        }
+        try moving.deleteAll(db)
+    }
+}
