@@ -127,13 +127,15 @@ extension BackendRouter {
                 let middle = (low + high) / 2
                 if data.log[middle].version <= since { low = middle + 1 } else { high = middle }
             }
-            var documents: [WireDocument] = []
+            var documents: [WireChangedDocument] = []
             var deleted: [Int] = []
             var reached = since
             var index = low
             while index < data.log.count && documents.count + deleted.count < limit {
                 let (version, id) = data.log[index]
-                if data.changedAt[id] == version, let document = data.documents[id] { documents.append(document) }
+                if data.changedAt[id] == version, let document = data.documents[id] {
+                    documents.append(WireChangedDocument(document: document, etag: state.validator(of: document)))
+                }
                 if data.deletedAt[id] == version { deleted.append(id) }
                 reached = version
                 index += 1

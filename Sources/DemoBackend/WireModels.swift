@@ -29,14 +29,30 @@ struct WireSummary: Codable, Sendable, Equatable {
 }
 
 /// The answer to `GET /documents`.
-struct WireDocumentList: Codable, Sendable {
+struct WireDocumentList: Encodable, Sendable {
     var items: [WireSummary]
     var deleted: [Int]
     var serverVersion: Int
     /// With `full=1`: whole documents changed since `since`, in change order (`items` is empty).
-    var documents: [WireDocument]?
+    var documents: [WireChangedDocument]?
     /// With `limit`: whether more changes follow `serverVersion`.
     var more: Bool?
+}
+
+/// A document in a change list, with the validator `GET /documents/:id` would send for it.
+struct WireChangedDocument: Encodable, Sendable {
+    var document: WireDocument
+    var etag: String
+
+    func encode(to encoder: any Encoder) throws {
+        try document.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(etag, forKey: .etag)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case etag
+    }
 }
 
 /// A user profile.

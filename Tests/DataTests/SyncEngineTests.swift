@@ -223,6 +223,19 @@ struct SyncEngineTests {
         #expect(await stack.sync.status().pending == 1)
     }
 
+    @Test func aChangeToAPulledDocumentIsSentAgainstThePulledVersion() async throws {
+        // Given document 2 brought in by a pull, then changed on the server by someone else
+        let stack = try await Stack.make()
+        await stack.sync.setConflictPolicy(.manual)
+        _ = try await stack.sync.pull()
+        await stack.live.backend.editElsewhere(id: 2, body: "theirs")
+        // When it is edited here from the pulled copy
+        let saved = try await stack.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        // Then the server refused to overwrite the newer version: a conflict, nothing lost
+        #expect(saved.syncState == .conflict)
+        #expect(await stack.live.backend.documentSnapshot().first { $0.id == 2 }?.body == "theirs")
+    }
+
     @Test func theEngineAndItsOutboxAreReleased() async throws {
         weak var engine: SyncEngine?
         weak var outbox: OutboxStore?

@@ -32,12 +32,16 @@ extension DocumentListDTO {
 extension DocumentChangesDTO {
     /// The Domain page of changes.
     func toDomain() throws(RemoteError) -> RemoteChanges {
-        let mapped = try (documents ?? []).map { dto throws(RemoteError) in try dto.toDomain() }
+        let changed = documents ?? []
+        let mapped = try changed.map { dto throws(RemoteError) in try dto.document.toDomain() }
+        var validators: [Document.ID: String] = [:]
+        for (document, dto) in zip(mapped, changed) { validators[document.id] = dto.etag }
         let gone = try (deleted ?? []).map { number throws(RemoteError) in
             guard let id = Document.ID.server(number) else { throw .invalidData("deleted document \(number)") }
             return id
         }
-        return RemoteChanges(documents: mapped, deleted: gone, serverVersion: serverVersion, more: more ?? false)
+        return RemoteChanges(
+            documents: mapped, validators: validators, deleted: gone, serverVersion: serverVersion, more: more ?? false)
     }
 }
 

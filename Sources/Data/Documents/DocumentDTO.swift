@@ -30,10 +30,31 @@ struct DocumentListDTO: Codable, Sendable, Equatable {
 /// The answer to `GET /documents?since=V&full=1`: whole documents; unknown fields (other
 /// entity types a newer server may add) are ignored.
 struct DocumentChangesDTO: Codable, Sendable, Equatable {
-    let documents: [DocumentDTO]?
+    let documents: [ChangedDocumentDTO]?
     let deleted: [Int]?
     let serverVersion: Int
     let more: Bool?
+}
+
+/// A document in a change list, with the validator the server would send for it, if it says.
+struct ChangedDocumentDTO: Codable, Sendable, Equatable {
+    let document: DocumentDTO
+    let etag: String?
+
+    init(from decoder: any Decoder) throws {
+        document = try DocumentDTO(from: decoder)
+        etag = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .etag)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try document.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(etag, forKey: .etag)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case etag
+    }
 }
 
 /// The body of `POST /documents` and `PUT /documents/:id`; absent fields stay as they are.

@@ -23,6 +23,8 @@ public protocol DocumentWriterProtocol: Sendable {
 public struct RemoteChanges: Sendable, Equatable {
     /// Documents created or changed, oldest change first.
     public let documents: [Document]
+    /// The validator of each document's version, when the server sent one.
+    public let validators: [Document.ID: String]
     /// Documents deleted.
     public let deleted: [Document.ID]
     /// The version this page brings the client to.
@@ -31,8 +33,12 @@ public struct RemoteChanges: Sendable, Equatable {
     public let more: Bool
 
     /// Creates a page.
-    public init(documents: [Document], deleted: [Document.ID], serverVersion: Int, more: Bool) {
+    public init(
+        documents: [Document], validators: [Document.ID: String] = [:], deleted: [Document.ID], serverVersion: Int,
+        more: Bool
+    ) {
         self.documents = documents
+        self.validators = validators
         self.deleted = deleted
         self.serverVersion = serverVersion
         self.more = more

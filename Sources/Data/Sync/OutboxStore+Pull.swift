@@ -8,13 +8,16 @@ extension OutboxStore {
     /// Documents with unsent local changes are left alone (their conflicts surface when they are
     /// sent). Returns the ids whose cached copy changed.
     public func applyPull(
-        documents: [Document], deleted: [Document.ID], serverVersion: Int, now: Date
+        documents: [Document], validators: [Document.ID: String] = [:], deleted: [Document.ID], serverVersion: Int,
+        now: Date
     ) throws(StorageError) -> [Document.ID] {
         try write { db in
             let pending = Set(try Int.fetchAll(db, PendingDocumentRecord.select(PendingDocumentRecord.Columns.id)))
             let fresh = documents.filter { !pending.contains($0.id.rawValue) }
-            try RecordStore<DocumentRecord>.write(
-                fresh.map { ($0.id, DocumentRecord($0)) }, metadata: CacheMetadata(fetchedAt: now), db)
+            for document in fresh {
+                let metadata = CacheMetadata(fetchedAt: now, etag: validators[document.id])
+                try RecordStore<DocumentRecord>.write([(document.id, DocumentRecord(document))], metadata: metadata, db)
+            }
             let gone = deleted.filter { !pending.contains($0.rawValue) }
             for id in gone { try RecordStore<DocumentRecord>.delete(id, db) }
             try SyncValueRecord.set(.serverVersion, String(serverVersion), db)

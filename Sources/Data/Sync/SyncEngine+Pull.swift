@@ -33,7 +33,8 @@ extension SyncEngine {
             }
             let changed = try store { () throws(StorageError) in
                 try outbox.applyPull(
-                    documents: page.documents, deleted: page.deleted, serverVersion: page.serverVersion, now: now())
+                    documents: page.documents, validators: page.validators, deleted: page.deleted,
+                    serverVersion: page.serverVersion, now: now())
             }
             documents.forgetInMemory(changed)
             report.pulled += page.documents.count
