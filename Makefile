@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: help deps build repl test lint format docs-update bench
+.PHONY: help deps build repl test lint format docs-update bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -27,7 +27,7 @@ lint: ## swift-format (strict), the forbidden-construct scan and the ADR index c
 	@Scripts/lint.sh
 
 format: ## Rewrite sources with swift-format
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks Package.swift
 
 docs-update: deps ## Rewrite the expected output of every replayed REPL block in README.md and Docs/
 	UPDATE_TRANSCRIPTS=1 $(SWIFT) test --filter TranscriptTests
@@ -36,3 +36,6 @@ bench: deps ## Release build; measure the data layer and startup; print a table 
 	$(SWIFT) build -c release --product repl
 	$(SWIFT) build -c release --product Benchmarks
 	"$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" Docs/Performance.md
+
+clean: ## Remove build products (.build and any .build-* folder) and the package's resolved versions
+	rm -rf .build .build-* .build_* Package.resolved

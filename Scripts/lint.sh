@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 status=0
 
 echo "lint: swift format (strict)"
-swift format lint --strict --recursive Sources Tests Package.swift || status=1
+swift format lint --strict --recursive Sources Tests Benchmarks Package.swift || status=1
 
 echo "lint: forbidden constructs in Sources/"
 python3 Scripts/forbidden_constructs.py Sources || status=1

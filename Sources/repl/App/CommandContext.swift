@@ -5,6 +5,7 @@ import Logging
 import Platform
 import Presentation
 import ShellKit
+import StrataData
 
 /// A command of the Strata shell.
 typealias Command = CommandSpec<CommandContext>
@@ -33,6 +34,8 @@ final class CommandContext: ShellContext {
     let scenes: SceneApplication
     /// Background refresh and silent pushes.
     let background: BackgroundServices
+    /// The app's database (`app migrations`).
+    let database: AppDatabase
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// The sync state the prompt shows, refreshed after every command.
@@ -48,6 +51,7 @@ final class CommandContext: ShellContext {
         self.backend = app.backend
         self.scenes = app.scenes
         self.background = app.background
+        self.database = app.database
         self.registry = registry
         self.format = format
     }

@@ -5,8 +5,8 @@ extension CommandRegistry where Context == CommandContext {
     static var strata: CommandRegistry<CommandContext> {
         CommandRegistry(
             commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + SyncCommands.all
-                + BackgroundCommands.all + SceneCommands.all + EditorCommands.all + ServerCommands.all
-                + ShellCommands.all
+                + BackgroundCommands.all + SceneCommands.all + EditorCommands.all + AppCommands.all
+                + ServerCommands.all + ShellCommands.all
         )
     }
 }
