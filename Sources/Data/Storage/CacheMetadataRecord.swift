@@ -40,13 +40,7 @@ struct CacheMetadataRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
         maxAge = metadata.maxAge
     }
 
-    init(row: Row) throws {
-        key = try row(Columns.key)
-        fetchedAt = try row(Columns.fetchedAt)
-        etag = try row(Columns.etag)
-        maxAge = try row(Columns.maxAge)
-    }
-
+    /// Written out rather than derived from `Codable`: every cached row writes one.
     func encode(to container: inout PersistenceContainer) {
         container[Columns.key] = key
         container[Columns.fetchedAt] = fetchedAt

@@ -22,27 +22,6 @@ struct LocalStateRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         static let value = Column(CodingKeys.value)
     }
 
-    init(entity: String, id: Int, name: String, value: String) {
-        self.entity = entity
-        self.id = id
-        self.name = name
-        self.value = value
-    }
-
-    init(row: Row) throws {
-        entity = try row(Columns.entity)
-        id = try row(Columns.id)
-        name = try row(Columns.name)
-        value = try row(Columns.value)
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.entity] = entity
-        container[Columns.id] = id
-        container[Columns.name] = name
-        container[Columns.value] = value
-    }
-
     /// Moves every state of an item to its new identifier (a document created here got the
     /// server's), in `db`'s transaction.
     static func move(entity: String, from oldID: Int, to newID: Int, _ db: Database) throws {

@@ -20,19 +20,4 @@ struct IDMappingRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         static let localId = Column(CodingKeys.localId)
         static let serverId = Column(CodingKeys.serverId)
     }
-
-    init(localId: Int, serverId: Int) {
-        self.localId = localId
-        self.serverId = serverId
-    }
-
-    init(row: Row) throws {
-        localId = try row(Columns.localId)
-        serverId = try row(Columns.serverId)
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.localId] = localId
-        container[Columns.serverId] = serverId
-    }
 }

@@ -94,36 +94,6 @@ struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendabl
         remoteETag = nil
     }
 
-    init(row: Row) throws {
-        seq = try row(Columns.seq)
-        documentId = try row(Columns.documentId)
-        operation = try row(Columns.operation)
-        payload = try row(Columns.payload)
-        baseETag = try row(Columns.baseETag)
-        idempotencyKey = try row(Columns.idempotencyKey)
-        createdAt = try row(Columns.createdAt)
-        attempts = try row(Columns.attempts)
-        state = try row(Columns.state)
-        lastError = try row(Columns.lastError)
-        remote = try row(Columns.remote)
-        remoteETag = try row(Columns.remoteETag)
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.seq] = seq
-        container[Columns.documentId] = documentId
-        container[Columns.operation] = operation
-        container[Columns.payload] = payload
-        container[Columns.baseETag] = baseETag
-        container[Columns.idempotencyKey] = idempotencyKey
-        container[Columns.createdAt] = createdAt
-        container[Columns.attempts] = attempts
-        container[Columns.state] = state
-        container[Columns.lastError] = lastError
-        container[Columns.remote] = remote
-        container[Columns.remoteETag] = remoteETag
-    }
-
     mutating func didInsert(_ inserted: InsertionSuccess) {
         seq = Int(inserted.rowID)
     }

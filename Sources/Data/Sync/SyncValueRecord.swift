@@ -32,16 +32,6 @@ struct SyncValueRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         self.value = value
     }
 
-    init(row: Row) throws {
-        key = try row(Columns.key)
-        value = try row(Columns.value)
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container[Columns.key] = key
-        container[Columns.value] = value
-    }
-
     /// The value of `key`, if stored.
     static func value(_ key: Key, _ db: Database) throws -> String? {
         try SyncValueRecord.fetchOne(db, key: key.rawValue)?.value
