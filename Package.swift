@@ -13,7 +13,8 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
-/// Presentation and the REPL run on the main actor unless a declaration says otherwise.
+/// The UI-side modules (Platform, Presentation, ShellKit, repl) run on the main actor unless a
+/// declaration says otherwise, as UIKit code does.
 let mainActorByDefault: [SwiftSetting] = strict + [.defaultIsolation(MainActor.self)]
 
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
@@ -124,7 +125,7 @@ let package = Package(
             name: "PlatformTests", dependencies: ["Platform", "TestSupport", clocks], swiftSettings: strict),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Domain", "Presentation", "TestSupport", clocks],
+            dependencies: ["Domain", "Platform", "Presentation", "TestSupport", clocks],
             swiftSettings: mainActorByDefault
         ),
         .testTarget(name: "ShellKitTests", dependencies: ["ShellKit"], swiftSettings: mainActorByDefault),

@@ -21,6 +21,8 @@ struct ReportRow {
     let value: Double
     let unit: Unit
     var target: Target = .none
+    /// Why the figure misses its target when it does (printed under the table).
+    var whyMissed: String?
 
     var formatted: String {
         switch unit {
@@ -75,6 +77,10 @@ struct Report {
             "\(ProcessInfo.processInfo.activeProcessorCount) cores, "
             + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, release build"
         let lines = rows.map { "| \($0.name) | \($0.formatted) | \($0.targetText) | \($0.verdict) |" }
+        let missed = rows.filter { $0.verdict == "MISSED" }.map { row in
+            "- **\(row.name)**: " + (row.whyMissed ?? "no reason recorded; look into it.")
+        }
+        let reasons = missed.isEmpty ? "" : "\nWhy a target is missed:\n\n" + missed.joined(separator: "\n") + "\n"
         return """
             # Performance
 
@@ -86,7 +92,7 @@ struct Report {
             | Benchmark | Measured | Target | |
             |---|---|---|---|
             \(lines.joined(separator: "\n"))
-
+            \(reasons)
             """
     }
 }

@@ -51,7 +51,7 @@ struct DocumentListRecord: Codable, CacheableRecord {
         payload = try row(Columns.payload)
     }
 
-    func encode(to container: inout PersistenceContainer) {
+    func encodeColumns(into container: inout some ColumnEncoding) {
         container[Columns.key] = key
         container[Columns.payload] = payload
     }

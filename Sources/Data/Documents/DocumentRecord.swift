@@ -65,7 +65,7 @@ struct DocumentRecord: Codable, CacheableRecord {
         version = try row(Columns.version)
     }
 
-    func encode(to container: inout PersistenceContainer) {
+    func encodeColumns(into container: inout some ColumnEncoding) {
         container[Columns.id] = id
         container[Columns.title] = title
         container[Columns.body] = body

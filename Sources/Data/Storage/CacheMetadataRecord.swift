@@ -5,7 +5,7 @@ import GRDB
 ///
 /// Keys are `NAMESPACE:KEY` (`document:1`, `user:2`, `documents:all`), so one table serves every
 /// cached type.
-struct CacheMetadataRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+struct CacheMetadataRecord: Codable, FetchableRecord, ColumnEncodable, Sendable {
     static let databaseTableName = "cache_metadata"
 
     /// `NAMESPACE:KEY`.
@@ -40,8 +40,7 @@ struct CacheMetadataRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
         maxAge = metadata.maxAge
     }
 
-    /// Written out rather than derived from `Codable`: every cached row writes one.
-    func encode(to container: inout PersistenceContainer) {
+    func encodeColumns(into container: inout some ColumnEncoding) {
         container[Columns.key] = key
         container[Columns.fetchedAt] = fetchedAt
         container[Columns.etag] = etag

@@ -25,12 +25,7 @@ struct LocalStateRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     /// Moves every state of an item to its new identifier (a document created here got the
     /// server's), in `db`'s transaction.
     static func move(entity: String, from oldID: Int, to newID: Int, _ db: Database) throws {
-        let moving = filter(Columns.entity == entity && Columns.id == oldID)
-        for record in try moving.fetchAll(db) {
-            var moved = record
-            moved.id = newID
-            try moved.upsert(db)
-        }
-        try moving.deleteAll(db)
+        try filter(Columns.entity == entity && Columns.id == oldID)
+            .updateAll(db, onConflict: .replace, Columns.id.set(to: newID))
     }
 }

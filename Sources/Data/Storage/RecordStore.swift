@@ -84,10 +84,9 @@ extension RecordStore {
     /// Writes `records` and their metadata in `db`'s transaction: the one way a cached row is
     /// written, shared with the outbox when it caches the server's answer to a change.
     static func write(_ records: [(key: Record.Key, record: Record)], metadata: CacheMetadata, _ db: Database) throws {
-        for (key, record) in records {
-            try record.upsert(db)
-            try CacheMetadataRecord(key: Record.metadataKey(key), metadata: metadata).upsert(db)
-        }
+        try Record.replaceAll(records.map(\.record), db)
+        try CacheMetadataRecord.replaceAll(
+            records.map { CacheMetadataRecord(key: Record.metadataKey($0.key), metadata: metadata) }, db)
     }
 
     /// Deletes the row of `key` and its metadata in `db`'s transaction.

@@ -14,10 +14,13 @@ extension OutboxStore {
         try write { db in
             let pending = Set(try Int.fetchAll(db, PendingDocumentRecord.select(PendingDocumentRecord.Columns.id)))
             let fresh = documents.filter { !pending.contains($0.id.rawValue) }
-            for document in fresh {
-                let metadata = CacheMetadata(fetchedAt: now, etag: validators[document.id])
-                try RecordStore<DocumentRecord>.write([(document.id, DocumentRecord(document))], metadata: metadata, db)
-            }
+            try DocumentRecord.replaceAll(fresh.map(DocumentRecord.init), db)
+            try CacheMetadataRecord.replaceAll(
+                fresh.map { document in
+                    CacheMetadataRecord(
+                        key: DocumentRecord.metadataKey(document.id),
+                        metadata: CacheMetadata(fetchedAt: now, etag: validators[document.id]))
+                }, db)
             let gone = deleted.filter { !pending.contains($0.rawValue) }
             for id in gone { try RecordStore<DocumentRecord>.delete(id, db) }
             try SyncValueRecord.set(.serverVersion, String(serverVersion), db)

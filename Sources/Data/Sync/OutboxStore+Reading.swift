@@ -43,11 +43,16 @@ extension OutboxStore {
     /// conflict (changes to one document are sent strictly in order).
     public func nextEntry() throws(StorageError) -> StoredEntry? {
         try database.read { db in
-            let blocked = OutboxRecord.select(OutboxRecord.Columns.documentId)
-                .filter(OutboxRecord.Columns.state != OutboxEntry.State.pending.rawValue)
-            return try OutboxRecord.filter(OutboxRecord.Columns.state == OutboxEntry.State.pending.rawValue)
-                .filter(!blocked.contains(OutboxRecord.Columns.documentId)).order(OutboxRecord.Columns.seq)
-                .fetchOne(db)
+            // A correlated NOT EXISTS uses the (document_id, seq) index for each candidate; a NOT IN
+            // over all waiting entries would scan the outbox for every entry sent.
+            let candidate = TableAlias<OutboxRecord>(name: "candidate")
+            let blocking = OutboxRecord.filter(
+                OutboxRecord.Columns.documentId == candidate[OutboxRecord.Columns.documentId]
+            )
+            .filter(OutboxRecord.Columns.state != OutboxEntry.State.pending.rawValue)
+            return try OutboxRecord.aliased(candidate)
+                .filter(OutboxRecord.Columns.state == OutboxEntry.State.pending.rawValue)
+                .filter(!blocking.exists()).order(OutboxRecord.Columns.seq).fetchOne(db)
         }.map { record throws(StorageError) in try Self.stored(record) }
     }
 

@@ -49,7 +49,7 @@ struct PendingDocumentRecord: Codable, FetchableRecord, PersistableRecord, Senda
     }
 
     func encode(to container: inout PersistenceContainer) {
-        document.encode(to: &container)
+        document.encodeColumns(into: &container)
         container[Columns.deleted] = deleted
     }
 

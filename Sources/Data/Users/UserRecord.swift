@@ -36,7 +36,7 @@ struct UserRecord: Codable, CacheableRecord {
         bio = try row(Columns.bio)
     }
 
-    func encode(to container: inout PersistenceContainer) {
+    func encodeColumns(into container: inout some ColumnEncoding) {
         container[Columns.id] = id
         container[Columns.name] = name
         container[Columns.email] = email

@@ -4,6 +4,9 @@ public import Platform
 
 /// The "Default Configuration" scene: a browser window that shows the document list (searched
 /// when it has a query) or a user's profile, and navigates when an activity is continued in it.
+// Main-actor by this module's default; spelled out because a release build of a module that
+// imports this one otherwise reads the class as nonisolated and rejects its isolated deinit.
+@MainActor
 public final class BrowserSceneDelegate: SceneDelegate {
     /// What the window shows.
     public enum Page: Equatable, Sendable {

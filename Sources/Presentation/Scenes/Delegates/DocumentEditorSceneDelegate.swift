@@ -4,6 +4,9 @@ public import Platform
 
 /// The "Document Editor" scene: hosts a ``DocumentEditorViewModel`` and keeps its unsaved
 /// draft in the scene's restoration activity, so a disconnected editor comes back as it was.
+// Main-actor by this module's default; spelled out because a release build of a module that
+// imports this one otherwise reads the class as nonisolated and rejects its isolated deinit.
+@MainActor
 public final class DocumentEditorSceneDelegate: SceneDelegate {
     /// What the scene holds.
     public enum Content {
