@@ -36,6 +36,8 @@ final class CommandContext: ShellContext {
     let background: BackgroundServices
     /// The app's database (`app migrations`).
     let database: AppDatabase
+    /// The app's lifecycle (`app memory-warning`).
+    let lifecycle: ApplicationLifecycle
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// The sync state the prompt shows, refreshed after every command.
@@ -52,6 +54,7 @@ final class CommandContext: ShellContext {
         self.scenes = app.scenes
         self.background = app.background
         self.database = app.database
+        self.lifecycle = app.lifecycle
         self.registry = registry
         self.format = format
     }

@@ -27,6 +27,10 @@ enum CompositionRoot {
         let scenes: SceneApplication
         /// The app's side of the scenes, which records discarded sessions.
         let sceneDelegate: StrataSceneAppDelegate
+        /// Launch, background, memory warnings and termination.
+        let lifecycle: ApplicationLifecycle
+        /// What the app listens to in the lifecycle, for as long as it runs.
+        let observations: [ApplicationLifecycle.Observation]
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -66,12 +70,16 @@ enum CompositionRoot {
         let scenes = SceneApplication(
             delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState),
             registry: .strata)
+        let lifecycle = ApplicationLifecycle()
+        let memoryWarnings = lifecycle.observe { event in
+            if event == .didReceiveMemoryWarning { caches.clearMemory() }  // drop what can be rebuilt
+        }
         return .success(
             App(
                 services: services, caches: caches, backend: backend, baseURL: baseURL,
                 preferences: container.preferences, database: database,
                 background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
-                sceneDelegate: sceneDelegate)
+                sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryWarnings])
         )
     }
 }

@@ -27,11 +27,14 @@ enum ReplApp {
             console.err("error: \(failure.message)")
             Foundation.exit(Constants.startupFailure)
         case .success(let app):
+            app.lifecycle.post(.didFinishLaunching)
             let launch = await app.scenes.launch(discarding: options.discardScenes)
+            app.lifecycle.post(.didBecomeActive)
             for identifier in launch.discarded {
                 console.out("Discarded scene session \(identifier): it was closed while Strata was not running.")
             }
             let status = await runShell(app: app, options: options, console: console)
+            app.lifecycle.post(.willTerminate)
             do {
                 try app.scenes.saveState()
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import ShellKit
 import StrataData
 
@@ -10,7 +11,7 @@ extension CommandGroup {
 /// `app …`: what the app keeps on this device.
 enum AppCommands {
     /// Every `app` command, in help order.
-    static var all: [Command] { [migrations] }
+    static var all: [Command] { [migrations, memoryWarning] }
 }
 
 // MARK: - Private
@@ -18,6 +19,14 @@ enum AppCommands {
 extension AppCommands {
     private struct MigrationsJSON: Encodable {
         let migrations: [String]
+    }
+
+    private static let memoryWarning = Command(
+        name: "app memory-warning", group: .app, summary: "Deliver a memory warning, as the system would",
+        examples: ["app memory-warning"]
+    ) { context, _ throws(CommandFailure) in
+        context.lifecycle.post(.didReceiveMemoryWarning)
+        return .message("Memory warning delivered.")
     }
 
     private static let migrations = Command(
