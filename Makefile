@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: help deps build repl test lint format docs-update bench clean
+.PHONY: help deps build repl server test contract lint format docs-update bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -18,10 +18,19 @@ repl: deps ## Build and start the REPL (pass flags with ARGS="--format json")
 	@$(SWIFT) build --product repl
 	@"$$($(SWIFT) build --show-bin-path)/repl" $(ARGS)
 
-test: deps ## Build, lint, and run every test, as CI does
+server: deps ## Build and start the standalone demo server (pass flags with ARGS="--port 8080 --data DIR")
+	@$(SWIFT) build --product strata-server
+	@"$$($(SWIFT) build --show-bin-path)/strata-server" $(ARGS)
+
+test: deps ## Build, lint, and run every test, as CI does (the API contract run included)
 	$(SWIFT) build --build-tests
 	@Scripts/lint.sh
 	$(SWIFT) test
+	@Scripts/contract.sh
+
+contract: deps ## Check the demo server against Docs/openapi.yaml with schemathesis
+	$(SWIFT) build --product strata-server
+	@Scripts/contract.sh
 
 lint: ## swift-format (strict), the forbidden-construct scan and the ADR index check
 	@Scripts/lint.sh
@@ -37,5 +46,5 @@ bench: deps ## Release build; measure the data layer and startup; print a table 
 	$(SWIFT) build -c release --product Benchmarks
 	"$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" Docs/Performance.md
 
-clean: ## Remove build products (.build and any .build-* folder) and the package's resolved versions
+clean: ## Remove build products (.build and any .build-* folder, the test tools' Python included) and the package's resolved versions
 	rm -rf .build .build-* .build_* Package.resolved

@@ -26,7 +26,8 @@ let flyingFox = Target.Dependency.product(name: "FlyingFox", package: "FlyingFox
 let package = Package(
     name: "Strata",
     products: [
-        .executable(name: "repl", targets: ["repl"])
+        .executable(name: "repl", targets: ["repl"]),
+        .executable(name: "strata-server", targets: ["strata-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "DemoBackend",
-            dependencies: [logging, flyingFox],
+            dependencies: [logging, flyingFox, grdb],
             path: "Sources/DemoBackend",
             swiftSettings: strict
         ),
@@ -89,6 +90,14 @@ let package = Package(
             ],
             path: "Sources/repl",
             swiftSettings: mainActorByDefault
+        ),
+
+        // The demo server on its own (make server).
+        .executableTarget(
+            name: "strata-server",
+            dependencies: ["DemoBackend", logging, .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/strata-server",
+            swiftSettings: strict
         ),
 
         // MARK: Benchmarks (make bench: release build, prints a table, writes Docs/Performance.md)

@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
 # Installs the C libraries Strata builds against when their headers are missing:
 # libedit-dev (line editing in the REPL) and libsqlite3-dev (the local store), plus pkg-config,
-# and the Python module pexpect for the pseudo-terminal tests.
+# the Python module pexpect for the pseudo-terminal tests, and schemathesis for the API contract.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libedit; } || need+=(libedit-dev)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+
+# The API contract run (Scripts/contract.sh) uses schemathesis, in a virtual environment of its
+# own under .build-python (ignored by git, removed by make clean).
+schemathesis_version=4.32.5
+if ! .build-python/bin/st --version 2>/dev/null | grep -q "$schemathesis_version"; then
+    echo "Strata's API contract run needs schemathesis $schemathesis_version; installing with pip..."
+    python3 -m venv .build-python
+    .build-python/bin/python -m pip install --quiet "schemathesis==$schemathesis_version"
+fi
 
 # The pseudo-terminal tests drive the REPL with pexpect.
 if ! python3 -c 'import pexpect' >/dev/null 2>&1; then

@@ -5,7 +5,7 @@ import StrataData
 
 extension BenchmarkApp {
     static func singleFlightBenchmark(report: inout Report) async throws {
-        let backend = DemoBackend()
+        let backend = try DemoBackend()
         let url = try await backend.start()
         await backend.setLatency(milliseconds: 100)
         let client = APIClient(
@@ -62,7 +62,7 @@ extension BenchmarkApp {
 
     /// Offline writes, pushing 10k of them, and pulling 100k server changes.
     static func syncBenchmarks(folder: URL, report: inout Report) async throws {
-        let backend = DemoBackend()
+        let backend = try DemoBackend()
         let url = try await backend.start()
         let monitor = NetworkMonitor()
         let client = APIClient(
@@ -82,7 +82,7 @@ extension BenchmarkApp {
         let pushStart = clock.now
         let pushed = try await engine.sync()
         let pushSeconds = (clock.now - pushStart).seconds
-        await backend.addDocuments(count: 100_000)
+        try await backend.addDocuments(count: 100_000)
         let pullStart = clock.now
         let pulled = try await engine.pull()
         let pullSeconds = (clock.now - pullStart).seconds

@@ -31,13 +31,16 @@ extension BenchmarkApp {
         guard FileManager.default.isExecutableFile(atPath: repl.path) else {
             return ReportRow(name: "REPL startup to first prompt (repl not built)", value: 0, unit: .milliseconds)
         }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-startup-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-startup-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let home = scratch.appendingPathComponent("home")
+        let server = scratch.appendingPathComponent("server")
         var samples: [Double] = []
         for _ in 0..<11 {
             let clock = ContinuousClock()
             let start = clock.now
-            _ = try run(repl, ["--home", home.path], input: "quit\n")
+            _ = try run(repl, ["--home", home.path, "--server-data", server.path], input: "quit\n")
             let elapsed = start.duration(to: clock.now)
             samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         }

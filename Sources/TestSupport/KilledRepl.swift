@@ -39,7 +39,7 @@ public enum KilledRepl {
     ) async throws -> String {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        process.arguments = ReplProcess.isolated(arguments)
         let stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin

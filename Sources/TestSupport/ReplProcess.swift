@@ -27,10 +27,32 @@ public struct ReplProcess: Sendable {
         return ReplProcess(executable: directory.appendingPathComponent("repl"))
     }
 
+    /// The embedded server's data folder the tests give a home: beside it, so runs that share a
+    /// home share a server (as one device's launches do) and ``removeHome(_:)`` removes both.
+    public static func serverData(forHome home: URL) -> URL {
+        home.deletingLastPathComponent().appendingPathComponent(home.lastPathComponent + ".server")
+    }
+
+    /// `arguments` with `--server-data` beside the `--home` they name, unless they name a server
+    /// folder or a remote: a test never touches the account's real server data.
+    public static func isolated(_ arguments: [String]) -> [String] {
+        guard !arguments.contains("--server-data"), !arguments.contains("--remote"),
+            let flag = arguments.firstIndex(of: "--home"), flag + 1 < arguments.count
+        else { return arguments }
+        let home = URL(fileURLWithPath: arguments[flag + 1])
+        return arguments + ["--server-data", serverData(forHome: home).path]
+    }
+
+    /// Removes a home and its server data.
+    public static func removeHome(_ home: URL) {
+        try? FileManager.default.removeItem(at: home)
+        try? FileManager.default.removeItem(at: serverData(forHome: home))
+    }
+
     /// Runs the binary with `arguments`, feeding `input` on stdin; `merged` sends stderr to stdout.
     ///
     /// Without a `--home` in `arguments` the run gets a fresh temporary home, so runs never share
-    /// (or leave behind) a database.
+    /// (or leave behind) a database; the embedded server keeps its data beside the home.
     public func run(
         _ arguments: [String], input: Data = Data(), merged: Bool = false, timeoutSeconds: Int = 60,
         environment: [String: String] = [:]
@@ -49,7 +71,8 @@ public struct ReplProcess: Sendable {
         let process = Process()
         // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["--kill-after=5", String(timeoutSeconds), executable.path] + home + arguments
+        process.arguments =
+            ["--kill-after=5", String(timeoutSeconds), executable.path] + Self.isolated(home + arguments)
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }

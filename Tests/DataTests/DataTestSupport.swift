@@ -33,7 +33,7 @@ struct LiveBackend {
         retry: RetryPolicy = .never, now: @escaping @Sendable () -> Date = { Date() },
         validators: DemoBackend.ValidatorStyle = .readable
     ) async throws -> LiveBackend {
-        let backend = DemoBackend(now: now, validators: validators)
+        let backend = try DemoBackend(now: now, validators: validators)
         let url = try await backend.start()
         let monitor = NetworkMonitor()
         let client = APIClient(

@@ -186,9 +186,9 @@ struct SyncEngineTests {
         _ = try await stack.documents.create(DocumentDraft(title: "raises the version"))
         _ = try await stack.sync.pull()
         let before = await stack.sync.status().serverVersion
-        await stack.live.backend.reset()  // the server lost its history: version 1 again
+        try await stack.live.backend.reset()  // the server lost its history: its changes are numbered anew
         let report = try await stack.sync.pull()
-        #expect(before > 4 && report.serverVersion == 4 && report.pulled == 3)
+        #expect(before > 3 && report.serverVersion == 3 && report.pulled == 3)
     }
 
     @Test func theNetworkStatusIsLearnedFromRealRequests() async throws {

@@ -26,8 +26,8 @@ nonisolated struct OfflineCrashTests {
     /// One round; returns how many notes were acknowledged before the kill.
     private func crashRound(_ round: Int) async throws -> Int {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-crash-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let backend = DemoBackend()
+        defer { ReplProcess.removeHome(home) }
+        let backend = try DemoBackend()
         let url = try await backend.start()
         let arguments = ["--home", home.path, "--remote", url.absoluteString]
         // Given document 1 cached on the device, and the server down

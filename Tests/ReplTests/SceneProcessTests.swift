@@ -18,7 +18,7 @@ nonisolated struct SceneProcessTests {
 
     @Test func quitSavesTheEditorAndTheNextLaunchRestoresItsDraft() async throws {
         let home = home()
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { ReplProcess.removeHome(home) }
         let first = try await run(home, ["scene open editor 1", #"edit body "draft""#, "scene open editor 1", "quit"])
         #expect(first.status == 0, "\(first.stderr)")
         let second = try await run(home, ["format json", "scene list", "scene show"])
@@ -38,7 +38,7 @@ nonisolated struct SceneProcessTests {
 
     @Test func badSceneInputGetsOneClearErrorEach() async throws {
         let home = home()
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { ReplProcess.removeHome(home) }
         let outcome = try await run(
             home,
             [
@@ -66,7 +66,7 @@ nonisolated struct SceneProcessTests {
     @Test(arguments: ["truncated", "garbage"])
     func aDamagedStateFileGivesAWarningAndAFreshStart(kind: String) async throws {
         let home = home()
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { ReplProcess.removeHome(home) }
         _ = try await run(home, ["scene open editor 1", #"edit body "draft""#])
         let file = home.appendingPathComponent("Library/Saved Application State/sessions.json")
         let saved = try Data(contentsOf: file)
@@ -82,7 +82,7 @@ nonisolated struct SceneProcessTests {
 
     @Test func sessionsClosedWhileNotRunningAreDiscardedAtLaunch() async throws {
         let home = home()
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { ReplProcess.removeHome(home) }
         _ = try await run(home, ["scene open user 1", "scene open list"])
         let outcome = try await run(home, ["scene list"], ["--discard-scene", "s1"])
         #expect(outcome.stdout.hasPrefix("Discarded scene session s1: it was closed while Strata was not running.\n"))
@@ -93,7 +93,7 @@ nonisolated struct SceneProcessTests {
     /// output appears must never lose it, nor leave a broken state file.
     @Test func aDraftSurvivesSIGKILLTwentyTimesInARow() async throws {
         let home = home()
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { ReplProcess.removeHome(home) }
         for round in 1...20 {
             let draft = "draft \(round)"
             let opened = round == 1 ? "scene open editor 1\n" : ""

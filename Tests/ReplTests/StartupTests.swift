@@ -17,7 +17,7 @@ nonisolated struct StartupTests {
 
     @Test func aDatabaseFileThatIsNotSQLiteIsReportedAndLeftAlone() async throws {
         let home = try home()
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { ReplProcess.removeHome(home) }
         let database = home.appendingPathComponent("Library/Application Support/strata.sqlite")
         try Data("this is not a database".utf8).write(to: database)
         let outcome = try await repl.run(["--home", home.path], input: Data("docs list\n".utf8))
@@ -39,19 +39,61 @@ nonisolated struct StartupTests {
         #expect(outcome.status == 2)
     }
 
-    @Test func serverCommandsNeedTheEmbeddedServer() async throws {
+    @Test func serverCommandsAgainstAnUnreachableRemoteSayWhy() async throws {
         // An allowed but unreachable remote: the server commands explain, reads report the outage.
         let outcome = try await repl.run(
             ["--remote", "http://127.0.0.1:9", "--timeout", "2"],
-            input: Data("server status\ndocs show 1 --policy local-only\n".utf8))
+            input: Data("server status\nserver down\ndocs show 1 --policy local-only\n".utf8))
         #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("error: line 1: no embedded server: this session uses --remote"))
-        #expect(outcome.stderr.contains("error: line 2: Not available offline"))
+        #expect(outcome.stderr.contains("error: line 1: cannot reach the server at http://127.0.0.1:9"))
+        #expect(
+            outcome.stderr.contains("error: line 2: server down needs the embedded server; this session uses --remote"))
+        #expect(outcome.stderr.contains("error: line 3: Not available offline"))
+        #expect(outcome.stderr.split(separator: "\n").count == 3)
+    }
+
+    @Test func aServerDataFolderThatCannotBeWrittenStopsTheStartWithOneLine() async throws {
+        let home = try home()
+        defer { ReplProcess.removeHome(home) }
+        let blocked = home.appendingPathComponent("blocked")
+        try Data("a file, not a folder".utf8).write(to: blocked)
+        let outcome = try await repl.run(
+            ["--home", home.path, "--server-data", blocked.appendingPathComponent("server").path],
+            input: Data("docs list\n".utf8))
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.hasPrefix(
+                "error: cannot start the embedded demo server: cannot create the server data folder"))
+        #expect(outcome.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: blocked) == Data("a file, not a folder".utf8))
+    }
+
+    @Test func aDocumentCreatedBeforeAQuitIsOnTheServerAfterTheRestart() async throws {
+        let home = try home()
+        defer { ReplProcess.removeHome(home) }
+        let first = try await repl.run(
+            ["--home", home.path], input: Data(#"docs new "Kept" --body "saved""#.utf8 + [10]))
+        #expect(first.status == 0, "\(first.stderr)")
+        // A new device (another home) sees it on the server; so does the first after a restart.
+        for device in [home, home.appendingPathComponent("second-device")] {
+            let shown = try await repl.run(
+                [
+                    "--home", device.path, "--server-data", ReplProcess.serverData(forHome: home).path, "--format",
+                    "json",
+                ],
+                input: Data("docs show 4 --policy remote-only\ndocs new Next\n".utf8))
+            #expect(shown.status == 0, "\(shown.stderr)")
+            #expect(shown.stdout.contains(#""title":"Kept""#) && shown.stdout.contains(#""body":"saved""#))
+        }
+        // Ids are never reused: the two later documents got 5 and 6.
+        let listed = try await repl.run(
+            ["--home", home.path, "--format", "json"], input: Data("docs show 6 --policy remote-only\n".utf8))
+        #expect(listed.stdout.contains(#""title":"Next""#) && listed.stdout.contains(#""id":6"#), "\(listed.stderr)")
     }
 
     @Test func theDatabaseAndLayoutLiveInTheHomeFolder() async throws {
         let home = try home()
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { ReplProcess.removeHome(home) }
         try Data("old".utf8).write(to: home.appendingPathComponent("stale-tmp-marker"))
         try FileManager.default.createDirectory(
             at: home.appendingPathComponent("tmp"), withIntermediateDirectories: true)

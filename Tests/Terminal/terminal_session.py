@@ -20,8 +20,9 @@ TIMEOUT = 10
 
 def subcommands(binary: str, home: str, group: str) -> list:
     """The words after `group` in the registry, as `help GROUP --format json` lists them."""
-    answer = subprocess.run([binary, "--home", home, "--format", "json"], input=f"help {group}\n",
-                            capture_output=True, text=True, timeout=TIMEOUT, check=True)
+    server = tempfile.mkdtemp(prefix="strata-pty-server-")
+    answer = subprocess.run([binary, "--home", home, "--server-data", server, "--format", "json"],
+                            input=f"help {group}\n", capture_output=True, text=True, timeout=TIMEOUT, check=True)
     names = [entry["name"] for entry in json.loads(answer.stdout)["commands"]]
     return sorted({name.split()[1] for name in names if name.startswith(group + " ")})
 
@@ -31,6 +32,8 @@ def main(binary: str) -> int:
     docs_words = subcommands(binary, tempfile.mkdtemp(prefix="strata-pty-help-"), "docs")
     env = dict(os.environ, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", COLUMNS="100")
     env.pop("NO_COLOR", None)  # colour is on by default on a terminal; the test checks it
+    # The embedded server's default folder is the account's: point the account at a scratch one.
+    env["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="strata-pty-account-")
     child = pexpect.spawn(binary, ["--deterministic", "--home", home], env=env, encoding="utf-8",
                           timeout=TIMEOUT, dimensions=(30, 100))
     checks = []

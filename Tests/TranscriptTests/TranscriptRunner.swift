@@ -16,7 +16,7 @@ enum TranscriptRunner {
     /// as a user quitting and starting again would).
     static func replay(_ block: TranscriptBlock) async throws -> Replay {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-home-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { ReplProcess.removeHome(home) }
         let arguments = ["--echo", "--deterministic", "--home", home.path] + block.arguments
         var lines: [String] = []
         var status: Int32 = 0

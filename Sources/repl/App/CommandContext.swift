@@ -20,6 +20,8 @@ final class CommandContext: ShellContext {
     let caches: CacheControls
     /// The embedded demo server, unless `--remote` was given.
     let backend: DemoBackend?
+    /// The server's fault and data controls (the embedded server's, or a remote one's).
+    let serverControls: any DemoServerControls
     /// How output is printed; `format` changes it.
     var format: OutputFormat
     /// How output is coloured.
@@ -51,6 +53,7 @@ final class CommandContext: ShellContext {
         self.services = app.services
         self.caches = app.caches
         self.backend = app.backend
+        self.serverControls = app.serverControls
         self.scenes = app.scenes
         self.background = app.background
         self.database = app.database

@@ -16,6 +16,9 @@ enum CompositionRoot {
         let services: AppServices
         let caches: CacheControls
         let backend: DemoBackend?
+        /// The server's fault and data controls: the embedded server's, or a remote demo
+        /// server's admin routes.
+        let serverControls: any DemoServerControls
         let baseURL: URL
         /// `Library/Preferences/` of the container: the history file lives here.
         let preferences: URL
@@ -76,7 +79,9 @@ enum CompositionRoot {
         }
         return .success(
             App(
-                services: services, caches: caches, backend: backend, baseURL: baseURL,
+                services: services, caches: caches, backend: backend,
+                serverControls: backend ?? DemoBackendAdmin(baseURL: baseURL, timeout: options.timeout),
+                baseURL: baseURL,
                 preferences: container.preferences, database: database,
                 background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
                 sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryWarnings])
@@ -112,8 +117,9 @@ extension CompositionRoot {
         options: ReplOptions, now: @escaping @Sendable () -> Date
     ) async -> Result<(DemoBackend?, URL), CommandFailure> {
         if let remote = options.remote, let url = URL(string: remote) { return .success((nil, url)) }
-        let backend = DemoBackend(now: now)
+        let folder = options.serverData.map { URL(fileURLWithPath: $0) } ?? DemoBackend.defaultDataFolder()
         do {
+            let backend = try DemoBackend(data: folder, sharing: .shared, now: now)
             return .success((backend, try await backend.start()))
         } catch {
             return .failure(CommandFailure("cannot start the embedded demo server: \(error)"))

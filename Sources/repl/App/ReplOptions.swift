@@ -50,6 +50,14 @@ struct ReplOptions: ParsableCommand {
     var remote: String?
 
     @Option(
+        name: .customLong("server-data"),
+        help: """
+            The embedded demo server's data folder (default: $XDG_DATA_HOME/strata-server or \
+            ~/.local/share/strata-server, shared by every --home of the account).
+            """)
+    var serverData: String?
+
+    @Option(
         name: .customLong("allow-http"), help: "Allow plain HTTP to this host (repeatable); loopback is always allowed."
     )
     var allowHTTP: [String] = []
@@ -75,6 +83,9 @@ struct ReplOptions: ParsableCommand {
             throw ValidationError("invalid log level '\(logLevel)'")
         }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+        if remote != nil && serverData != nil {
+            throw ValidationError("--server-data is for the embedded server; it cannot go with --remote")
+        }
         if let remote {
             guard let url = URL(string: remote), url.host != nil, ["http", "https"].contains(url.scheme ?? "") else {
                 throw ValidationError("--remote needs an absolute http or https URL, got '\(remote)'")

@@ -7,10 +7,11 @@ extension CommandGroup {
     static let server = CommandGroup("Demo server")
 }
 
-/// The `server` commands: drive the embedded demo server and its faults.
+/// The `server` commands: drive the demo server's faults and data, the embedded one's or, with
+/// `--remote`, a standalone one's through its admin routes.
 enum ServerCommands {
     /// Every `server` command, in help order.
-    static var all: [Command] { [status, fault, latency, malformed, drop, down, up, edit, reset] }
+    static var all: [Command] { [status, fault, latency, malformed, drop, trickle, down, up, edit, reset] }
 }
 
 // MARK: - Private
@@ -24,17 +25,32 @@ extension ServerCommands {
         let pendingFaults: Int
         let pendingMalformed: Int
         let pendingDropped: Int
+        let pendingTrickled: Int
         let documents: Int
     }
 
     private static let countFlag = FlagSpec(name: "--count", valueName: "N", help: "How many responses (default 1)")
 
-    /// The embedded server, or the failure of a `server` command when the REPL talks to a remote one.
-    private static func backend(_ context: CommandContext) throws(CommandFailure) -> DemoBackend {
+    /// The embedded server, or the failure of a command only it can do when the REPL talks to a
+    /// remote one.
+    private static func backend(_ context: CommandContext, _ command: String) throws(CommandFailure) -> DemoBackend {
         guard let backend = context.backend else {
-            throw CommandFailure("no embedded server: this session uses --remote")
+            throw CommandFailure(
+                "\(command) needs the embedded server; this session uses --remote (stop a standalone server with Ctrl-C)"
+            )
         }
         return backend
+    }
+
+    /// Runs a control request, turning its failure into the command's.
+    private static func control<Value>(
+        _ context: CommandContext, _ request: (any DemoServerControls) async throws(DemoBackendError) -> Value
+    ) async throws(CommandFailure) -> Value {
+        do {
+            return try await request(context.serverControls)
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 
     private static func count(_ arguments: ParsedArguments) throws(CommandFailure) -> Int {
@@ -44,7 +60,7 @@ extension ServerCommands {
     private static func responses(_ count: Int) -> String { count == 1 ? "response" : "\(count) responses" }
 
     private static let status = Command(
-        name: "server status", group: .server, summary: "Show the embedded server's state and pending faults",
+        name: "server status", group: .server, summary: "Show the server's state and pending faults",
         examples: ["server status"],
         run: runStatus
     )
@@ -78,6 +94,12 @@ extension ServerCommands {
         run: runDrop
     )
 
+    private static let trickle = Command(
+        name: "server trickle", group: .server, summary: "Send the next responses' bodies a byte every 250 ms",
+        flags: [countFlag], examples: ["server trickle"],
+        run: runTrickle
+    )
+
     private static let down = Command(
         name: "server down", group: .server, summary: "Stop the embedded server (connections are refused)",
         examples: ["server down"],
@@ -107,10 +129,9 @@ extension ServerCommands {
     private static func runStatus(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let backend = try backend(context)
-        let status = await backend.status()
+        let status = try await control(context) { controls throws(DemoBackendError) in try await controls.status() }
         let state = status.isRunning ? "running" : "down"
-        let rows = [
+        var rows = [
             ["state", state], ["url", status.baseURL?.absoluteString ?? "-"], ["requests", String(status.requests)],
             ["latency", "\(status.latencyMilliseconds) ms"],
             [
@@ -119,11 +140,12 @@ extension ServerCommands {
             ],
             ["documents", String(status.documents)],
         ]
+        rows[4][1] += status.pendingTrickled > 0 ? ", \(status.pendingTrickled) trickled" : ""
         let json = StatusJSON(
             running: status.isRunning, url: status.baseURL?.absoluteString, requests: status.requests,
             latencyMs: status.latencyMilliseconds, pendingFaults: status.pendingStatusFaults,
             pendingMalformed: status.pendingMalformed, pendingDropped: status.pendingDropped,
-            documents: status.documents
+            pendingTrickled: status.pendingTrickled, documents: status.documents
         )
         return .rendered(
             table: TextTable.render(rows: rows),
@@ -134,11 +156,12 @@ extension ServerCommands {
     private static func runFault(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let backend = try backend(context)
         let status = try arguments.number("STATUS", label: "status", in: 400...599)
         let count = try count(arguments)
         let retryAfter = arguments.flag("--retry-after")
-        await backend.injectStatus(status, count: count, retryAfter: retryAfter)
+        try await control(context) { controls throws(DemoBackendError) in
+            try await controls.injectStatus(status, count: count, retryAfter: retryAfter)
+        }
         let suffix = retryAfter.map { " with Retry-After: \($0)" } ?? ""
         return .message("The next \(responses(count)) will be \(status)\(suffix).")
     }
@@ -146,9 +169,10 @@ extension ServerCommands {
     private static func runLatency(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let backend = try backend(context)
         let milliseconds = try arguments.number("MS", label: "latency", in: 0...60_000)
-        await backend.setLatency(milliseconds: milliseconds)
+        try await control(context) { controls throws(DemoBackendError) in
+            try await controls.setLatency(milliseconds: milliseconds)
+        }
         return .message("Every response now waits \(milliseconds) ms.")
     }
 
@@ -164,19 +188,25 @@ extension ServerCommands {
         try await spoilBodies(.dropped, "will be cut off mid-body", context, arguments)
     }
 
+    private static func runTrickle(_ context: CommandContext, _ arguments: ParsedArguments)
+        async throws(CommandFailure) -> CommandOutput
+    {
+        try await spoilBodies(.trickled, "will trickle in a byte every 250 ms", context, arguments)
+    }
+
     private static func spoilBodies(
         _ fault: DemoBackend.BodyFault, _ effect: String, _ context: CommandContext, _ arguments: ParsedArguments
     ) async throws(CommandFailure) -> CommandOutput {
-        let backend = try backend(context)
         let count = try count(arguments)
-        await backend.inject(fault, count: count)
+        try await control(context) { controls throws(DemoBackendError) in try await controls.inject(fault, count: count)
+        }
         return .message("The next \(responses(count)) \(effect).")
     }
 
     private static func runDown(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let backend = try backend(context)
+        let backend = try backend(context, "server down")
         await backend.stop()
         return .message("The demo server is down.")
     }
@@ -184,7 +214,7 @@ extension ServerCommands {
     private static func runUp(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let backend = try backend(context)
+        let backend = try backend(context, "server up")
         do {
             try await backend.start()
             return .message("The demo server is up.")
@@ -196,10 +226,12 @@ extension ServerCommands {
     private static func runEdit(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let backend = try backend(context)
         guard let body = arguments.flag("--body") else { throw CommandFailure("missing --body TEXT") }
         let id = try arguments.id()
-        guard await backend.editElsewhere(id: id, body: body) else {
+        let edited = try await control(context) { controls throws(DemoBackendError) in
+            try await controls.editElsewhere(id: id, body: body)
+        }
+        guard edited else {
             throw CommandFailure("the server has no document \(id)")
         }
         return .message("Document \(id) was changed on the server.")
@@ -208,8 +240,7 @@ extension ServerCommands {
     private static func runReset(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let backend = try backend(context)
-        await backend.reset()
+        try await control(context) { controls throws(DemoBackendError) in try await controls.reset() }
         return .message("The demo server is reset.")
     }
 }

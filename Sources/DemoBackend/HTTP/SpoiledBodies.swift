@@ -28,3 +28,30 @@ struct TruncatedBody: AsyncBufferedSequence {
 
     struct DroppedConnection: Error {}
 }
+
+/// A response body that arrives one byte at a time, a byte every `interval`: a connection that
+/// never goes idle long enough for a per-request idle timeout, yet takes minutes to finish.
+struct TrickledBody: AsyncBufferedSequence {
+    typealias Element = UInt8
+
+    let bytes: [UInt8]
+    let interval: Duration
+
+    func makeAsyncIterator() -> Iterator { Iterator(remaining: bytes[...], interval: interval) }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        var remaining: ArraySlice<UInt8>
+        let interval: Duration
+
+        mutating func next() async throws -> UInt8? {
+            guard !remaining.isEmpty else { return nil }
+            try await Task.sleep(for: interval)
+            return remaining.popFirst()
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
+            guard let byte = try await next() else { return nil }
+            return [byte]
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+/// Everything the server is apart from its socket: the store, the routes and the controls.
+///
+/// ``DemoBackend`` (in process) and the admin routes (over HTTP) both drive it.
+final class BackendCore: Sendable {
+    let database: ServerDatabase
+    let store: ResourceStore
+    let controls = BackendControls()
+    let resources: ResourceRoutes
+    let batch: BatchRoute
+
+    init(database: ServerDatabase, style: DemoBackend.ValidatorStyle, now: @escaping @Sendable () -> Date) throws {
+        self.database = database
+        let store = try ResourceStore(database: database, collections: DemoSeed.collections, style: style, now: now)
+        let idempotency = IdempotencyStore(now: now)
+        try database.pool.write { db in
+            try store.seedIfNew(db)
+            try idempotency.prune(db)
+        }
+        self.store = store
+        resources = ResourceRoutes(store: store, idempotency: idempotency)
+        batch = BatchRoute(resources: resources)
+    }
+
+    /// The counters, faults and how many resources each collection holds.
+    func status(running: Bool, baseURL: URL?) -> DemoBackendStatus {
+        let (faults, counters) = controls.snapshot()
+        let sizes =
+            (try? database.pool.read { db in
+                try Dictionary(
+                    uniqueKeysWithValues: DemoSeed.collections.map { ($0.name, try store.count($0.name, db)) })
+            }) ?? [:]
+        return DemoBackendStatus(
+            isRunning: running, baseURL: baseURL, requests: counters.requests, requestsByRoute: counters.byRoute,
+            pendingStatusFaults: faults.statuses.count, pendingMalformed: faults.malformed,
+            pendingDropped: faults.dropped, pendingTrickled: faults.trickled,
+            latencyMilliseconds: faults.latencyMilliseconds, documents: sizes["documents"] ?? 0)
+    }
+
+    /// Clears faults and counters and restores the sample data (ids keep growing).
+    func reset() throws {
+        controls.reset()
+        try database.pool.write { db in try store.reset(db) }
+    }
+
+    /// Changes a resource as another device would, without a precondition; the refusal (404 for
+    /// a resource that does not exist, 422 for a change the rules refuse) if it fails.
+    func edit(_ collection: String, id: Int, changes: [String: JSONValue]) throws -> ResourceStore.Refusal? {
+        guard let spec = store.collections[collection] else {
+            return ResourceStore.Refusal(status: 404, message: "no collection \(collection)")
+        }
+        return try database.pool.write { db in
+            switch try store.update(spec, id: id, changes: changes, ifMatch: nil, db) {
+            case .success: nil
+            case .failure(let refusal): refusal
+            }
+        }
+    }
+}

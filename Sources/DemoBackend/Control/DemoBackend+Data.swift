@@ -1,0 +1,85 @@
+public import Foundation
+import GRDB
+
+extension DemoBackend {
+    /// Every document the server holds, as `(id, title, body, version)`, by id.
+    public func documentSnapshot() -> [(id: Int, title: String, body: String, version: Int)] {
+        let rows =
+            (try? core.database.pool.read { db in
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT representation FROM resource WHERE collection = 'documents' AND deleted = 0 ORDER BY id"
+                )
+            }) ?? []
+        return rows.compactMap { text in
+            guard let object = try? ServerJSON.decoder.decode(JSONValue.self, from: Data(text.utf8)).object,
+                case .number(let id) = object["id"], case .number(let version) = object["version"]
+            else { return nil }
+            return (Int(id), object["title"]?.string ?? "", object["body"]?.string ?? "", Int(version))
+        }
+    }
+
+    /// Adds `count` documents at once, each a change of its own (for sync benchmarks).
+    public func addDocuments(count: Int) throws(DemoBackendError) {
+        let spec = DemoSeed.documents
+        let members: [String: JSONValue] = [
+            "body": .string(String(repeating: "b", count: 200)), "tags": .array([.string("bulk")]),
+        ]
+        do {
+            try core.database.pool.write { db in
+                for _ in 0..<count {
+                    var generated = members
+                    let id = try core.store.next(ResourceStore.idSequence(spec.name), db)
+                    generated["title"] = .string("Generated \(id)")
+                    let moment = core.store.now()
+                    _ = try core.store.write(
+                        spec, id: id, version: 1, members: generated, createdAt: moment, updatedAt: moment, db)
+                }
+            }
+        } catch {
+            throw .storage("cannot add documents: \(error)")
+        }
+    }
+
+    /// Changes a document's body as another device would (bumps its version), for conflict
+    /// demos; false when the server has no such document.
+    @discardableResult
+    public func editElsewhere(id: Int, body: String) -> Bool {
+        (try? core.edit("documents", id: id, changes: ["body": .string(body)])) == .some(nil)
+    }
+}
+
+/// A snapshot of the demo server's state; its JSON is what `GET /_admin/status` answers.
+public struct DemoBackendStatus: Sendable, Equatable, Codable {
+    /// Whether it accepts connections.
+    public let isRunning: Bool
+    /// Its base URL once it has a port.
+    public let baseURL: URL?
+    /// Requests served since start or reset.
+    public let requests: Int
+    /// Requests per route, such as `GET /documents/:id`.
+    public let requestsByRoute: [String: Int]
+    /// Injected error statuses still to be sent.
+    public let pendingStatusFaults: Int
+    /// Malformed bodies still to be sent.
+    public let pendingMalformed: Int
+    /// Dropped connections still to happen.
+    public let pendingDropped: Int
+    /// Trickling bodies still to be sent.
+    public let pendingTrickled: Int
+    /// Latency added to every request.
+    public let latencyMilliseconds: Int
+    /// Documents on the server.
+    public let documents: Int
+
+    enum CodingKeys: String, CodingKey {
+        case isRunning = "running"
+        case baseURL = "url"
+        case requests, requestsByRoute
+        case pendingStatusFaults = "pendingFaults"
+        case pendingMalformed, pendingDropped, pendingTrickled
+        case latencyMilliseconds = "latencyMs"
+        case documents
+    }
+}

@@ -1,0 +1,91 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The controls of a demo server in another process (such as `strata-server`), through its
+/// loopback admin routes (`/_admin/…`).
+public struct DemoBackendAdmin: DemoServerControls {
+    /// The server's base URL.
+    public let baseURL: URL
+    private let session: URLSession
+
+    /// Controls the server at `baseURL`; each request gives up after `timeout` seconds.
+    public init(baseURL: URL, timeout: Double = 10) {
+        self.baseURL = baseURL
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        session = URLSession(configuration: configuration)
+    }
+
+    public func status() async throws(DemoBackendError) -> DemoBackendStatus {
+        let data = try await send("GET", "status")
+        do {
+            return try ServerJSON.decoder.decode(DemoBackendStatus.self, from: data)
+        } catch {
+            throw .remote("the server at \(baseURL.absoluteString) sent a status this shell cannot read")
+        }
+    }
+
+    public func injectStatus(_ status: Int, count: Int, retryAfter: String?) async throws(DemoBackendError) {
+        _ = try await send(
+            "POST", "faults", AdminRoutes.StatusFaultBody(status: status, count: count, retryAfter: retryAfter))
+    }
+
+    public func setLatency(milliseconds: Int) async throws(DemoBackendError) {
+        _ = try await send("PUT", "latency", AdminRoutes.LatencyBody(milliseconds: milliseconds))
+    }
+
+    public func inject(_ fault: DemoBackend.BodyFault, count: Int) async throws(DemoBackendError) {
+        _ = try await send("POST", "body-faults", AdminRoutes.BodyFaultBody(fault: fault.rawValue, count: count))
+    }
+
+    public func reset() async throws(DemoBackendError) {
+        _ = try await send("POST", "reset")
+    }
+
+    public func editElsewhere(id: Int, body: String) async throws(DemoBackendError) -> Bool {
+        do {
+            _ = try await send("POST", "edit/documents/\(id)", ["body": body])
+            return true
+        } catch .rejected(404, _) {
+            return false
+        }
+    }
+}
+
+// MARK: - Private
+
+extension DemoBackendAdmin {
+    private struct Empty: Encodable {}
+
+    private func send(_ method: String, _ path: String, _ body: some Encodable = Empty()) async throws(DemoBackendError)
+        -> Data
+    {
+        var request = URLRequest(url: baseURL.appendingPathComponent("_admin/\(path)"))
+        request.httpMethod = method
+        if method != "GET" {
+            request.httpBody = Data(ServerJSON.text(body).utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw .remote("cannot reach the server at \(baseURL.absoluteString): \(error.localizedDescription)")
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else {
+            let message = (try? ServerJSON.decoder.decode([String: String].self, from: data))?["error"]
+            if status == 404 && message == nil {
+                throw .remote(
+                    "the server at \(baseURL.absoluteString) has no admin routes (is it a Strata demo server?)")
+            }
+            throw .rejected(status, message ?? "status \(status)")
+        }
+        return data
+    }
+}

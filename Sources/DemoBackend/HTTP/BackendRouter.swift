@@ -1,0 +1,82 @@
+import FlyingFox
+import Foundation
+import Logging
+
+/// Turns FlyingFox requests into ``APIRequest``s, applies injected faults, and dispatches to
+/// the resource, batch and admin routes.
+struct BackendRouter: Sendable {
+    let core: BackendCore
+    let admin: AdminRoutes
+    let logger: Logger
+
+    private enum Constants {
+        /// The largest request body the server reads (a batch of big documents fits).
+        static let maxBodyBytes = 64 << 20
+        /// How long a trickled body waits between bytes.
+        static let trickleInterval = Duration.milliseconds(250)
+    }
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse {
+        let parts = request.path.split(separator: "/").map(String.init)
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > Constants.maxBodyBytes {
+            return response(.error("the body is larger than \(Constants.maxBodyBytes) bytes", status: 413))
+        }
+        // A client that goes away before its body is complete changes nothing.
+        guard let body = try? await request.bodyData else {
+            return response(.error("the request body was cut off", status: 400))
+        }
+        let api = APIRequest(
+            method: request.method.rawValue, parts: parts,
+            query: Dictionary(request.query.map { ($0.name, $0.value) }) { first, _ in first },
+            headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }) { first, _ in first },
+            body: body)
+        if parts.first == "_admin" { return response(logged(admin.answer(api), api)) }
+        core.controls.count(api.route)
+        let fault = core.controls.takeFault()
+        if fault.latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(fault.latencyMilliseconds)) }
+        if let status = fault.status {
+            var headers: [String: String] = [:]
+            headers["Retry-After"] = status.retryAfter
+            return response(
+                logged(.error("injected fault \(status.status)", status: status.status, headers: headers), api))
+        }
+        return response(logged(route(api), api), spoiled: fault.body)
+    }
+
+    private func logged(_ answer: Answer, _ request: APIRequest) -> Answer {
+        logger.info("\(request.method) \(request.path) \(answer.status)")
+        return answer
+    }
+
+    private func route(_ request: APIRequest) -> Answer {
+        do {
+            if request.parts == ["batch"] { return try core.batch.answer(request) }
+            if let answer = try core.resources.answer(request) { return answer }
+            return .error("no route for \(request.method) \(request.path)", status: 404)
+        } catch {
+            logger.error("\(request.method) \(request.path) failed: \(error)")
+            return .error("the server could not answer: \(error)", status: 503, headers: ["Retry-After": "1"])
+        }
+    }
+
+    private func response(_ answer: Answer, spoiled fault: DemoBackend.BodyFault? = nil) -> HTTPResponse {
+        var headers: HTTPHeaders = [:]
+        for (name, value) in answer.headers { headers[HTTPHeader(name)] = value }
+        let status = HTTPStatusCode(answer.status, phrase: Answer.phrase(answer.status))
+        let bytes = [UInt8](answer.body)
+        switch fault {
+        case .none:
+            return HTTPResponse(statusCode: status, headers: headers, body: answer.body)
+        case .malformed:
+            return HTTPResponse(statusCode: status, headers: headers, body: Data(#"{"items": [{"id": "#.utf8))
+        case .dropped:
+            let body = TruncatedBody(bytes: bytes + Array(" ".utf8))
+            return HTTPResponse(
+                statusCode: status, headers: headers, body: HTTPBodySequence(from: body, count: bytes.count + 1))
+        case .trickled:
+            let body = TrickledBody(bytes: bytes, interval: Constants.trickleInterval)
+            return HTTPResponse(
+                statusCode: status, headers: headers, body: HTTPBodySequence(from: body, count: bytes.count))
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import GRDB
+
+/// The routes of every collection: `GET /<collection>` (lists and change lists),
+/// `GET /<collection>/<id>` with `If-None-Match`, and the writes (`POST`, `PUT`, `DELETE`)
+/// with `If-Match` and `Idempotency-Key`.
+///
+/// Nothing here knows a collection's fields: its ``CollectionSpec`` checks them.
+struct ResourceRoutes: Sendable {
+    let store: ResourceStore
+    let idempotency: IdempotencyStore
+
+    /// Answers a request to `/<collection>` or `/<collection>/<id>`; nil when no collection has
+    /// the path's first segment.
+    func answer(_ request: APIRequest) throws -> Answer? {
+        guard let spec = spec(for: request) else { return nil }
+        if let refusal = refusal(of: request, spec) { return refusal }
+        let id = request.parts.count == 2 ? Int(request.parts[1]) : nil
+        switch (request.method, id) {
+        case ("GET", nil): return try store.database.pool.read { db in try list(spec, request, db) }
+        case ("GET", let id?): return try store.database.pool.read { db in try read(spec, id, request, db) }
+        default: return try store.database.pool.write { db in try write(request, db) }
+        }
+    }
+
+    /// Applies one write (`POST /<collection>`, `PUT` or `DELETE /<collection>/<id>`) in the
+    /// caller's transaction, once per `Idempotency-Key`: a resent request gets the first answer.
+    func write(_ request: APIRequest, _ db: Database) throws -> Answer {
+        guard let spec = spec(for: request) else {
+            return .error("no route for \(request.method) \(request.path)", status: 404)
+        }
+        if let refusal = refusal(of: request, spec) { return refusal }
+        let key = request.header("Idempotency-Key").flatMap { $0.isEmpty ? nil : $0 }
+        // The same change sent alone or in a batch has one fingerprint: its body's canonical JSON.
+        let canonical = (try? ServerJSON.decoder.decode(JSONValue.self, from: request.body)).map {
+            Data(ServerJSON.text($0).utf8)
+        }
+        let fingerprint = IdempotencyStore.fingerprint(
+            method: request.method, path: request.path, body: canonical ?? request.body)
+        if let key {
+            switch try idempotency.lookup(key, fingerprint: fingerprint, db) {
+            case .replay(let answer): return answer
+            case .mismatch: return .error("the Idempotency-Key \(key) was used for another request", status: 422)
+            case .new: break
+            }
+        }
+        // A refused write leaves nothing behind, whatever it got to before it was refused.
+        var answer = Answer.noContent
+        try db.inSavepoint {
+            answer = try apply(spec, request, db)
+            return answer.status < 300 ? .commit : .rollback
+        }
+        if let key { try idempotency.store(key, fingerprint: fingerprint, answer: answer, db) }
+        return answer
+    }
+}
+
+// MARK: - Private
+
+extension ResourceRoutes {
+    private static let maxLimit = 10_000
+    /// The largest whole number a JSON client reads exactly (2^53 - 1).
+    private static let maxSince = 9_007_199_254_740_991
+    private static let maxQueryLength = 200
+
+    private func spec(for request: APIRequest) -> CollectionSpec? {
+        request.parts.first.flatMap { store.collections[$0] }
+    }
+
+    /// Why the request cannot reach the collection at all, if it cannot.
+    private func refusal(of request: APIRequest, _ spec: CollectionSpec) -> Answer? {
+        let parts = request.parts
+        if parts.count > 2 { return .error("no route for \(request.method) \(request.path)", status: 404) }
+        if parts.count == 2, Int(parts[1]).map({ $0 <= 0 }) ?? true {
+            return .error("\(spec.singular) \(parts[1]) not found", status: 404)
+        }
+        let allowed =
+            !spec.writable ? ["GET"] : parts.count == 1 ? ["GET", "POST"] : ["GET", "PUT", "DELETE"]
+        guard allowed.contains(request.method) else {
+            return .error(
+                "\(request.path) does not take \(request.method)", status: 405,
+                headers: ["Allow": allowed.joined(separator: ", ")])
+        }
+        if let ifMatch = request.header("If-Match"), ifMatch.allSatisfy(\.isWhitespace) {
+            return .error("If-Match needs an entity tag", status: 400)
+        }
+        if let key = request.header("Idempotency-Key"), key.isEmpty || key.count > 200 {
+            return .error("an Idempotency-Key has 1 to 200 characters", status: 400)
+        }
+        return nil
+    }
+
+    private func list(_ spec: CollectionSpec, _ request: APIRequest, _ db: Database) throws -> Answer {
+        let sinceText = request.query["since"]
+        let since = sinceText.flatMap(Int.init)
+        if sinceText != nil && !(0...Self.maxSince).contains(since ?? -1) {
+            return .error("since must be a whole number from 0", status: 400)
+        }
+        if let full = request.query["full"], full != "1" { return .error("full must be 1", status: 400) }
+        let limitText = request.query["limit"]
+        let limit = limitText.map { Int($0) ?? 0 } ?? Int.max
+        if limitText != nil && !(1...Self.maxLimit).contains(limit) {
+            return .error("limit must be a whole number from 1 to \(Self.maxLimit)", status: 400)
+        }
+        if let query = request.query["q"], query.unicodeScalars.count > Self.maxQueryLength {
+            return .error("q is longer than \(Self.maxQueryLength) characters", status: 400)
+        }
+        if request.query["full"] == "1" {
+            let changes = try store.changes(spec.name, since: since ?? 0, limit: limit, db)
+            let text =
+                #"{"deleted":\#(ServerJSON.text(changes.deleted)),"\#(spec.name)":[\#(changes.resources.joined(separator: ","))],"#
+                + #""items":[],"more":\#(changes.more),"serverVersion":\#(changes.version)}"#
+            return .json(text)
+        }
+        let query = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
+        let listing = try store.list(spec.name, query: query, since: since, db)
+        let etag = store.tags.tag(for: "l\(listing.version)-\(query ?? "")-\(since.map(String.init) ?? "")")
+        let text =
+            #"{"deleted":\#(ServerJSON.text(listing.deleted)),"items":[\#(listing.summaries.joined(separator: ","))],"#
+            + #""serverVersion":\#(listing.version)}"#
+        return conditional(.json(text), etag: etag, maxAge: spec.maxAge / 2, request)
+    }
+
+    private func read(_ spec: CollectionSpec, _ id: Int, _ request: APIRequest, _ db: Database) throws -> Answer {
+        guard let stored = try store.get(spec.name, id, db), !stored.deleted else {
+            return .error("\(spec.singular) \(id) not found", status: 404)
+        }
+        return conditional(.json(stored.representation), etag: stored.etag, maxAge: spec.maxAge, request)
+    }
+
+    /// A `304` when `If-None-Match` names `etag`; else `answer`; both with the caching headers.
+    private func conditional(_ answer: Answer, etag: String, maxAge: Int, _ request: APIRequest) -> Answer {
+        let headers = ["ETag": etag, "Cache-Control": "max-age=\(maxAge)"]
+        if let candidates = request.header("If-None-Match"),
+            candidates.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+        {
+            return Answer(status: 304, headers: headers, body: Data())
+        }
+        var answer = answer
+        answer.headers.merge(headers) { _, new in new }
+        return answer
+    }
+
+    /// Applies a write that passed ``refusal(of:_:)``.
+    private func apply(_ spec: CollectionSpec, _ request: APIRequest, _ db: Database) throws -> Answer {
+        let ifMatch = request.header("If-Match")
+        let id = request.parts.count == 2 ? Int(request.parts[1]) : nil
+        if request.method == "DELETE", let id {
+            if let refusal = try store.delete(spec, id: id, ifMatch: ifMatch, db) {
+                return .error(refusal.message, status: refusal.status)
+            }
+            return .noContent
+        }
+        guard let input = try? ServerJSON.decoder.decode(JSONValue.self, from: request.body).object else {
+            return .error("the body is not a JSON object", status: 400)
+        }
+        let outcome: Result<ResourceStore.Stored, ResourceStore.Refusal>
+        if let id {
+            outcome = try store.update(spec, id: id, changes: input, ifMatch: ifMatch, db)
+        } else {
+            switch spec.validatedNew(input) {
+            case .failure(let problem): outcome = .failure(ResourceStore.Refusal(status: 422, message: problem.message))
+            case .success(let members): outcome = .success(try store.create(spec, members: members, db))
+            }
+        }
+        switch outcome {
+        case .failure(let refusal): return .error(refusal.message, status: refusal.status)
+        case .success(let stored):
+            var headers = ["ETag": stored.etag, "Cache-Control": "max-age=\(spec.maxAge)"]
+            if id == nil { headers["Location"] = "/\(spec.name)/\(stored.id)" }
+            return .json(stored.representation, status: id == nil ? 201 : 200, headers: headers)
+        }
+    }
+}
+
+extension CollectionSpec {
+    /// One resource's name in messages: `document` for `documents`.
+    var singular: String { name.hasSuffix("s") ? String(name.dropLast()) : name }
+}

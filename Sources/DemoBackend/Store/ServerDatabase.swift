@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+/// The demo server's SQLite database in its own data folder, with a lock that keeps a standalone
+/// server alone on its folder.
+final class ServerDatabase: Sendable {
+    let pool: DatabasePool
+    private let lock: FolderLock
+
+    /// Opens (creating if needed) the database in `folder`, or says in one line why it cannot.
+    init(folder: URL, sharing: DemoBackend.Sharing) throws(DemoBackendError) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .dataFolder("cannot create the server data folder '\(folder.path)'")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw .dataFolder("the server data folder '\(folder.path)' is not writable")
+        }
+        lock = try FolderLock(folder: folder, sharing: sharing)
+        let path = folder.appendingPathComponent(Constants.fileName).path
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+        {
+            throw .dataFolder("the server database '\(path)' is damaged; move it away to start afresh")
+        } catch {
+            throw .dataFolder("cannot open the server database '\(path)': \(error)")
+        }
+    }
+
+    /// The migrations, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: versioned resources") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE resource (
+                        collection TEXT NOT NULL,
+                        id INTEGER NOT NULL,
+                        version INTEGER NOT NULL,
+                        representation TEXT NOT NULL,  -- the resource as GET sends it (JSON)
+                        summary TEXT NOT NULL,         -- the resource as lists show it (JSON)
+                        search TEXT NOT NULL,          -- searchable fields, case and accents folded
+                        updated_at REAL NOT NULL,
+                        changed_at INTEGER NOT NULL,   -- the server version of the last change
+                        deleted INTEGER NOT NULL DEFAULT 0,
+                        PRIMARY KEY (collection, id)
+                    );
+                    CREATE INDEX resource_changes ON resource (collection, changed_at);
+                    CREATE INDEX resource_order ON resource (collection, deleted, updated_at, id);
+                    CREATE TABLE sequence (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+                    CREATE TABLE idempotency (
+                        key TEXT PRIMARY KEY,
+                        fingerprint TEXT NOT NULL,     -- method, path and body of the first request
+                        status INTEGER NOT NULL,
+                        headers TEXT NOT NULL,         -- JSON object
+                        body BLOB NOT NULL,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE INDEX idempotency_age ON idempotency (created_at);
+                    """)
+        }
+        return migrator
+    }
+
+    private enum Constants {
+        static let fileName = "server.sqlite"
+    }
+}
+
+/// An advisory lock on a data folder: shared by embedded servers, exclusive for a standalone one.
+private final class FolderLock: Sendable {
+    private let descriptor: Int32
+
+    init(folder: URL, sharing: DemoBackend.Sharing) throws(DemoBackendError) {
+        let path = folder.appendingPathComponent(".lock").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .dataFolder("cannot lock the server data folder '\(folder.path)'") }
+        let operation = (sharing == .exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
+        guard flock(descriptor, operation) == 0 else {
+            close(descriptor)
+            throw .dataFolder(
+                sharing == .exclusive
+                    ? "another server uses the data folder '\(folder.path)'"
+                    : "a standalone server owns the data folder '\(folder.path)'; connect to it with --remote")
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
