@@ -130,6 +130,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "DemoBackendTests", dependencies: ["DemoBackend", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PlatformTests", dependencies: ["Platform", "TestSupport", clocks], swiftSettings: strict),
         .testTarget(

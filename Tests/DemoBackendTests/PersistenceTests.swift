@@ -1,0 +1,104 @@
+import DemoBackend
+import Foundation
+import TestSupport
+import Testing
+
+/// The server keeps what it acknowledged: across restarts, and never handing an id out twice.
+@Suite("The demo server's store")
+struct PersistenceTests {
+    let folder: ScratchFolder
+
+    init() throws {
+        folder = try ScratchFolder()
+    }
+
+    var data: URL { folder.url.appendingPathComponent("server") }
+
+    func started(_ sharing: DemoBackend.Sharing = .shared) async throws -> (DemoBackend, ServerClient) {
+        let backend = try DemoBackend(data: data, sharing: sharing)
+        return (backend, ServerClient(baseURL: try await backend.start()))
+    }
+
+    @Test func aRestartKeepsEveryDocumentAndIdsAreNeverReused() async throws {
+        var (backend, client) = try await started()
+        let created = try await client.send("POST", "/documents", json: #"{"title":"Kept"}"#)
+        #expect(created.status == 201 && created.headers["location"] == "/documents/4")
+        let doomed = try await client.send("POST", "/documents", json: #"{"title":"Doomed"}"#)
+        #expect(try await client.send("DELETE", "/documents/5").status == 204)
+        #expect(doomed.status == 201)
+        await backend.stop()
+        (backend, client) = try await started()
+        let kept = try await client.send("GET", "/documents/4")
+        #expect(kept.status == 200 && kept.object["title"] as? String == "Kept")
+        #expect(try await client.send("GET", "/documents/5").status == 404)
+        // The deleted 5 is not handed out again, even after a restart.
+        let next = try await client.send("POST", "/documents", json: #"{"title":"Next"}"#)
+        #expect(next.headers["location"] == "/documents/6")
+        // ...nor after a reset, which restores the samples but keeps counting ids.
+        try await backend.reset()
+        let afterReset = try await client.send("POST", "/documents", json: #"{"title":"After reset"}"#)
+        #expect(afterReset.headers["location"] == "/documents/7")
+        await backend.stop()
+    }
+
+    @Test func theChangeListSeesDeletionsAcrossARestart() async throws {
+        var (backend, client) = try await started()
+        _ = try await client.send("DELETE", "/documents/2")
+        await backend.stop()
+        (backend, client) = try await started()
+        let changes = try await client.send("GET", "/documents?full=1&since=3")
+        #expect(changes.object["deleted"] as? [Int] == [2])
+        #expect(changes.object["serverVersion"] as? Int == 4)
+        await backend.stop()
+    }
+
+    @Test func aDamagedDatabaseIsReportedInOneLineAndLeftAlone() throws {
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let file = data.appendingPathComponent("server.sqlite")
+        try Data(repeating: 0x2A, count: 8192).write(to: file)
+        #expect {
+            _ = try DemoBackend(data: data)
+        } throws: { error in
+            "\(error)" == "the server database '\(file.path)' is damaged; move it away to start afresh"
+        }
+        #expect(try Data(contentsOf: file) == Data(repeating: 0x2A, count: 8192))
+    }
+
+    @Test func aDataFolderThatCannotBeCreatedIsReported() throws {
+        let blocker = folder.url.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: blocker)
+        let inside = blocker.appendingPathComponent("server")
+        #expect(throws: DemoBackendError.dataFolder("cannot create the server data folder '\(inside.path)'")) {
+            _ = try DemoBackend(data: inside)
+        }
+        #expect(try Data(contentsOf: blocker) == Data("x".utf8))
+    }
+
+    @Test func aStandaloneServerHasItsFolderToItself() async throws {
+        let (owner, _) = try await started(.exclusive)
+        #expect(throws: DemoBackendError.dataFolder("another server uses the data folder '\(data.path)'")) {
+            _ = try DemoBackend(data: data, sharing: .exclusive)
+        }
+        #expect {
+            _ = try DemoBackend(data: data, sharing: .shared)
+        } throws: { error in
+            "\(error)".hasPrefix("a standalone server owns the data folder")
+        }
+        await owner.stop()
+    }
+
+    @Test func embeddedServersShareTheAccountsFolderWithoutCollidingIds() async throws {
+        let (first, one) = try await started()
+        let (second, two) = try await started()
+        var locations: [String] = []
+        for index in 0..<20 {
+            let client = index.isMultiple(of: 2) ? one : two
+            let reply = try await client.send("POST", "/documents", json: #"{"title":"From \#(index)"}"#)
+            locations.append(reply.headers["location"] ?? "")
+        }
+        #expect(Set(locations).count == 20)
+        #expect(try await one.send("GET", "/documents").object["items"].map { ($0 as? [Any])?.count } == 23)
+        await first.stop()
+        await second.stop()
+    }
+}

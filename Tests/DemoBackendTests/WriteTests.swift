@@ -1,0 +1,96 @@
+import DemoBackend
+import Foundation
+import TestSupport
+import Testing
+
+/// Writes apply once: idempotency keys, preconditions and batches.
+@Suite("The demo server's writes")
+struct WriteTests {
+    let backend: DemoBackend
+    let client: ServerClient
+
+    init() async throws {
+        backend = try DemoBackend()
+        client = ServerClient(baseURL: try await backend.start())
+    }
+
+    @Test func aResentWriteGetsItsFirstAnswerAndChangesNothing() async throws {
+        let headers = ["Idempotency-Key": "k-1"]
+        let first = try await client.send("POST", "/documents", headers: headers, json: #"{"title":"Once"}"#)
+        let again = try await client.send("POST", "/documents", headers: headers, json: #"{"title":"Once"}"#)
+        #expect(first.status == 201 && again.status == 201 && again.body == first.body)
+        #expect(await backend.documentSnapshot().filter { $0.title == "Once" }.count == 1)
+    }
+
+    @Test func aKeyReusedForAnotherRequestIs422AndChangesNothing() async throws {
+        let headers = ["Idempotency-Key": "k-2"]
+        _ = try await client.send("POST", "/documents", headers: headers, json: #"{"title":"First"}"#)
+        let reused = try await client.send("POST", "/documents", headers: headers, json: #"{"title":"Second"}"#)
+        #expect(reused.status == 422)
+        #expect(reused.object["error"] as? String == "the Idempotency-Key k-2 was used for another request")
+        #expect(await backend.documentSnapshot().map(\.title).contains("Second") == false)
+    }
+
+    @Test func aBatchWithOneInvalidChangeAppliesTheOthersOnceEvenWhenResent() async throws {
+        let batch = #"""
+            {"changes":[
+              {"method":"PUT","path":"/documents/1","idempotencyKey":"b-1","ifMatch":"\"d1-v1\"","body":{"body":"edited"}},
+              {"method":"POST","path":"/documents","idempotencyKey":"b-2","body":{"title":"   "}},
+              {"method":"POST","path":"/documents","idempotencyKey":"b-3","body":{"title":"Batched"}},
+              {"method":"DELETE","path":"/documents/3","idempotencyKey":"b-4","ifMatch":"\"d3-v9\""}
+            ]}
+            """#
+        let first = try await client.send("POST", "/batch", json: batch)
+        let results = try #require(first.object["results"] as? [[String: Any]])
+        #expect(results.map { $0["status"] as? Int } == [200, 422, 201, 412])
+        #expect(results[1]["body"].flatMap { ($0 as? [String: Any])?["error"] as? String } == "title is required")
+        #expect(results[2]["location"] as? String == "/documents/4")
+        let resent = try await client.send("POST", "/batch", json: batch)
+        #expect(resent.body == first.body)
+        let documents = await backend.documentSnapshot()
+        #expect(documents.map(\.id) == [1, 2, 3, 4])
+        #expect(documents[0].body == "edited" && documents[0].version == 2)
+    }
+
+    @Test func aMalformedBatchIsRefusedWhole() async throws {
+        let batch =
+            #"{"changes":[{"method":"POST","path":"/documents","body":{"title":"ok"}},{"method":"PATCH","path":"/x"}]}"#
+        let reply = try await client.send("POST", "/batch", json: batch)
+        #expect(reply.status == 400)
+        #expect(await backend.documentSnapshot().count == 3)
+    }
+
+    @Test func aClientThatDisconnectsMidBatchChangesNothing() async throws {
+        let body = #"{"changes":[{"method":"POST","path":"/documents","body":{"title":"half"}}]}"#
+        let port = try #require(client.baseURL.port)
+        // Headers that promise the whole body, half of it, then the connection closes.
+        let head =
+            "POST /batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        try RawSocket.send(Data((head + body.prefix(body.count / 2)).utf8), toPort: UInt16(port))
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(await backend.documentSnapshot().count == 3)
+        #expect(try await client.send("GET", "/documents/1").status == 200)
+    }
+
+    @Test func aContentRuleBreakIs422WhicheverVersionTheChangeNames() async throws {
+        let reply = try await client.send(
+            "PUT", "/documents/1", headers: ["If-Match": #""d1-v7""#], json: #"{"tags":["two words"]}"#)
+        #expect(reply.status == 422)
+        let stale = try await client.send(
+            "PUT", "/documents/1", headers: ["If-Match": #""d1-v7""#], json: #"{"tags":["ok"]}"#)
+        #expect(stale.status == 412)
+    }
+
+    @Test func theControlsWorkFromAnotherProcessThroughTheAdminRoutes() async throws {
+        let admin = DemoBackendAdmin(baseURL: client.baseURL)
+        try await admin.injectStatus(503, count: 1, retryAfter: "2")
+        let refused = try await client.send("GET", "/documents/1")
+        #expect(refused.status == 503 && refused.headers["retry-after"] == "2")
+        #expect(try await admin.editElsewhere(id: 2, body: "from elsewhere"))
+        #expect(try await admin.editElsewhere(id: 99, body: "nobody") == false)
+        let status = try await admin.status()
+        #expect(status.requests == 1 && status.documents == 3 && status.isRunning)
+        try await admin.reset()
+        #expect(await backend.documentSnapshot()[1].body.hasPrefix("Domain imports"))
+    }
+}
