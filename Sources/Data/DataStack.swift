@@ -21,18 +21,21 @@ public struct DataStack: Sendable {
         public var memoryLimits: MemoryCacheLimits
         /// Changes per page when pulling.
         public var pullPageSize: Int
+        /// Outbox entries per batch when pushing.
+        public var pushBatchSize: Int
 
         /// The app's settings: documents 5 minutes, lists 1 minute, users an hour.
         public init(
             documentsTimeToLive: TimeInterval = 300, listsTimeToLive: TimeInterval = 60,
             usersTimeToLive: TimeInterval = 3600, memoryLimits: MemoryCacheLimits = .forContext(.mainApp),
-            pullPageSize: Int = 500
+            pullPageSize: Int = 500, pushBatchSize: Int = 500
         ) {
             self.documentsTimeToLive = documentsTimeToLive
             self.listsTimeToLive = listsTimeToLive
             self.usersTimeToLive = usersTimeToLive
             self.memoryLimits = memoryLimits
             self.pullPageSize = pullPageSize
+            self.pushBatchSize = pushBatchSize
         }
     }
 
@@ -93,7 +96,7 @@ public struct DataStack: Sendable {
         outbox = OutboxStore(database: database)
         sync = SyncEngine(
             outbox: outbox, writer: writer, documents: documents, lists: lists, monitor: monitor, now: now,
-            pageSize: configuration.pullPageSize)
+            pageSize: configuration.pullPageSize, batchSize: configuration.pushBatchSize)
         documentRepository = DocumentRepositoryImpl(
             documents: documents, lists: lists, outbox: outbox, sync: sync, now: now)
         userRepository = UserRepositoryImpl(users: users)

@@ -13,6 +13,7 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         case document(Document.ID, ReadPolicy)
         case search(String, ReadPolicy)
         case create(DocumentDraft)
+        case createAll([DocumentDraft])
         case update(Document.ID, DocumentChanges)
         case delete(Document.ID)
     }
@@ -62,7 +63,7 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         held.removeAll()
     }
 
-    /// Makes creates fail with `error` once `count` creates have succeeded.
+    /// Makes creates fail with `error` once `count` documents have been created.
     public func failCreates(after count: Int, with error: DocumentError) {
         createFailure = (count, error)
     }
@@ -105,11 +106,25 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         return Fetched(DocumentOrder.sorted(hits.map(\.summary)), origin: origin)
     }
 
+    /// Records the call; stores every draft as ``create(_:)-5x1ls`` would, or none when the
+    /// scripted create failure falls among them.
+    public func create(_ drafts: [DocumentDraft]) async throws(DocumentError) {
+        if holdingWrites { await withCheckedContinuation { held.append($0) } }
+        try record(.createAll(drafts))
+        if let createFailure, createCount + drafts.count > createFailure.after { throw createFailure.error }
+        for draft in drafts { store(draft) }
+    }
+
     /// Records the call; stores the draft under the next identifier, version 1, dated now.
     public func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document {
         if holdingWrites { await withCheckedContinuation { held.append($0) } }
         try record(.create(draft))
         if let createFailure, createCount >= createFailure.after { throw createFailure.error }
+        return store(draft)
+    }
+
+    @discardableResult
+    private func store(_ draft: DocumentDraft) -> Document {
         createCount += 1
         let number = (stored.keys.map(\.rawValue).max() ?? 0) + 1
         let moment = now()

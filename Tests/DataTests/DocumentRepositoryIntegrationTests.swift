@@ -24,7 +24,8 @@ struct DocumentRepositoryIntegrationTests {
         }
 
         static func make(
-            sharing live: LiveBackend? = nil, validators: DemoBackend.ValidatorStyle = .readable
+            sharing live: LiveBackend? = nil, validators: DemoBackend.ValidatorStyle = .readable,
+            pushBatchSize: Int = 500
         ) async throws -> Stack {
             let folder = try ScratchFolder()
             let live = if let live { live } else { try await LiveBackend.start(validators: validators) }
@@ -32,7 +33,8 @@ struct DocumentRepositoryIntegrationTests {
             let stack = DataStack(
                 database: database, api: live.client, monitor: live.monitor, now: { Date() },
                 configuration: .init(
-                    documentsTimeToLive: 60, usersTimeToLive: 60, memoryLimits: .forContext(.mainApp), pullPageSize: 2))
+                    documentsTimeToLive: 60, usersTimeToLive: 60, memoryLimits: .forContext(.mainApp), pullPageSize: 2,
+                    pushBatchSize: pushBatchSize))
             return Stack(
                 live: live, documents: stack.documentRepository, users: stack.userRepository, folder: folder,
                 sync: stack.sync, outbox: stack.outbox, database: database)

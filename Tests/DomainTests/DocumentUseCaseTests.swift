@@ -24,6 +24,16 @@ struct DocumentUseCaseTests {
         #expect(throws: DocumentError.invalidID(0)) { try DocumentRules.id(0) }
     }
 
+    @Test func importingSavesEveryDraftTrimmedOrNoneWhenOneBreaksARule() async throws {
+        let refused = await ImportDocumentsUseCase(repository: repository)
+            .execute([DocumentDraft(title: "fine"), DocumentDraft(title: "tag", tags: ["two words"])])
+        #expect(refused.failure == .invalidTag("two words"))
+        #expect(await repository.calls.isEmpty)
+        _ = try await ImportDocumentsUseCase(repository: repository)
+            .execute([DocumentDraft(title: " a "), DocumentDraft(title: "b")]).get()
+        #expect(await repository.calls == [.createAll([DocumentDraft(title: "a"), DocumentDraft(title: "b")])])
+    }
+
     @Test func creatingTrimsTheTitleAndSaves() async throws {
         let result = await CreateDocumentUseCase(repository: repository)
             .execute(DocumentDraft(title: "  Groceries ", body: "milk", tags: ["home"]))

@@ -8,18 +8,22 @@ struct DocumentImportViewModelTests {
     let repository = FakeDocumentRepository()
 
     func makeViewModel() -> DocumentImportViewModel {
-        DocumentImportViewModel(createDocument: CreateDocumentUseCase(repository: repository))
+        DocumentImportViewModel(importDocuments: ImportDocumentsUseCase(repository: repository), chunkSize: 2)
     }
 
-    @Test func everyDocumentIsSavedInOrderWithProgressAfterEach() async {
+    @Test func everyDocumentIsSavedInOrderAChunkAtATimeWithProgressAfterEach() async {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start([DocumentDraft(title: "a"), DocumentDraft(title: "b"), DocumentDraft(title: "c")])
+        viewModel.start([DocumentDraft(title: " a "), DocumentDraft(title: "b"), DocumentDraft(title: "c")])
         await tester.expect(
-            .importing(done: 0, total: 3), .importing(done: 1, total: 3), .importing(done: 2, total: 3),
-            .importing(done: 3, total: 3), .finished(imported: 3))
+            .importing(done: 0, total: 3), .importing(done: 2, total: 3), .importing(done: 3, total: 3),
+            .finished(imported: 3))
         await tester.finish()
-        #expect(await repository.calls == ["a", "b", "c"].map { .create(DocumentDraft(title: $0)) })
+        #expect(
+            await repository.calls == [
+                .createAll([DocumentDraft(title: "a"), DocumentDraft(title: "b")]),
+                .createAll([DocumentDraft(title: "c")]),
+            ])
     }
 
     @Test func aDraftThatBreaksARuleImportsNothing() async {
@@ -31,15 +35,17 @@ struct DocumentImportViewModelTests {
         #expect(await repository.calls.isEmpty)
     }
 
-    @Test func aServerFailureStopsTheImportAndKeepsWhatWasSaved() async {
-        await repository.failCreates(after: 1, with: .unavailable)
+    @Test func aFailureStopsTheImportAndKeepsTheChunksSaved() async {
+        await repository.failCreates(after: 2, with: .storageFailure)
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start([DocumentDraft(title: "a"), DocumentDraft(title: "b")])
-        await tester.expect(.importing(done: 0, total: 2), .importing(done: 1, total: 2))
+        viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0) })
+        await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4))
         await tester.expect(
-            .failed(imported: 1, total: 2, message: "record 2: The server can't be reached; try again later"))
+            .failed(
+                imported: 2, total: 4, message: "records 3-4: \(UserMessages.text(for: DocumentError.storageFailure))"))
         await tester.finish()
+        #expect(await repository.stored.count == 2)
     }
 
     @Test func leavingTheScreenCancelsTheRest() async {

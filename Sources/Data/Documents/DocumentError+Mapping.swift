@@ -24,6 +24,7 @@ extension RemoteError {
         case .invalidData: .invalidData
         case .insecureURL(let host): .insecureConnection(host: host)
         case .cancelled: .cancelled
+        case .retryLater(let seconds): .busy(retryAfterSeconds: seconds)
         }
     }
 }

@@ -77,6 +77,13 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
         return try await document(id: created.id, policy: .cacheFirst).value
     }
 
+    /// Saves every document on this device in one transaction with their outbox entries, then
+    /// sends them (in batches) if the server is reachable.
+    public func create(_ drafts: [DocumentDraft]) async throws(DocumentError) {
+        _ = try local { () throws(StorageError) in try outbox.recordCreates(drafts, now: now()) }
+        await sync.pushIfReachable()
+    }
+
     /// Saves the changes on this device against the version they were made on, then sends them.
     public func update(id: Document.ID, with changes: DocumentChanges) async throws(DocumentError) -> Document {
         let current = try await document(id: id, policy: .cacheFirst).value

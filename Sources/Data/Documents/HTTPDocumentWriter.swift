@@ -17,6 +17,17 @@ public protocol DocumentWriterProtocol: Sendable {
     func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)?
     /// The server's changes after `since`: whole documents and deletions, at most `limit`.
     func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges
+    /// Sends several writes together, a result per write in order; fewer results than writes
+    /// when one failed in a way that may pass and the rest were not sent. Throws when nothing is
+    /// known of any of them (the request got no answer). One by one unless a writer batches.
+    func apply(_ writes: [DocumentWrite]) async throws(RemoteError) -> [Result<DocumentWriteResult, RemoteError>]
+}
+
+extension DocumentWriterProtocol {
+    public func apply(_ writes: [DocumentWrite]) async throws(RemoteError) -> [Result<DocumentWriteResult, RemoteError>]
+    {
+        await applyOneByOne(writes)
+    }
 }
 
 /// One page of the server's change list.
@@ -78,6 +89,28 @@ public struct HTTPDocumentWriter: DocumentWriterProtocol {
     public func delete(id: Document.ID, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError) {
         try await client.sendWithoutBody(
             .delete, "documents/\(id.rawValue)", headers: Self.headers(ifMatch, idempotencyKey))
+    }
+
+    /// `POST /batch`: every write in one request (the server applies them in one transaction,
+    /// each with its own key and precondition); a server without the route gets them one by one.
+    public func apply(_ writes: [DocumentWrite]) async throws(RemoteError) -> [Result<DocumentWriteResult, RemoteError>]
+    {
+        guard !writes.isEmpty else { return [] }
+        let request = BatchRequestDTO(changes: writes.map(BatchChangeDTO.init))
+        let answer: BatchResponseDTO
+        do {
+            // Every change carries its key, so resending the whole batch is safe.
+            (answer, _) = try await client.send(
+                .post, "batch", body: request, retryable: true, as: BatchResponseDTO.self)
+        } catch .notFound, .unexpectedStatus(405), .unexpectedStatus(413) {
+            return await applyOneByOne(writes)  // no batch route, or the batch is too large for it
+        } catch let error where !error.mayPass {
+            return writes.map { _ in .failure(error) }  // refused whole: each change as if alone
+        }
+        guard answer.results.count == writes.count else {
+            throw .invalidData("the batch answered \(answer.results.count) of \(writes.count) changes")
+        }
+        return answer.results.map { result in result.outcome() }
     }
 
     /// `GET /documents/:id`, unconditionally.

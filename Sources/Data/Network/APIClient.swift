@@ -42,10 +42,11 @@ public struct APIClient: Sendable {
         return .modified(try Self.decode(Value.self, from: response, body: body), validators)
     }
 
-    /// Sends a JSON body with `method` and decodes the JSON answer.
+    /// Sends a JSON body with `method` and decodes the JSON answer; `retryable` says a resend is
+    /// safe even though the method is not idempotent (every write it carries has its key).
     public func send<Value: Decodable & Sendable>(
         _ method: HTTPRequest.Method, _ path: String, body: some Encodable, headers extra: HTTPFields = [:],
-        as type: Value.Type = Value.self
+        retryable: Bool = false, as type: Value.Type = Value.self
     ) async throws(RemoteError) -> (Value, RemoteValidators) {
         let encoded: Foundation.Data
         do {
@@ -56,7 +57,8 @@ public struct APIClient: Sendable {
         var fields = extra
         fields[.contentType] = "application/json"
         fields[.accept] = "application/json"
-        let (response, answer) = try await perform(try request(method, path, [], fields), body: encoded)
+        let (response, answer) = try await perform(
+            try request(method, path, [], fields), body: encoded, retryable: retryable)
         return (try Self.decode(Value.self, from: response, body: answer), Self.validators(response))
     }
 
@@ -87,10 +89,11 @@ extension APIClient {
 
     /// Sends with retries and tells the network monitor how it went.
     private func perform(
-        _ request: HTTPRequest, body: Foundation.Data?
+        _ request: HTTPRequest, body: Foundation.Data?, retryable: Bool = false
     ) async throws(RemoteError) -> (HTTPResponse, Foundation.Data) {
         do {
-            let answer = try await performWithRetries(request, body: body)
+            let answer = try await performWithRetries(
+                request, body: body, retryable: retryable || request.method.isIdempotent)
             monitor?.recordSuccess()
             return answer
         } catch {
@@ -101,7 +104,7 @@ extension APIClient {
 
     /// Sends with retries; returns a 2xx or 304 response, or throws the mapped failure.
     private func performWithRetries(
-        _ request: HTTPRequest, body: Foundation.Data?
+        _ request: HTTPRequest, body: Foundation.Data?, retryable: Bool
     ) async throws(RemoteError) -> (HTTPResponse, Foundation.Data) {
         var attempt = 1
         while true {
@@ -111,13 +114,13 @@ extension APIClient {
                 let (response, answer) = try await http.send(request, body: body)
                 if response.status.kind == .successful || response.status == .notModified { return (response, answer) }
                 let error = Self.error(for: response.status)
-                guard request.method.isIdempotent, RetryPolicy.isTransient(response.status), attempt < retry.maxAttempts
+                guard retryable, RetryPolicy.isTransient(response.status), attempt < retry.maxAttempts
                 else { throw error }
                 let retryAfter = RetryPolicy.retryAfter(response.headerFields[.retryAfter], now: now())
                 wait = retry.delay(beforeRetry: attempt, retryAfter: retryAfter)
                 logger.info("\(request.method) \(request.path ?? ""): \(response.status), retry \(attempt) in \(wait)")
             } catch let error as TransportError {
-                guard request.method.isIdempotent, RetryPolicy.isTransient(error), attempt < retry.maxAttempts else {
+                guard retryable, RetryPolicy.isTransient(error), attempt < retry.maxAttempts else {
                     throw Self.error(for: error)
                 }
                 wait = retry.delay(beforeRetry: attempt, retryAfter: nil)
@@ -135,6 +138,9 @@ extension APIClient {
             attempt += 1
         }
     }
+
+    /// The failure a status stands for (also for each change of a batch).
+    static func error(forStatus code: Int) -> RemoteError { error(for: HTTPResponse.Status(code: code)) }
 
     private static func error(for status: HTTPResponse.Status) -> RemoteError {
         switch status {

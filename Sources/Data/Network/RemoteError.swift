@@ -32,6 +32,9 @@ public enum RemoteError: Error, LocalizedError, Equatable, Sendable {
     case timedOut
     /// The request was cancelled.
     case cancelled
+    /// The server asked to wait (`Retry-After`) past the operation's deadline: try again in
+    /// this many seconds.
+    case retryLater(seconds: Int)
 
     /// A one-line description for logs.
     public var errorDescription: String? {
@@ -52,6 +55,7 @@ public enum RemoteError: Error, LocalizedError, Equatable, Sendable {
         case .offline: "the server cannot be reached"
         case .timedOut: "the server did not answer in time"
         case .cancelled: "cancelled"
+        case .retryLater(let seconds): "the server asks to wait \(seconds) s, past the deadline"
         }
     }
 }

@@ -42,6 +42,15 @@ extension OutboxStore {
     /// The next entry to send: the oldest pending one whose document has no entry parked or in
     /// conflict (changes to one document are sent strictly in order).
     public func nextEntry() throws(StorageError) -> StoredEntry? {
+        try nextBatch(limit: 1).first
+    }
+
+    /// The entries to send together, oldest first, at most `limit`: the oldest pending entry of
+    /// each document that has nothing parked or in conflict.
+    ///
+    /// One per document, because a later change needs what the server answers to the earlier one
+    /// (its id, its version).
+    public func nextBatch(limit: Int) throws(StorageError) -> [StoredEntry] {
         try database.read { db in
             // A correlated NOT EXISTS uses the (document_id, seq) index for each candidate; a NOT IN
             // over all waiting entries would scan the outbox for every entry sent.
@@ -49,10 +58,12 @@ extension OutboxStore {
             let blocking = OutboxRecord.filter(
                 OutboxRecord.Columns.documentId == candidate[OutboxRecord.Columns.documentId]
             )
-            .filter(OutboxRecord.Columns.state != OutboxEntry.State.pending.rawValue)
+            .filter(
+                OutboxRecord.Columns.state != OutboxEntry.State.pending.rawValue
+                    || OutboxRecord.Columns.seq < candidate[OutboxRecord.Columns.seq])
             return try OutboxRecord.aliased(candidate)
                 .filter(OutboxRecord.Columns.state == OutboxEntry.State.pending.rawValue)
-                .filter(!blocking.exists()).order(OutboxRecord.Columns.seq).fetchOne(db)
+                .filter(!blocking.exists()).order(OutboxRecord.Columns.seq).limit(limit).fetchAll(db)
         }.map { record throws(StorageError) in try Self.stored(record) }
     }
 

@@ -3,6 +3,32 @@ public import Foundation
 import GRDB
 
 extension OutboxStore {
+    /// What the server answered for one entry it took.
+    public struct Completion: Sendable {
+        /// The entry.
+        public let entry: StoredEntry
+        /// The id the server gave a created document.
+        public let serverID: Document.ID?
+        /// The validator of the server's new version.
+        public let etag: String?
+        /// The server's new version, to cache.
+        public let document: Document?
+        /// How long the cached copy stays fresh.
+        public let maxAge: Double?
+
+        /// Describes an accepted entry.
+        public init(
+            _ entry: StoredEntry, serverID: Document.ID?, etag: String?, document: Document? = nil,
+            maxAge: Double? = nil
+        ) {
+            self.entry = entry
+            self.serverID = serverID
+            self.etag = etag
+            self.document = document
+            self.maxAge = maxAge
+        }
+    }
+
     /// The server accepted `entry`: it leaves the outbox; a created document takes its server id
     /// everywhere; later changes to the document are rebased on `etag`; and the server's version,
     /// when given, replaces the cached copy in the same transaction.
@@ -10,37 +36,32 @@ extension OutboxStore {
         _ entry: StoredEntry, serverID: Document.ID?, etag: String?, caching document: Document? = nil,
         maxAge: Double? = nil, now: Date = Date()
     ) throws(StorageError) {
-        let local = entry.entry.documentId.rawValue
-        let mapped = serverID.map { $0.rawValue } ?? local
-        try write(affecting: [local, mapped]) { db in
-            if let document {
-                let metadata = CacheMetadata(fetchedAt: now, etag: etag, maxAge: maxAge)
-                try RecordStore<DocumentRecord>.write([(document.id, DocumentRecord(document))], metadata: metadata, db)
-            }
-            _ = try OutboxRecord.deleteOne(db, key: entry.entry.id)
-            if mapped != local {
-                try IDMappingRecord(localId: local, serverId: mapped).upsert(db)
-                try OutboxRecord.filter(OutboxRecord.Columns.documentId == local)
-                    .updateAll(db, OutboxRecord.Columns.documentId.set(to: mapped))
-                try PendingDocumentRecord.deleteOne(db, key: mapped)
-                try PendingDocumentRecord.filter(key: local).updateAll(
-                    db, PendingDocumentRecord.Columns.id.set(to: mapped))
-                try LocalStateRecord.move(entity: LocalStateEntity.document, from: local, to: mapped, db)
-            }
-            if let etag {
-                try Self.pending(of: mapped).updateAll(db, OutboxRecord.Columns.baseETag.set(to: etag))
-            }
-            if try OutboxRecord.filter(OutboxRecord.Columns.documentId == mapped).fetchCount(db) == 0 {
-                try PendingDocumentRecord.deleteOne(db, key: mapped)
-            }
+        try completed([Completion(entry, serverID: serverID, etag: etag, document: document, maxAge: maxAge)], now: now)
+    }
+
+    /// Several accepted entries (a batch's), in one transaction: each as ``completed(_:serverID:etag:caching:maxAge:now:)``.
+    public func completed(_ completions: [Completion], now: Date = Date()) throws(StorageError) {
+        guard !completions.isEmpty else { return }
+        let affected = completions.flatMap {
+            [$0.entry.entry.documentId.rawValue, ($0.serverID ?? $0.entry.entry.documentId).rawValue]
+        }
+        try write(affecting: affected) { db in
+            for completion in completions { try Self.complete(completion, now: now, db) }
         }
     }
 
     /// Sending failed for a reason that may pass: counted, kept pending.
     public func failedAttempt(_ entry: StoredEntry, error: String) throws(StorageError) {
-        try update(entry.entry.id) { record in
-            record.attempts += 1
-            record.lastError = error
+        try failedAttempts([entry], error: error)
+    }
+
+    /// Sending several entries failed for a reason that may pass (a batch that got no answer):
+    /// each counted, all kept pending, in one transaction.
+    public func failedAttempts(_ entries: [StoredEntry], error: String) throws(StorageError) {
+        try write { db in
+            _ = try OutboxRecord.filter(keys: entries.map(\.entry.id)).updateAll(
+                db, OutboxRecord.Columns.attempts.set(to: OutboxRecord.Columns.attempts + 1),
+                OutboxRecord.Columns.lastError.set(to: error))
         }
     }
 
@@ -92,6 +113,31 @@ extension OutboxStore {
 // MARK: - Private
 
 extension OutboxStore {
+    /// One accepted entry, in the caller's transaction.
+    private static func complete(_ completion: Completion, now: Date, _ db: Database) throws {
+        let local = completion.entry.entry.documentId.rawValue
+        let mapped = completion.serverID.map { $0.rawValue } ?? local
+        if let document = completion.document {
+            let metadata = CacheMetadata(fetchedAt: now, etag: completion.etag, maxAge: completion.maxAge)
+            try RecordStore<DocumentRecord>.write([(document.id, DocumentRecord(document))], metadata: metadata, db)
+        }
+        _ = try OutboxRecord.deleteOne(db, key: completion.entry.entry.id)
+        if mapped != local {
+            try IDMappingRecord(localId: local, serverId: mapped).upsert(db)
+            try OutboxRecord.filter(OutboxRecord.Columns.documentId == local)
+                .updateAll(db, OutboxRecord.Columns.documentId.set(to: mapped))
+            try PendingDocumentRecord.deleteOne(db, key: mapped)
+            try PendingDocumentRecord.filter(key: local).updateAll(db, PendingDocumentRecord.Columns.id.set(to: mapped))
+            try LocalStateRecord.move(entity: LocalStateEntity.document, from: local, to: mapped, db)
+        }
+        if let etag = completion.etag {
+            try pending(of: mapped).updateAll(db, OutboxRecord.Columns.baseETag.set(to: etag))
+        }
+        if try OutboxRecord.filter(OutboxRecord.Columns.documentId == mapped).fetchCount(db) == 0 {
+            try PendingDocumentRecord.deleteOne(db, key: mapped)
+        }
+    }
+
     /// The pending entries of a document.
     private static func pending(of documentID: Int) -> QueryInterfaceRequest<OutboxRecord> {
         OutboxRecord.filter(OutboxRecord.Columns.documentId == documentID)

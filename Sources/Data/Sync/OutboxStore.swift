@@ -56,18 +56,31 @@ public final class OutboxStore: Sendable {
     /// Saves a new document on this device under the next identifier it issues, with its
     /// outbox entry.
     public func recordCreate(_ draft: DocumentDraft, now: Date) throws(StorageError) -> Document {
+        guard let created = try recordCreates([draft], now: now).first else { throw .corruptRow("no document created") }
+        return created
+    }
+
+    /// Saves several new documents on this device in one transaction, each under the next
+    /// identifier it issues, with their outbox entries.
+    public func recordCreates(_ drafts: [DocumentDraft], now: Date) throws(StorageError) -> [Document] {
         let next = try database.read { db in try Self.nextLocalID(db) }
-        return try write(affecting: [next, next - 1]) { db in
-            let lowest = try Self.nextLocalID(db)
-            try SyncValueRecord.set(.nextLocalId, String(lowest - 1), db)
-            guard let id = Document.ID(rawValue: lowest) else { throw StorageError.corruptRow("next local id 0") }
-            let document = Document(
-                id: id, title: draft.title, body: draft.body, tags: draft.tags, createdAt: now, updatedAt: now,
-                version: 0)
-            try PendingDocumentRecord(document, deleted: false).upsert(db)
-            var entry = try OutboxRecord(.create, documentId: id, change: .init(draft), baseETag: nil, now: now)
-            try entry.insert(db)
-            return document
+        return try write(affecting: Array((next - drafts.count - 1)...next)) { db in
+            var lowest = try Self.nextLocalID(db)
+            var created: [Document] = []
+            created.reserveCapacity(drafts.count)
+            for draft in drafts {
+                guard let id = Document.ID(rawValue: lowest) else { throw StorageError.corruptRow("next local id 0") }
+                let document = Document(
+                    id: id, title: draft.title, body: draft.body, tags: draft.tags, createdAt: now, updatedAt: now,
+                    version: 0)
+                try PendingDocumentRecord(document, deleted: false).upsert(db)
+                var entry = try OutboxRecord(.create, documentId: id, change: .init(draft), baseETag: nil, now: now)
+                try entry.insert(db)
+                created.append(document)
+                lowest -= 1
+            }
+            try SyncValueRecord.set(.nextLocalId, String(lowest), db)
+            return created
         }
     }
 

@@ -2,10 +2,13 @@ import Domain
 import Foundation
 
 extension SyncEngine {
-    /// Sends entries oldest first until the outbox is empty or the server cannot be reached.
+    /// Sends entries oldest first, in batches (one request and one transaction each), until the
+    /// outbox is empty or the server cannot be reached.
     ///
-    /// Cached lists are dropped once at the end, and only when the server took a change: a send
-    /// that failed changed nothing there, and the lists are what an offline user still reads.
+    /// A batch holds at most one entry per document: a later change to a document needs what the
+    /// server answered to the earlier one. Cached lists are dropped once at the end, and only when
+    /// the server took a change: a send that failed changed nothing there, and the lists are what
+    /// an offline user still reads.
     func push(
         into report: inout SyncReport, progress: @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) {
@@ -13,16 +16,12 @@ extension SyncEngine {
         var done = 0
         let sentBefore = report.pushed
         do throws(SyncError) {
-            while let stored = try store({ () throws(StorageError) in try outbox.nextEntry() }) {
+            while true {
                 if Task.isCancelled { throw .cancelled }
-                switch await send(stored) {
-                case .success(let (document, validators)):
-                    try await accept(stored, document, validators)
-                    report.pushed += 1
-                case .failure(let error):
-                    try await handle(error, for: stored, into: &report)
-                }
-                done += 1
+                let batch = try store { () throws(StorageError) in try outbox.nextBatch(limit: batchSize) }
+                if batch.isEmpty { break }
+                try await send(batch, into: &report)
+                done += batch.count
                 progress(SyncProgress(phase: .push, done: min(done, total), total: total))
             }
         } catch {
@@ -36,17 +35,10 @@ extension SyncEngine {
     func accept(_ stored: OutboxStore.StoredEntry, _ document: Document?, _ validators: RemoteValidators?)
         async throws(SyncError)
     {
-        let moment = now()
-        try store { () throws(StorageError) in
-            try outbox.completed(
-                stored, serverID: document?.id, etag: validators?.etag, caching: document, maxAge: validators?.maxAge,
-                now: moment)
-        }
-        if let document {
-            documents.forgetInMemory([document.id])  // the on-device copy was just replaced
-        } else {
-            try? await documents.invalidate(stored.entry.documentId)
-        }
+        try await accept([
+            OutboxStore.Completion(
+                stored, serverID: document?.id, etag: validators?.etag, document: document, maxAge: validators?.maxAge)
+        ])
     }
 
     /// Drops the local changes to a document and caches the server's version.
@@ -66,26 +58,89 @@ extension SyncEngine {
 // MARK: - Private
 
 extension SyncEngine {
-    private func send(_ stored: OutboxStore.StoredEntry) async -> Result<(Document?, RemoteValidators?), RemoteError> {
+    /// Sends one batch and settles every entry in it; throws (after recording what was
+    /// accepted) when the server could not be reached.
+    private func send(_ batch: [OutboxStore.StoredEntry], into report: inout SyncReport) async throws(SyncError) {
+        let writes = batch.map(Self.write(for:))
+        var sendable: [(OutboxStore.StoredEntry, DocumentWrite)] = []
+        for (stored, write) in zip(batch, writes) {
+            if let write {
+                sendable.append((stored, write))
+            } else {
+                try await handle(.badRequest, for: stored, into: &report)  // a damaged payload
+            }
+        }
+        guard !sendable.isEmpty else { return }
+        let results: [Result<DocumentWriteResult, RemoteError>]
+        do {
+            results = try await writer.apply(sendable.map(\.1))
+        } catch {
+            // No answer at all: every change may or may not be applied; the keys make a resend safe.
+            try store { () throws(StorageError) in
+                try outbox.failedAttempts(sendable.map(\.0), error: error.localizedDescription)
+            }
+            throw unreachable(error)
+        }
+        var accepted: [OutboxStore.Completion] = []
+        var refused: [(OutboxStore.StoredEntry, RemoteError)] = []
+        var failure: (OutboxStore.StoredEntry, RemoteError)?
+        for ((stored, _), result) in zip(sendable, results) {
+            switch result {
+            case .success(let answer):
+                accepted.append(
+                    OutboxStore.Completion(
+                        stored, serverID: answer.document?.id, etag: answer.validators?.etag,
+                        document: answer.document, maxAge: answer.validators?.maxAge))
+            case .failure(let error) where error.mayPass:
+                failure = failure ?? (stored, error)
+            case .failure(let error):
+                refused.append((stored, error))
+            }
+        }
+        try await accept(accepted)
+        report.pushed += accepted.count
+        for (stored, error) in refused { try await handle(error, for: stored, into: &report) }
+        if let (stored, error) = failure {
+            try store { () throws(StorageError) in try outbox.failedAttempt(stored, error: error.localizedDescription) }
+            throw unreachable(error)
+        }
+    }
+
+    /// Several accepted entries in one transaction; the documents leave the memory tier.
+    private func accept(_ completions: [OutboxStore.Completion]) async throws(SyncError) {
+        guard !completions.isEmpty else { return }
+        let moment = now()
+        try store { () throws(StorageError) in try outbox.completed(completions, now: moment) }
+        let cached = completions.compactMap { $0.document?.id }
+        documents.forgetInMemory(cached)  // the on-device copies were just replaced
+        for completion in completions where completion.document == nil {
+            try? await documents.invalidate(completion.entry.entry.documentId)
+        }
+    }
+
+    /// The request an entry stands for, or nil when its payload is missing or damaged.
+    private static func write(for stored: OutboxStore.StoredEntry) -> DocumentWrite? {
         let entry = stored.entry
         let key = stored.idempotencyKey
-        do {
-            switch entry.operation {
-            case .create:
-                guard let draft = stored.change?.draft else { return .failure(.badRequest) }
-                let (document, validators) = try await writer.create(draft, idempotencyKey: key)
-                return .success((document, validators))
-            case .update:
-                guard let changes = stored.change?.changes else { return .failure(.badRequest) }
-                let (document, validators) = try await writer.update(
-                    id: entry.documentId, with: changes, ifMatch: stored.baseETag, idempotencyKey: key)
-                return .success((document, validators))
-            case .delete:
-                try await writer.delete(id: entry.documentId, ifMatch: stored.baseETag, idempotencyKey: key)
-                return .success((nil, nil))
+        switch entry.operation {
+        case .create:
+            return stored.change?.draft.map { DocumentWrite(.create($0), idempotencyKey: key) }
+        case .update:
+            return stored.change.map {
+                DocumentWrite(.update(entry.documentId, $0.changes), ifMatch: stored.baseETag, idempotencyKey: key)
             }
-        } catch {
-            return .failure(error)
+        case .delete:
+            return DocumentWrite(.delete(entry.documentId), ifMatch: stored.baseETag, idempotencyKey: key)
+        }
+    }
+
+    /// The sync's failure when the server could not be reached (or asked to wait too long).
+    func unreachable(_ error: RemoteError) -> SyncError {
+        let pending = (try? outbox.counts().pending) ?? 0
+        switch error {
+        case .cancelled: return .cancelled
+        case .retryLater(let seconds): return .busy(retryAfterSeconds: seconds, pending: pending)
+        default: return .offline(pending: pending)
         }
     }
 
@@ -103,12 +158,10 @@ extension SyncEngine {
                 try outbox.park(stored, error: "the document was deleted on the server")
             }
             report.parked += 1
-        case .offline, .timedOut, .server, .rateLimited, .invalidData, .cancelled:
+        case .offline, .timedOut, .server, .rateLimited, .invalidData, .cancelled, .retryLater:
             // The change may or may not have been applied; its idempotency key makes a resend safe.
             try store { () throws(StorageError) in try outbox.failedAttempt(stored, error: error.localizedDescription) }
-            let pending = (try? outbox.counts().pending) ?? 0
-            if error == .cancelled { throw .cancelled }
-            throw .offline(pending: pending)
+            throw unreachable(error)
         case .badRequest, .unauthorized, .forbidden, .gone, .unprocessable, .unexpectedStatus, .insecureURL:
             try store { () throws(StorageError) in try outbox.park(stored, error: error.localizedDescription) }
             report.parked += 1
@@ -124,7 +177,7 @@ extension SyncEngine {
             remote = try await writer.fetch(id: stored.entry.documentId).map { ($0, $1) }
         } catch {
             try store { () throws(StorageError) in try outbox.failedAttempt(stored, error: error.localizedDescription) }
-            throw .offline(pending: (try? outbox.counts().pending) ?? 0)
+            throw unreachable(error)
         }
         let decision = await conflictPolicy().resolve(localChangeAt: stored.entry.createdAt, remote: remote?.document)
         switch (decision, remote) {

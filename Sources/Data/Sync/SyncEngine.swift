@@ -12,13 +12,15 @@ public actor SyncEngine: SyncRepositoryProtocol {
     let monitor: NetworkMonitor
     let now: @Sendable () -> Date
     let pageSize: Int
+    /// The most outbox entries sent in one batch.
+    let batchSize: Int
     let logger = Logger(label: "strata.data.sync")
 
     /// Creates the engine over the outbox, the server writer and the caches it refreshes.
     public init(
         outbox: OutboxStore, writer: any DocumentWriterProtocol, documents: any CachedReading<Document.ID, Document>,
         lists: any CachedReading<DocumentListQuery, [DocumentSummary]>, monitor: NetworkMonitor,
-        now: @escaping @Sendable () -> Date, pageSize: Int = 500
+        now: @escaping @Sendable () -> Date, pageSize: Int = 500, batchSize: Int = 500
     ) {
         self.outbox = outbox
         self.writer = writer
@@ -27,6 +29,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
         self.monitor = monitor
         self.now = now
         self.pageSize = pageSize
+        self.batchSize = batchSize
     }
 
     deinit {

@@ -21,6 +21,7 @@ extension RemoteError {
         case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus, .conflict: .unavailable
         case .insecureURL(let host): .insecureConnection(host: host)
         case .cancelled: .cancelled
+        case .retryLater(let seconds): .busy(retryAfterSeconds: seconds)
         }
     }
 }

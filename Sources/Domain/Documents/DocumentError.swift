@@ -36,6 +36,8 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
     case forbidden
     /// The server could not be reached or failed; the work may succeed later.
     case unavailable
+    /// The server asked to wait longer than the operation may take: try again in this many seconds.
+    case busy(retryAfterSeconds: Int)
     /// Data arrived that the app cannot read.
     case invalidData
     /// The device's storage failed.
@@ -64,6 +66,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .unauthorized: "Please log in again"
         case .forbidden: "You are not allowed to do that"
         case .unavailable: "The server can't be reached; try again later"
+        case .busy(let seconds): "The server is busy; try again in \(seconds) s"
         case .invalidData: "The server sent data the app can't read"
         case .storageFailure: "The document couldn't be stored on this device"
         case .cancelled: "Cancelled"

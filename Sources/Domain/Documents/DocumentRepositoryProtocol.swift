@@ -11,6 +11,8 @@ public protocol DocumentRepositoryProtocol: Sendable {
     func search(_ query: String, policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]>
     /// Saves a new document and returns it with its identifier, dates and version.
     func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document
+    /// Saves several new documents together: all of them, or none when it throws.
+    func create(_ drafts: [DocumentDraft]) async throws(DocumentError)
     /// Applies changes to a document and returns the saved result.
     func update(id: Document.ID, with changes: DocumentChanges) async throws(DocumentError) -> Document
     /// Deletes a document.

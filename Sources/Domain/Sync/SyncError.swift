@@ -4,6 +4,8 @@ public import Foundation
 public enum SyncError: Error, LocalizedError, Equatable, Sendable {
     /// The server could not be reached; nothing is lost, the changes stay queued.
     case offline(pending: Int)
+    /// The server asked to wait longer than the sync may take; nothing is lost.
+    case busy(retryAfterSeconds: Int, pending: Int)
     /// The server answered with something the app cannot read.
     case invalidData
     /// No outbox entry has this number.
@@ -22,6 +24,8 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         switch self {
         case .offline(let pending):
             "The server can't be reached; \(pending) \(pending == 1 ? "change stays" : "changes stay") queued"
+        case .busy(let seconds, let pending):
+            "The server is busy; \(pending) \(pending == 1 ? "change stays" : "changes stay") queued; try again in \(seconds) s"
         case .invalidData: "The server sent data the app can't read"
         case .noSuchEntry(let id): "No outbox entry \(id)"
         case .notInConflict(let id): "Outbox entry \(id) is not in conflict"

@@ -10,6 +10,8 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
     case unauthorized
     /// The server could not be reached or failed; the work may succeed later.
     case unavailable
+    /// The server asked to wait longer than the operation may take: try again in this many seconds.
+    case busy(retryAfterSeconds: Int)
     /// Data arrived that the app cannot read.
     case invalidData
     /// Only cached data was allowed and nothing is cached.
@@ -26,6 +28,7 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
         case .notFound(let id): "User \(id) was not found"
         case .unauthorized: "Please log in again"
         case .unavailable: "The server can't be reached; try again later"
+        case .busy(let seconds): "The server is busy; try again in \(seconds) s"
         case .invalidData: "The server sent data the app can't read"
         case .notCached: "Not available offline"
         case .insecureConnection(let host):

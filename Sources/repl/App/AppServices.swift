@@ -18,6 +18,7 @@ struct AppServices {
     var fetchDocument: FetchDocumentUseCase { FetchDocumentUseCase(repository: documents) }
     /// Creates a document.
     var createDocument: CreateDocumentUseCase { CreateDocumentUseCase(repository: documents) }
+    var importDocuments: ImportDocumentsUseCase { ImportDocumentsUseCase(repository: documents) }
     /// Changes a document.
     var updateDocument: UpdateDocumentUseCase { UpdateDocumentUseCase(repository: documents) }
     /// Deletes a document.

@@ -68,6 +68,16 @@ struct DocumentRepositoryContractTests {
     }
 
     @Test(arguments: Implementation.allCases)
+    func createsManyAtOnceEachReadableAfterwards(_ implementation: Implementation) async throws {
+        let (repository, keepAlive) = try await implementation.make()
+        defer { withExtendedLifetime(keepAlive) {} }
+        try await repository.create((1...5).map { DocumentDraft(title: "Imported \($0)", tags: ["import"]) })
+        let found = try await repository.search("imported", policy: .cacheFirst).value
+        #expect(Set(found.map(\.title)) == Set((1...5).map { "Imported \($0)" }))
+        #expect(try await repository.documents(policy: .cacheFirst).value.count == 8)
+    }
+
+    @Test(arguments: Implementation.allCases)
     func updatesApplyTheChangesAndMoveTheDocumentFirst(_ implementation: Implementation) async throws {
         let (repository, keepAlive) = try await implementation.make()
         defer { withExtendedLifetime(keepAlive) {} }

@@ -115,7 +115,7 @@ extension DocumentCommands {
     ) { context, arguments throws(CommandFailure) in
         let drafts = try ImportFile.read(arguments.value("FILE") ?? "")
         return try await context.run(progressLabel: "importing") {
-            DocumentImportViewModel(createDocument: context.services.createDocument)
+            DocumentImportViewModel(importDocuments: context.services.importDocuments)
         } progress: { state in
             guard case .importing(let done, let total) = state else { return nil }
             return (done, total)
