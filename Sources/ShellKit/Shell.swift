@@ -147,7 +147,11 @@ extension Shell {
             case .failure(let failure): return .failure(failure)
             case .success(let parsed):
                 do {
-                    return .success(try await spec.run(context, parsed))
+                    let context = self.context
+                    return .success(
+                        try await context.perform { () async throws(CommandFailure) in
+                            try await spec.run(context, parsed)
+                        })
                 } catch {
                     return .failure(error)
                 }

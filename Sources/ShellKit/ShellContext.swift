@@ -14,4 +14,15 @@ public protocol ShellContext: AnyObject {
     /// Runs after every command that did not end the session (refresh the prompt's state, print
     /// what happened in the background).
     func afterCommand() async
+    /// Runs one command; an app wraps it in what every command shares (such as a deadline).
+    func perform(_ command: () async throws(CommandFailure) -> CommandOutput) async throws(CommandFailure)
+        -> CommandOutput
+}
+
+extension ShellContext {
+    public func perform(_ command: () async throws(CommandFailure) -> CommandOutput) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        try await command()
+    }
 }

@@ -58,14 +58,17 @@ struct APIClientTests {
     let clock = RecordingClock()
     let date = ManualDate()
 
-    func client(_ http: ScriptedHTTPClient, attempts: Int = 4, url: String = "http://127.0.0.1:9") -> APIClient {
+    func client(
+        _ http: ScriptedHTTPClient, attempts: Int = 4, url: String = "http://127.0.0.1:9",
+        budget: Duration = .seconds(60)
+    ) -> APIClient {
         let retry = RetryPolicy(
             maxAttempts: attempts, baseDelay: .milliseconds(100), maxDelay: .seconds(1), maxRetryAfter: .seconds(10),
             random: { 1 }
         )
         return APIClient(
             baseURL: URL(string: url) ?? URL(fileURLWithPath: "/"), http: http, security: .development, retry: retry,
-            clock: clock, now: date.provider
+            clock: clock, now: date.provider, budget: budget
         )
     }
 
@@ -126,14 +129,45 @@ struct APIClientTests {
 
     @Test func retryAfterAsAnHTTPDateIsHonouredAndCapped() async throws {
         let inFive = HTTPDate.format(date.now.addingTimeInterval(5))
-        let inAnHour = HTTPDate.format(date.now.addingTimeInterval(3600))
+        let inTwenty = HTTPDate.format(date.now.addingTimeInterval(20))
         let http = ScriptedHTTPClient([
             ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": inFive]),
-            ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": inAnHour]), ScriptedHTTPClient.json(200),
+            ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": inTwenty]), ScriptedHTTPClient.json(200),
         ])
         _ = try await client(http).get("users/1", as: Profile.self)
-        // An hour is capped at the policy's ten seconds.
+        // Twenty seconds is capped at the policy's ten.
         #expect(clock.sleeps == [.seconds(5), .seconds(10)])
+    }
+
+    @Test func aRetryAfterPastTheDeadlineFailsAtOnceSayingWhenToComeBack() async throws {
+        let inAnHour = HTTPDate.format(date.now.addingTimeInterval(3600))
+        let http = ScriptedHTTPClient([
+            ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": "2"]),
+            ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": inAnHour]), ScriptedHTTPClient.json(200),
+        ])
+        await #expect(throws: RemoteError.retryLater(seconds: 3600)) {
+            try await client(http, budget: .seconds(30)).get("users/1", as: Profile.self)
+        }
+        #expect(clock.sleeps == [.seconds(2)] && http.requests.count == 2)
+    }
+
+    @Test func aBackoffThatWouldOutlastTheDeadlineEndsTheRetries() async throws {
+        let http = ScriptedHTTPClient([ScriptedHTTPClient.json(503, "{}"), ScriptedHTTPClient.json(200)])
+        await #expect(throws: RemoteError.server(status: 503)) {
+            try await client(http, budget: .milliseconds(50)).get("users/1", as: Profile.self)
+        }
+        #expect(clock.sleeps.isEmpty && http.requests.count == 1)
+    }
+
+    @Test func theOperationsDeadlineReplacesTheClientsBudget() async throws {
+        let http = ScriptedHTTPClient([
+            ScriptedHTTPClient.json(503, "{}", headers: ["Retry-After": "20"]), ScriptedHTTPClient.json(200),
+        ])
+        await #expect(throws: RemoteError.retryLater(seconds: 20)) {
+            try await OperationDeadline.run(within: .seconds(5)) { () async throws(RemoteError) in
+                try await client(http, budget: .seconds(60)).get("users/1", as: Profile.self)
+            }
+        }
     }
 
     @Test func anInvalidRetryAfterFallsBackToBackoff() async throws {

@@ -14,14 +14,18 @@ public struct APIClient: Sendable {
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private let monitor: NetworkMonitor?
+    /// How long a request may take, retries and waits included, outside an ``OperationDeadline``.
+    private let budget: Duration
     private let logger = Logger(label: "strata.data.api")
 
     /// Creates a client for the API at `baseURL`.
     public init(
         baseURL: URL, http: any HTTPClientProtocol, security: TransportSecurity, retry: RetryPolicy,
-        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, monitor: NetworkMonitor? = nil
+        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, monitor: NetworkMonitor? = nil,
+        budget: Duration = .seconds(10)
     ) {
         self.monitor = monitor
+        self.budget = budget
         self.baseURL = baseURL
         self.http = http
         self.security = security
@@ -102,28 +106,37 @@ extension APIClient {
         }
     }
 
-    /// Sends with retries; returns a 2xx or 304 response, or throws the mapped failure.
+    /// Sends with retries, all before the operation's deadline; returns a 2xx or 304 response, or
+    /// throws the mapped failure.
     private func performWithRetries(
         _ request: HTTPRequest, body: Foundation.Data?, retryable: Bool
     ) async throws(RemoteError) -> (HTTPResponse, Foundation.Data) {
+        let deadline = OperationDeadline.current ?? ContinuousClock.now + budget
         var attempt = 1
         while true {
             if Task.isCancelled { throw .cancelled }
-            let wait: Duration
+            var wait = Duration.zero
             do {
-                let (response, answer) = try await http.send(request, body: body)
+                let (response, answer) = try await send(request, body: body, before: deadline)
                 if response.status.kind == .successful || response.status == .notModified { return (response, answer) }
                 let error = Self.error(for: response.status)
                 guard retryable, RetryPolicy.isTransient(response.status), attempt < retry.maxAttempts
                 else { throw error }
                 let retryAfter = RetryPolicy.retryAfter(response.headerFields[.retryAfter], now: now())
+                if let retryAfter, retryAfter > OperationDeadline.remaining(deadline) {
+                    // Waiting would outlast the operation: say when to come back instead.
+                    let seconds = retryAfter.components.seconds + (retryAfter.components.attoseconds > 0 ? 1 : 0)
+                    throw RemoteError.retryLater(seconds: Int(max(1, seconds)))
+                }
                 wait = retry.delay(beforeRetry: attempt, retryAfter: retryAfter)
+                guard wait < OperationDeadline.remaining(deadline) else { throw error }
                 logger.info("\(request.method) \(request.path ?? ""): \(response.status), retry \(attempt) in \(wait)")
             } catch let error as TransportError {
                 guard retryable, RetryPolicy.isTransient(error), attempt < retry.maxAttempts else {
                     throw Self.error(for: error)
                 }
                 wait = retry.delay(beforeRetry: attempt, retryAfter: nil)
+                guard wait < OperationDeadline.remaining(deadline) else { throw Self.error(for: error) }
                 logger.info("\(request.method) \(request.path ?? ""): \(error), retry \(attempt) in \(wait)")
             } catch let error as RemoteError {
                 throw error
@@ -136,6 +149,38 @@ extension APIClient {
                 throw .cancelled
             }
             attempt += 1
+        }
+    }
+
+    /// One attempt, abandoned at the deadline however the answer is arriving (a body that
+    /// trickles in never lets a per-request idle timeout fire).
+    private func send(
+        _ request: HTTPRequest, body: Foundation.Data?, before deadline: ContinuousClock.Instant
+    ) async throws(TransportError) -> (HTTPResponse, Foundation.Data) {
+        let remaining = OperationDeadline.remaining(deadline)
+        guard remaining > .zero else { throw .timedOut }
+        let http = self.http
+        let attempt = Task { () async -> Result<(HTTPResponse, Foundation.Data), TransportError> in
+            do throws(TransportError) {
+                return .success(try await http.send(request, body: body))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: remaining)
+            attempt.cancel()
+        }
+        defer { timer.cancel() }
+        let outcome = await withTaskCancellationHandler {
+            await attempt.value
+        } onCancel: {
+            attempt.cancel()
+        }
+        switch outcome {
+        case .success(let answer): return answer
+        case .failure(.cancelled) where !Task.isCancelled: throw .timedOut  // the deadline, not the user
+        case .failure(let error): throw error
         }
     }
 

@@ -49,7 +49,7 @@ public final class NetworkMonitor: Sendable {
             let previous = state.status
             switch error {
             case .offline, .timedOut: state.status = .offline
-            case .server, .rateLimited, .invalidData: state.status = .degraded
+            case .server, .rateLimited, .invalidData, .retryLater: state.status = .degraded
             case .cancelled, .insecureURL: break
             default: state.status = .online
             }

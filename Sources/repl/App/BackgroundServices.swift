@@ -34,12 +34,15 @@ struct BackgroundServices {
         return BackgroundServices(scheduler: scheduler, silentPush: silentPush)
     }
 
-    /// Syncs and words the outcome as a background fetch result.
+    /// Syncs within the background budget (longer than a command's `--timeout`, and ending before
+    /// the system would expire the task) and words the outcome as a background fetch result.
     private static func fetch(_ sync: SyncUseCase, pullOnly: Bool) async -> BackgroundTaskResult {
-        switch await sync.execute(pullOnly: pullOnly) {
-        case .success(let report): report.pulled + report.deleted + report.pushed > 0 ? .newData : .noData
-        case .failure(.cancelled): .failed
-        case .failure: .failed
+        let outcome: Result<SyncReport, SyncError> = await OperationDeadline.run(within: refreshBudget - .seconds(1)) {
+            await sync.execute(pullOnly: pullOnly)
+        }
+        switch outcome {
+        case .success(let report): return report.pulled + report.deleted + report.pushed > 0 ? .newData : .noData
+        case .failure: return .failed
         }
     }
 }

@@ -42,6 +42,8 @@ final class CommandContext: ShellContext {
     let lifecycle: ApplicationLifecycle
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
+    /// How long one command may take, every request and retry included (`--timeout`).
+    let operationBudget: Duration
     /// The sync state the prompt shows, refreshed after every command.
     private(set) var syncStatus = SyncStatus()
 
@@ -58,6 +60,7 @@ final class CommandContext: ShellContext {
         self.background = app.background
         self.database = app.database
         self.lifecycle = app.lifecycle
+        self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format
     }
@@ -79,7 +82,8 @@ final class CommandContext: ShellContext {
     /// After each command, the app is idle: the sync engine may resend what queued up while the
     /// server could not be reached (its decision), and the prompt's sync state is refreshed.
     func afterCommand() async {
-        switch await services.sync.resumeIfNeeded() {
+        let sync = services.sync
+        switch await OperationDeadline.run(within: operationBudget, { await sync.resumeIfNeeded() }) {
         case .success(let report)?:
             console.out("Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes").")
         case .failure(let error)?:
@@ -88,5 +92,13 @@ final class CommandContext: ShellContext {
             break
         }
         syncStatus = await services.sync.status()
+    }
+
+    /// Every command has one deadline, `--timeout` from its start: its requests, their retries
+    /// and waits all end by then (Ctrl-C still cancels at once).
+    func perform(_ command: () async throws(CommandFailure) -> CommandOutput) async throws(CommandFailure)
+        -> CommandOutput
+    {
+        try await OperationDeadline.run(within: operationBudget, command)
     }
 }

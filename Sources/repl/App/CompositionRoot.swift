@@ -34,6 +34,8 @@ enum CompositionRoot {
         let lifecycle: ApplicationLifecycle
         /// What the app listens to in the lifecycle, for as long as it runs.
         let observations: [ApplicationLifecycle.Observation]
+        /// How long one command may take, every request and retry included (`--timeout`).
+        let operationBudget: Duration
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -61,9 +63,10 @@ enum CompositionRoot {
             return .failure(CommandFailure(violation.localizedDescription + hint))
         }
         let monitor = NetworkMonitor()
+        let budget = Duration.milliseconds(Int(options.timeout * 1000))
         let api = APIClient(
             baseURL: baseURL, http: URLSessionHTTPClient(timeout: options.timeout), security: security,
-            retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor
+            retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor, budget: budget
         )
         let stack = DataStack(database: database, api: api, monitor: monitor, now: now)
         let services = AppServices(
@@ -84,7 +87,8 @@ enum CompositionRoot {
                 baseURL: baseURL,
                 preferences: container.preferences, database: database,
                 background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
-                sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryWarnings])
+                sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryWarnings],
+                operationBudget: budget)
         )
     }
 }
