@@ -128,6 +128,9 @@ public actor DemoBackend {
     /// Closes the connection halfway through the body of the next `count` responses.
     public func injectDroppedConnection(count: Int = 1) { inject(.dropped, count: count) }
 
+    /// Clears every pending fault and the latency; the data stays.
+    public func clearFaults() { core.controls.clearFaults() }
+
     /// Clears every fault and counter and restores the sample data, as a server that lost its
     /// data: change numbers start over, ids keep growing.
     public func reset() throws(DemoBackendError) {

@@ -91,6 +91,9 @@ final class BackendControls: Sendable {
         (faults.withLock { $0 }, counters.withLock { $0 })
     }
 
+    /// Forgets every fault still to come.
+    func clearFaults() { faults.withLock { $0 = Faults() } }
+
     /// Forgets every fault and count.
     func reset() {
         faults.withLock { $0 = Faults() }

@@ -1,0 +1,86 @@
+import DemoBackend
+import Domain
+import Foundation
+import StrataData
+
+/// What must hold once every device has synced after a schedule.
+enum Invariants {
+    static func check(
+        devices: [ModelDevice], backend: DemoBackend, tracker: ModelSchedule.Tracker
+    ) async throws -> [String] {
+        var violations: [String] = []
+        let server = await backend.documentSnapshot()
+        // No write applied twice: every created title is on the server at most once.
+        let counts = Dictionary(server.map { ($0.title, 1) }, uniquingKeysWith: +)
+        for (title, count) in counts where count > 1 { violations.append("'\(title)' is on the server \(count) times") }
+        // No acknowledged write lost: a create the app acknowledged reached the server, unless
+        // someone deleted it.
+        for (title, device) in tracker.acknowledged where counts[title] == nil && !tracker.deleted.contains(title) {
+            violations.append("d\(device)'s '\(title)' was acknowledged and never reached the server")
+        }
+        for device in devices {
+            let entries = try await device.sync.outbox()
+            // Changes wait only behind a change to the same document that is set aside or in
+            // conflict (changes to one document go in order).
+            let blocked = Set(entries.filter { $0.state != .pending }.map(\.documentId))
+            for entry in entries where entry.state == .pending && !blocked.contains(entry.documentId) {
+                violations.append(
+                    "\(device.name) still has pending \(entry.operation) \(entry.id) of \(entry.documentId) after the final sync (\(entry.attempts) attempts, \(entry.lastError ?? "no error"))"
+                )
+            }
+            // Conflicts are exactly those the policy cannot settle: only the device that asks the
+            // user keeps any.
+            if device.policy != .manual, let conflict = entries.first(where: { $0.state == .conflict }) {
+                violations.append("\(device.name) (\(device.policy)) kept conflict \(conflict.id)")
+            }
+            // A change is set aside only when the server deleted its document (nothing else in
+            // these schedules is refused).
+            let onServer = Set(server.map(\.id))
+            for entry in entries where entry.state == .parked && onServer.contains(entry.documentId.rawValue) {
+                violations.append(
+                    "\(device.name) parked entry \(entry.id) on document \(entry.documentId): \(entry.lastError ?? "")")
+            }
+            // Every device equals the server, except the documents whose changes it keeps aside.
+            let keptAside = Set(entries.map(\.documentId.rawValue))
+            // The device whose policy overwrites the server gets the last word where it had it.
+            if device.policy == .clientWins {
+                for (id, write) in try lastWrites(tracker, devices) {
+                    guard write.device.map({ devices[$0] === device }) ?? false, !keptAside.contains(id),
+                        let document = server.first(where: { $0.id == id }), document.body != write.body
+                    else { continue }
+                    violations.append(
+                        "\(device.name)'s last edit of \(id) ('\(write.body)') lost to '\(document.body)'")
+                }
+            }
+            for document in server where !keptAside.contains(document.id) {
+                guard let id = Document.ID(rawValue: document.id) else { continue }
+                let local = try? await device.documents.document(id: id, policy: .localOnly).value
+                if local?.title != document.title || local?.body != document.body || local?.version != document.version
+                {
+                    violations.append(
+                        "\(device.name) shows document \(document.id) as \(local.map { "v\($0.version) '\($0.body)'" } ?? "missing"), the server as v\(document.version) '\(document.body)'"
+                    )
+                }
+            }
+        }
+        return violations
+    }
+
+    /// The last change asked of each server document, its ids on the devices resolved.
+    private static func lastWrites(
+        _ tracker: ModelSchedule.Tracker, _ devices: [ModelDevice]
+    ) throws -> [Int: (step: Int, device: Int?, body: String)] {
+        var last: [Int: (step: Int, device: Int?, body: String)] = [:]
+        for (asked, writes) in tracker.writes {
+            var id = asked
+            if asked < 0, let local = Document.ID(rawValue: asked) {
+                // A local id is only meaningful on the device that created it.
+                let owner = writes.compactMap(\.device).first ?? 0
+                guard let mapped = try devices[owner].stack.outbox.serverID(forLocal: local) else { continue }
+                id = mapped.rawValue
+            }
+            for write in writes where write.step >= (last[id]?.step ?? -1) { last[id] = write }
+        }
+        return last
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Two or three devices and one server, random schedules of online and offline edits, server edits,
+/// crashes, faults and syncs.
+///
+/// `STRATA_MODEL_SCHEDULES=5000` runs more; `STRATA_MODEL_SEED=N` replays one. A failing schedule
+/// prints its seed and its steps.
+@Suite("Many devices, randomly")
+struct ManyDevicesModelTests {
+    static let seeds: [UInt64] = {
+        let environment = ProcessInfo.processInfo.environment
+        if let seed = environment["STRATA_MODEL_SEED"].flatMap(UInt64.init) { return [seed] }
+        let count = environment["STRATA_MODEL_SCHEDULES"].flatMap(Int.init) ?? 200
+        return (0..<UInt64(max(1, count))).map { 0x5EED_0000 + $0 }
+    }()
+
+    /// Schedules run two at a time: each has a server of its own, and a few hundred at once would
+    /// take more threads than the system lends.
+    @Test func afterAFinalSyncEveryDeviceEqualsTheServer() async throws {
+        var pending = Self.seeds[...]
+        try await withThrowingTaskGroup(of: (UInt64, ModelSchedule.Outcome).self) { group in
+            func startNext() {
+                guard let seed = pending.popFirst() else { return }
+                group.addTask { (seed, try await ModelSchedule(seed: seed, steps: 24).run()) }
+            }
+            startNext()
+            startNext()
+            while let (seed, outcome) = try await group.next() {
+                #expect(
+                    outcome.violations.isEmpty,
+                    """
+                    seed \(seed) (replay with STRATA_MODEL_SEED=\(seed)):
+                    \(outcome.violations.joined(separator: "\n"))
+                    steps:
+                    \(outcome.log.joined(separator: "\n"))
+                    """)
+                startNext()
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import DemoBackend
+import Domain
+import Foundation
+import StrataData
+import TestSupport
+
+/// SplitMix64: the same seed gives the same schedule on every machine.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// One random schedule: devices edit online and offline, the server edits, faults strike,
+/// devices crash and sync; then everything syncs and the invariants are checked.
+struct ModelSchedule {
+    let seed: UInt64
+    let steps: Int
+
+    /// What one schedule did and what went wrong (empty when every invariant held).
+    struct Outcome {
+        var log: [String] = []
+        var violations: [String] = []
+    }
+
+    /// The devices' conflict policies: the first and second settle every conflict themselves,
+    /// the third asks the user.
+    static let policies: [ConflictPolicy] = [.serverWins, .clientWins, .manual]
+
+    func run() async throws -> Outcome {
+        var random = SeededGenerator(state: seed)
+        var outcome = Outcome()
+        let folder = try ScratchFolder()
+        let backend = try DemoBackend(data: folder.url.appendingPathComponent("server"))
+        let url = try await backend.start()
+        let deviceCount = Int.random(in: 2...3, using: &random)
+        var devices: [ModelDevice] = []
+        for index in 0..<deviceCount {
+            devices.append(
+                try await ModelDevice(name: "d\(index)", policy: Self.policies[index], folder: folder.url, baseURL: url)
+            )
+        }
+        var tracker = Tracker()
+        for number in 0..<steps {
+            let step = Step.random(devices: deviceCount, using: &random)
+            outcome.log.append("\(number): \(step)")
+            try await step.apply(to: devices, backend: backend, number: number, tracker: &tracker, using: &random)
+        }
+        outcome.log.append("final: every device online, faults cleared, sync until quiet")
+        await backend.clearFaults()
+        for device in devices { device.http.isOffline = false }
+        try await settle(devices)
+        outcome.violations = try await Invariants.check(devices: devices, backend: backend, tracker: tracker)
+        await backend.stop()
+        return outcome
+    }
+
+    /// Syncs every device in turn until a round sends nothing, then pulls once more everywhere.
+    private func settle(_ devices: [ModelDevice]) async throws {
+        for _ in 0..<8 {
+            var sent = 0
+            for device in devices {
+                let report = try await device.sync.sync(progress: { _ in })
+                sent += report.pushed + report.resolved
+            }
+            if sent == 0 { break }
+        }
+        for device in devices { _ = try await device.sync.pull() }
+    }
+
+    /// What the schedule asked for and what the app acknowledged.
+    struct Tracker {
+        /// Titles of creates the app acknowledged (saved on the device), with the device.
+        var acknowledged: [String: Int] = [:]
+        /// Titles some device deleted (or tried to).
+        var deleted: Set<String> = []
+        /// The documents each device created, by the id the app answered with (negative while
+        /// only on the device).
+        var created: [Int: [Document.ID]] = [:]
+        /// The changes asked of each document, by the id they were asked with (negative for one
+        /// only on the device then): the step, the device (nil for the server's own edit or a
+        /// deletion) and the body.
+        var writes: [Int: [(step: Int, device: Int?, body: String)]] = [:]
+    }
+}
+
+extension ModelSchedule {
+    enum Step: CustomStringConvertible {
+        case create(Int)
+        case update(Int)
+        case delete(Int)
+        case offline(Int)
+        case online(Int)
+        case crash(Int)
+        case sync(Int)
+        case serverEdit, fault503, dropAnswer
+
+        static func random(devices: Int, using random: inout SeededGenerator) -> Step {
+            let device = Int.random(in: 0..<devices, using: &random)
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<25: return .create(device)
+            case 25..<45: return .update(device)
+            case 45..<50: return .delete(device)
+            case 50..<58: return .offline(device)
+            case 58..<66: return .online(device)
+            case 66..<71: return .crash(device)
+            case 71..<86: return .sync(device)
+            case 86..<93: return .serverEdit
+            case 93..<97: return .fault503
+            default: return .dropAnswer
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .create(let device): "d\(device) creates"
+            case .update(let device): "d\(device) edits"
+            case .delete(let device): "d\(device) deletes"
+            case .offline(let device): "d\(device) goes offline"
+            case .online(let device): "d\(device) comes online"
+            case .crash(let device): "d\(device) crashes"
+            case .sync(let device): "d\(device) syncs"
+            case .serverEdit: "another device edits on the server"
+            case .fault503: "the server answers the next request 503"
+            case .dropAnswer: "the server loses the next answer mid-body"
+            }
+        }
+
+        func apply(
+            to devices: [ModelDevice], backend: DemoBackend, number: Int, tracker: inout Tracker,
+            using random: inout SeededGenerator
+        ) async throws {
+            let snapshot = await backend.documentSnapshot()
+            let target = snapshot.randomElement(using: &random)
+            switch self {
+            case .create(let device):
+                let title = "d\(device)-n\(number)"
+                if let created = try? await devices[device].documents.create(DocumentDraft(title: title)) {
+                    tracker.acknowledged[title] = device
+                    tracker.created[device, default: []].append(created.id)
+                }
+            case .update(let device):
+                let body = "d\(device)-u\(number)"
+                // Now and then the device edits what it created itself, maybe before it was sent.
+                var id = target.flatMap { Document.ID(rawValue: $0.id) }
+                if Bool.random(using: &random), let own = tracker.created[device]?.last { id = own }
+                guard let id else { return }
+                if (try? await devices[device].documents.update(id: id, with: DocumentChanges(body: body))) != nil {
+                    tracker.writes[id.rawValue, default: []].append((number, device, body))
+                }
+            case .delete(let device):
+                guard let target, let id = Document.ID(rawValue: target.id) else { return }
+                tracker.deleted.insert(target.title)
+                tracker.writes[target.id, default: []].append((number, nil, ""))
+                try? await devices[device].documents.delete(id: id)
+            case .offline(let device): devices[device].http.isOffline = true
+            case .online(let device): devices[device].http.isOffline = false
+            case .crash(let device): try devices[device].crash()
+            case .sync(let device): _ = try? await devices[device].sync.sync(progress: { _ in })
+            case .serverEdit:
+                if let target {
+                    await backend.editElsewhere(id: target.id, body: "server-\(number)")
+                    tracker.writes[target.id, default: []].append((number, nil, "server-\(number)"))
+                }
+            case .fault503: await backend.injectStatus(503)
+            case .dropAnswer: await backend.injectDroppedConnection()
+            }
+        }
+    }
+}
