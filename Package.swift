@@ -142,7 +142,9 @@ let package = Package(
         .testTarget(
             name: "ReplTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend"],
             swiftSettings: mainActorByDefault),
-        .testTarget(name: "TranscriptTests", dependencies: ["repl", "ShellKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "TranscriptTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend"],
+            swiftSettings: strict),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

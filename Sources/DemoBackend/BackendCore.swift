@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Everything the server is apart from its socket: the store, the routes and the controls.
 ///
@@ -10,6 +11,8 @@ final class BackendCore: Sendable {
     let controls = BackendControls()
     let resources: ResourceRoutes
     let batch: BatchRoute
+    /// Where the server listens, once it does (the admin status reports it).
+    let address = Mutex<URL?>(nil)
 
     init(database: ServerDatabase, style: DemoBackend.ValidatorStyle, now: @escaping @Sendable () -> Date) throws {
         self.database = database

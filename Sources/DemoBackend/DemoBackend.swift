@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 public import Foundation
 public import Logging
+import Synchronization
 
 /// The sample app's API server on 127.0.0.1 (Docs/API.md, Docs/openapi.yaml): versioned JSON
 /// resources kept in SQLite in a data folder of its own, with faults that tests and the shell
@@ -80,8 +81,7 @@ public actor DemoBackend {
         if let baseURL, server != nil { return baseURL }
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
         let pool = NoDelaySocketPool(base: HTTPServer.defaultPool())
-        let port = self.port
-        let admin = AdminRoutes(core: core) { URL(string: "http://127.0.0.1:\(port)") }
+        let admin = AdminRoutes(core: core)
         let router = BackendRouter(core: core, admin: admin, logger: logger)
         let handler = ClosureHTTPHandler { request in await router.respond(to: request) }
         let server = HTTPServer(address: address, timeout: 60, pool: pool, logger: .disabled, handler: handler)
@@ -93,6 +93,7 @@ public actor DemoBackend {
         if case .ip4(_, let boundPort) = await server.listeningAddress { self.port = boundPort }
         self.server = server
         guard let baseURL else { throw DemoBackendError.noPort }
+        core.address.withLock { $0 = baseURL }
         return baseURL
     }
 

@@ -18,17 +18,41 @@ struct TranscriptBlock: Sendable, CustomTestStringConvertible {
     /// The line that ends one REPL process and starts another over the same home.
     static let restart = "~ restart"
 
-    /// The lines typed into the REPL.
-    var input: [String] { segments.flatMap { $0 } }
+    /// The start of a line that switches to another device (`~ device laptop`): a home of its
+    /// own, and one standalone server that every device of the block talks to.
+    static let devicePrefix = "~ device "
 
-    /// The lines typed into each process, split at ``restart`` lines.
-    var segments: [[String]] {
-        var result: [[String]] = [[]]
+    /// The lines typed into one process, on one device (nil: the block's only home).
+    struct Segment {
+        /// The line that started it (`~ restart`, `~ device NAME`), nil for the first.
+        var marker: String?
+        /// The device, once a `~ device` line named one.
+        var device: String?
+        /// What is typed.
+        var lines: [String] = []
+    }
+
+    /// The lines typed into the REPL.
+    var input: [String] { segments.flatMap(\.lines) }
+
+    /// Whether the block plays several devices against a standalone server.
+    var hasDevices: Bool { content.contains { $0.hasPrefix(Self.devicePrefix) } }
+
+    /// The lines typed into each process, split at ``restart`` and `~ device` lines.
+    var segments: [Segment] {
+        var result = [Segment()]
         for line in content {
             if line == Self.restart {
-                result.append([])
+                result.append(Segment(marker: line, device: result[result.count - 1].device))
+            } else if line.hasPrefix(Self.devicePrefix) {
+                let device = String(line.dropFirst(Self.devicePrefix.count)).trimmingCharacters(in: .whitespaces)
+                if result.count == 1 && result[0].lines.isEmpty && result[0].marker == nil {
+                    result[0] = Segment(marker: line, device: device)
+                } else {
+                    result.append(Segment(marker: line, device: device))
+                }
             } else if let typed = Self.typed(line) {
-                result[result.count - 1].append(typed)
+                result[result.count - 1].lines.append(typed)
             }
         }
         return result

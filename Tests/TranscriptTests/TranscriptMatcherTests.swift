@@ -89,6 +89,16 @@ struct TranscriptBlockTests {
         let block = TranscriptBlock(
             file: URL(fileURLWithPath: "/x.md"), fenceLine: 1, arguments: [],
             content: ["strata> a", "out", "~ restart", "strata[s]> b", "strata> c"])
-        #expect(block.segments == [["a"], ["b", "c"]])
+        #expect(block.segments.map(\.lines) == [["a"], ["b", "c"]])
+    }
+
+    @Test func deviceLinesSwitchTheHomeAndRestartsKeepIt() {
+        let block = TranscriptBlock(
+            file: URL(fileURLWithPath: "/x.md"), fenceLine: 1, arguments: [],
+            content: ["~ device phone", "strata> a", "~ device laptop", "strata> b", "~ restart", "strata> c"])
+        #expect(block.hasDevices)
+        #expect(block.segments.map(\.lines) == [["a"], ["b"], ["c"]])
+        #expect(block.segments.map(\.device) == ["phone", "laptop", "laptop"])
+        #expect(block.segments.map(\.marker) == ["~ device phone", "~ device laptop", "~ restart"])
     }
 }

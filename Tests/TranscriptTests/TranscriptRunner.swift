@@ -1,3 +1,4 @@
+import DemoBackend
 import Foundation
 import TestSupport
 
@@ -11,24 +12,39 @@ enum TranscriptRunner {
         let status: Int32
     }
 
-    /// Runs the block's input as batch-mode processes with `--echo` and a fresh home: one
-    /// process, or one per segment when `~ restart` lines split the block (they share the home,
-    /// as a user quitting and starting again would).
+    /// Runs the block's input as batch-mode processes with `--echo` and a fresh home.
+    ///
+    /// One process, or one per segment when `~ restart` lines split the block (they share the
+    /// home, as a user quitting and starting again would). `~ device NAME` lines switch to a home
+    /// per device, all talking to one standalone server started for the block.
     static func replay(_ block: TranscriptBlock) async throws -> Replay {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-home-\(UUID().uuidString)")
+        let scratch = try ScratchFolder()
+        let home = scratch.url.appendingPathComponent("home")
         defer { ReplProcess.removeHome(home) }
-        let arguments = ["--echo", "--deterministic", "--home", home.path] + block.arguments
+        var server: DemoBackend?
+        var remote: [String] = []
+        if block.hasDevices {
+            // The standalone server's clock is pinned as the shell's `--deterministic` pins its own.
+            let backend = try DemoBackend(
+                data: scratch.url.appendingPathComponent("server"), sharing: .exclusive,
+                now: { Date(timeIntervalSince1970: 1_767_344_400) })
+            remote = ["--remote", try await backend.start().absoluteString]
+            server = backend
+        }
         var lines: [String] = []
         var status: Int32 = 0
-        for (index, segment) in block.segments.enumerated() {
-            if index > 0 { lines.append(TranscriptBlock.restart) }
-            let input = Data(segment.map { $0 + "\n" }.joined().utf8)
+        for segment in block.segments {
+            if let marker = segment.marker { lines.append(marker) }
+            let device = segment.device.map { scratch.url.appendingPathComponent("device-\($0)") } ?? home
+            let arguments = ["--echo", "--deterministic", "--home", device.path] + remote + block.arguments
+            let input = Data(segment.lines.map { $0 + "\n" }.joined().utf8)
             let outcome = try await ReplProcess.built().run(arguments, input: input, merged: true)
             var output = outcome.stdout.components(separatedBy: "\n")
             if output.last == "" { output.removeLast() }
             lines += output
             if status == 0 { status = outcome.status }
         }
+        await server?.stop()
         return Replay(lines: lines, status: status)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `/_admin/…`: the controls of ``DemoBackend`` over HTTP, so a second process (the shell's
 /// `server …` commands) can drive a standalone server.
@@ -7,7 +8,6 @@ import Foundation
 /// ``DemoBackendAdmin`` sends and reads.
 struct AdminRoutes: Sendable {
     let core: BackendCore
-    let baseURL: @Sendable () -> URL?
 
     struct StatusFaultBody: Codable {
         let status: Int
@@ -29,7 +29,7 @@ struct AdminRoutes: Sendable {
         do {
             switch (request.method, parts.first, parts.count) {
             case ("GET", "status", 1):
-                return .json(core.status(running: true, baseURL: baseURL()))
+                return .json(core.status(running: true, baseURL: core.address.withLock { $0 }))
             case ("POST", "reset", 1):
                 try core.reset()
                 return .noContent
