@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Test-only: reads Docs/openapi.yaml so the client's wire types are checked against its examples.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // MARK: Layers
@@ -126,7 +128,7 @@ let package = Package(
             name: "DataTests",
             dependencies: [
                 "Domain", "StrataData", "DemoBackend", "TestSupport", clocks, grdb,
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
