@@ -17,6 +17,8 @@ struct LayerDependencyTests {
             "Sources/DemoBackend",
             ["Foundation", "FoundationNetworking", "FlyingFox", "FlyingSocks", "GRDB", "Logging", "Synchronization"]
         ),
+        // The standalone server is the demo server and a command line, nothing of the app.
+        ("Sources/strata-server", ["ArgumentParser", "DemoBackend", "Dispatch", "Foundation", "Logging"]),
         ("Sources/Platform", ["Foundation", "Logging", "Synchronization"]),
         // The shell toolkit imports no app layer: a team can lift it out whole.
         ("Sources/ShellKit", ["CEditLine", "Foundation", "Logging", "Synchronization"]),
