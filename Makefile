@@ -43,6 +43,7 @@ docs-update: deps ## Rewrite the expected output of every replayed REPL block in
 
 bench: deps ## Release build; measure the data layer and startup; print a table and write Docs/Performance.md
 	$(SWIFT) build -c release --product repl
+	$(SWIFT) build -c release --product strata-server
 	$(SWIFT) build -c release --product Benchmarks
 	"$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" Docs/Performance.md
 

@@ -12,6 +12,12 @@ enum BenchmarkApp {
             try await ReadProbe.run()
             return
         }
+        if let index = CommandLine.arguments.firstIndex(of: "--fill-server"),
+            CommandLine.arguments.indices.contains(index + 1)
+        {
+            try await fillServer(CommandLine.arguments[index + 1])
+            return
+        }
         if CommandLine.arguments.contains("--stream-rss") {
             try await streamMillionRecords()
             return
@@ -22,8 +28,11 @@ enum BenchmarkApp {
         var report = Report()
         try await readBenchmarks(folder: folder, report: &report)
         try await singleFlightBenchmark(report: &report)
-        try await ingestBenchmark(folder: folder, report: &report)
-        try await syncBenchmarks(folder: folder, report: &report)
+        let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
+        try await syncBenchmarks(folder: folder, rawInserts: rawInserts, report: &report)
+        try await importBenchmark(folder: folder, report: &report)
+        try await serverRestartBenchmark(folder: folder, report: &report)
+        try trickleBenchmark(folder: folder, report: &report)
         report.add(try streamingRSS())
         report.add(try startupBenchmark())
         print(report.table)
@@ -36,4 +45,6 @@ enum BenchmarkApp {
 /// Why a benchmark could not run.
 enum BenchmarkError: Error {
     case rawOpen
+    /// A process or server answered something the benchmark did not expect.
+    case unexpected(String)
 }

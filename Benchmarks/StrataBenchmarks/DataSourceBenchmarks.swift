@@ -29,7 +29,8 @@ extension BenchmarkApp {
                 unit: .count, target: .exactly(1)))
     }
 
-    static func ingestBenchmark(folder: URL, report: inout Report) async throws {
+    /// Ingests 100k records through the data source beside raw C inserts; returns the raw time.
+    static func ingestBenchmark(folder: URL, report: inout Report) async throws -> Double {
         let count = 100_000
         let rawPath = folder.appendingPathComponent("raw-ingest.sqlite")
         _ = try AppDatabase.open(at: rawPath)  // same schema for the baseline
@@ -58,10 +59,11 @@ extension BenchmarkApp {
                     baseline writes one, and encodes each by column name.
                     """)
         )
+        return rawSeconds
     }
 
     /// Offline writes, pushing 10k of them, and pulling 100k server changes.
-    static func syncBenchmarks(folder: URL, report: inout Report) async throws {
+    static func syncBenchmarks(folder: URL, rawInserts: Double, report: inout Report) async throws {
         let backend = try DemoBackend()
         let url = try await backend.start()
         let monitor = NetworkMonitor()
@@ -93,11 +95,23 @@ extension BenchmarkApp {
                 unit: .nanoseconds))
         report.add(
             ReportRow(
-                name: "Sync: push \(pushed.pushed) pending creates over loopback HTTP", value: pushSeconds,
-                unit: .seconds))
+                name: "Sync: push \(pushed.pushed) pending creates over loopback HTTP (batches of 500)",
+                value: pushSeconds, unit: .seconds, target: .atMost(1.5),
+                whyMissed: """
+                    profiled: the in-process demo server spends about 100 ms per 500-change batch, most of it \
+                    in Foundation's JSONEncoder/JSONDecoder on Linux (each change is parsed once and written \
+                    as its representation, its summary and its stored answer) and ISO 8601 formatting; the \
+                    client's settling of a batch is about 20 ms since its statements are cached and indexed \
+                    (it was 500 ms when SQLite chose the state index).
+                    """))
         report.add(
             ReportRow(
                 name: "Sync: pull \(pulled.pulled) changed records (pages of 500, a transaction each)",
-                value: pullSeconds, unit: .seconds))
+                value: pullSeconds, unit: .seconds, target: .ratio(2, rawInserts),
+                whyMissed: """
+                    the baseline only inserts; a pull also serves each page (the server reads and sends 500 \
+                    documents) and decodes it with Foundation's JSONDecoder, which is about a fifth of the \
+                    time, before writing the rows and their cache metadata.
+                    """))
     }
 }

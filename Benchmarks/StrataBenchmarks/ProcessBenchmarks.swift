@@ -26,9 +26,7 @@ extension BenchmarkApp {
 
     /// Median time from exec to a finished `quit` in batch mode, with database and embedded server.
     static func startupBenchmark() throws -> ReportRow {
-        let repl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "repl")
-        guard FileManager.default.isExecutableFile(atPath: repl.path) else {
+        guard let repl = sibling("repl") else {
             return ReportRow(name: "REPL startup to first prompt (repl not built)", value: 0, unit: .milliseconds)
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -50,11 +48,19 @@ extension BenchmarkApp {
             target: .atMost(150))
     }
 
-    private static func runSelf(_ arguments: [String]) throws -> String {
+    /// The executable named `name` built beside the benchmarks, if it is there.
+    static func sibling(_ name: String) -> URL? {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            name)
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+
+    static func runSelf(_ arguments: [String]) throws -> String {
         try run(URL(fileURLWithPath: CommandLine.arguments[0]), arguments, input: "")
     }
 
-    private static func run(_ executable: URL, _ arguments: [String], input: String) throws -> String {
+    /// Runs `executable` with `input` on its standard input; returns its standard output.
+    static func run(_ executable: URL, _ arguments: [String], input: String) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -42,6 +42,13 @@ struct MigrationTests {
             Names.localState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
             { db in try count("outbox", db) == 3 && count("document", db) == 2 && count("local_state", db) == 0 }
         ),
+        (
+            Names.outboxByDocumentAndState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+            { db in
+                try count("outbox", db) == 3
+                    && db.indexes(on: "outbox").contains { $0.name == "outbox_document_state" }
+            }
+        ),
     ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {
@@ -74,7 +81,7 @@ struct MigrationTests {
         }
         // When this release opens it
         let database = try AppDatabase.open(at: url)
-        #expect(try database.appliedMigrations().last == Names.localState)
+        #expect(try database.appliedMigrations().last == Names.outboxByDocumentAndState)
         // Then the cached rows read, validators untouched
         let welcome = try #require(try await database.documentStore().find(1))
         #expect(welcome.value.title == "Welcome" && welcome.value.tags == ["intro", "start"])

@@ -96,6 +96,11 @@ extension AppDatabase {
                     )
                     """)
         }
+        migrator.registerMigration(Migrations.outboxByDocumentAndState) { db in
+            // A document's pending entries: with only the two single-purpose indexes, SQLite
+            // picks `outbox_state` and reads every pending entry for each one it settles.
+            try db.execute(sql: "CREATE INDEX outbox_document_state ON outbox (document_id, state, seq)")
+        }
         return migrator
     }
 
@@ -107,5 +112,6 @@ extension AppDatabase {
         static let outboxByState = "v3: outbox by state"
         static let remoteValidator = "v4: remote validator of a conflict"
         static let localState = "v5: local state"
+        static let outboxByDocumentAndState = "v6: outbox by document and state"
     }
 }

@@ -21,11 +21,4 @@ struct LocalStateRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         static let name = Column(CodingKeys.name)
         static let value = Column(CodingKeys.value)
     }
-
-    /// Moves every state of an item to its new identifier (a document created here got the
-    /// server's), in `db`'s transaction.
-    static func move(entity: String, from oldID: Int, to newID: Int, _ db: Database) throws {
-        try filter(Columns.entity == entity && Columns.id == oldID)
-            .updateAll(db, onConflict: .replace, Columns.id.set(to: newID))
-    }
 }

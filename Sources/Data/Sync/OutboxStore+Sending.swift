@@ -114,6 +114,9 @@ extension OutboxStore {
 
 extension OutboxStore {
     /// One accepted entry, in the caller's transaction.
+    ///
+    /// A batch settles hundreds of entries in one transaction, so each statement is prepared once
+    /// per connection (cached) and finds the document's entries through an index.
     private static func complete(_ completion: Completion, now: Date, _ db: Database) throws {
         let local = completion.entry.entry.documentId.rawValue
         let mapped = completion.serverID.map { $0.rawValue } ?? local
@@ -121,27 +124,20 @@ extension OutboxStore {
             let metadata = CacheMetadata(fetchedAt: now, etag: completion.etag, maxAge: completion.maxAge)
             try RecordStore<DocumentRecord>.write([(document.id, DocumentRecord(document))], metadata: metadata, db)
         }
-        _ = try OutboxRecord.deleteOne(db, key: completion.entry.entry.id)
+        try db.cachedStatement(sql: SettleSQL.deleteEntry).execute(arguments: [completion.entry.entry.id])
         if mapped != local {
-            try IDMappingRecord(localId: local, serverId: mapped).upsert(db)
-            try OutboxRecord.filter(OutboxRecord.Columns.documentId == local)
-                .updateAll(db, OutboxRecord.Columns.documentId.set(to: mapped))
-            try PendingDocumentRecord.deleteOne(db, key: mapped)
-            try PendingDocumentRecord.filter(key: local).updateAll(db, PendingDocumentRecord.Columns.id.set(to: mapped))
-            try LocalStateRecord.move(entity: LocalStateEntity.document, from: local, to: mapped, db)
+            try db.cachedStatement(sql: SettleSQL.mapIdentifier).execute(arguments: [local, mapped])
+            try db.cachedStatement(sql: SettleSQL.moveEntries).execute(arguments: [mapped, local])
+            try db.cachedStatement(sql: SettleSQL.dropLocalVersion).execute(arguments: [mapped])
+            try db.cachedStatement(sql: SettleSQL.moveLocalVersion).execute(arguments: [mapped, local])
+            try db.cachedStatement(sql: SettleSQL.moveLocalState).execute(
+                arguments: [mapped, LocalStateEntity.document, local])
         }
         if let etag = completion.etag {
-            try pending(of: mapped).updateAll(db, OutboxRecord.Columns.baseETag.set(to: etag))
+            try db.cachedStatement(sql: SettleSQL.rebase).execute(
+                arguments: [etag, mapped, OutboxEntry.State.pending.rawValue])
         }
-        if try OutboxRecord.filter(OutboxRecord.Columns.documentId == mapped).fetchCount(db) == 0 {
-            try PendingDocumentRecord.deleteOne(db, key: mapped)
-        }
-    }
-
-    /// The pending entries of a document.
-    private static func pending(of documentID: Int) -> QueryInterfaceRequest<OutboxRecord> {
-        OutboxRecord.filter(OutboxRecord.Columns.documentId == documentID)
-            .filter(OutboxRecord.Columns.state == OutboxEntry.State.pending.rawValue)
+        try db.cachedStatement(sql: SettleSQL.dropSettledLocalVersion).execute(arguments: [mapped, mapped])
     }
 
     /// Changes one entry in its own transaction.
@@ -152,4 +148,33 @@ extension OutboxStore {
             try record.update(db)
         }
     }
+}
+
+/// The statements that settle an accepted entry, named after the records' tables and columns.
+private enum SettleSQL {
+    static let outbox = OutboxRecord.databaseTableName
+    static let documentID = OutboxRecord.Columns.documentId.name
+    static let pending = PendingDocumentRecord.databaseTableName
+    static let pendingID = PendingDocumentRecord.Columns.id.name
+
+    static let deleteEntry = "DELETE FROM \(outbox) WHERE \(OutboxRecord.Columns.seq.name) = ?"
+    static let mapIdentifier = """
+        INSERT OR REPLACE INTO \(IDMappingRecord.databaseTableName) \
+        (\(IDMappingRecord.Columns.localId.name), \(IDMappingRecord.Columns.serverId.name)) VALUES (?, ?)
+        """
+    static let moveEntries = "UPDATE \(outbox) SET \(documentID) = ? WHERE \(documentID) = ?"
+    static let dropLocalVersion = "DELETE FROM \(pending) WHERE \(pendingID) = ?"
+    static let moveLocalVersion = "UPDATE \(pending) SET \(pendingID) = ? WHERE \(pendingID) = ?"
+    static let moveLocalState = """
+        UPDATE OR REPLACE \(LocalStateRecord.databaseTableName) SET \(LocalStateRecord.Columns.id.name) = ? \
+        WHERE \(LocalStateRecord.Columns.entity.name) = ? AND \(LocalStateRecord.Columns.id.name) = ?
+        """
+    static let rebase = """
+        UPDATE \(outbox) SET \(OutboxRecord.Columns.baseETag.name) = ? \
+        WHERE \(documentID) = ? AND \(OutboxRecord.Columns.state.name) = ?
+        """
+    static let dropSettledLocalVersion = """
+        DELETE FROM \(pending) WHERE \(pendingID) = ? \
+        AND NOT EXISTS (SELECT 1 FROM \(outbox) WHERE \(documentID) = ?)
+        """
 }

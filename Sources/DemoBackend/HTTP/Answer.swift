@@ -53,6 +53,9 @@ struct APIRequest: Sendable {
     /// Header values by lowercased name.
     let headers: [String: String]
     let body: Data
+    /// The body already parsed, when the request was made from a batch's change: `body` is then
+    /// its canonical text.
+    var parsedBody: JSONValue?
 
     /// The path, such as `/documents/3`.
     var path: String { "/" + parts.joined(separator: "/") }

@@ -97,6 +97,6 @@ struct BatchRoute: Sendable {
         let body = change.body.map { Data(ServerJSON.text($0).utf8) } ?? Data()
         return APIRequest(
             method: change.method, parts: change.path.split(separator: "/").map(String.init), query: [:],
-            headers: headers, body: body)
+            headers: headers, body: body, parsedBody: change.body)
     }
 }

@@ -31,10 +31,14 @@ struct ResourceRoutes: Sendable {
         }
         if let refusal = refusal(of: request, spec) { return refusal }
         let key = request.header("Idempotency-Key").flatMap { $0.isEmpty ? nil : $0 }
-        // The same change sent alone or in a batch has one fingerprint: its body's canonical JSON.
-        let canonical = (try? ServerJSON.decoder.decode(JSONValue.self, from: request.body)).map {
-            Data(ServerJSON.text($0).utf8)
-        }
+        // The same change sent alone or in a batch has one fingerprint: its body's canonical JSON
+        // (a batch's change already carries it).
+        let canonical =
+            request.parsedBody == nil
+            ? (try? ServerJSON.decoder.decode(JSONValue.self, from: request.body)).map {
+                Data(ServerJSON.text($0).utf8)
+            }
+            : request.body
         let fingerprint = IdempotencyStore.fingerprint(
             method: request.method, path: request.path, body: canonical ?? request.body)
         if let key {
@@ -151,7 +155,10 @@ extension ResourceRoutes {
             }
             return .noContent
         }
-        guard let input = try? ServerJSON.decoder.decode(JSONValue.self, from: request.body).object else {
+        guard
+            let input = (request.parsedBody ?? (try? ServerJSON.decoder.decode(JSONValue.self, from: request.body)))?
+                .object
+        else {
             return .error("the body is not a JSON object", status: 400)
         }
         let outcome: Result<ResourceStore.Stored, ResourceStore.Refusal>

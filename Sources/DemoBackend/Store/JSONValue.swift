@@ -65,18 +65,20 @@ enum JSONValue: Codable, Equatable, Sendable {
 
 /// The server's JSON settings: sorted keys, ISO 8601 dates, slashes unescaped.
 enum ServerJSON {
-    static var encoder: JSONEncoder {
+    /// One encoder for the server (configured once; encoding does not change it).
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return encoder
-    }
+    }()
 
-    static var decoder: JSONDecoder {
+    /// One decoder for the server.
+    static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
-    }
+    }()
 
     /// The text of `value`.
     static func text(_ value: some Encodable) -> String {
