@@ -57,6 +57,12 @@ public struct DataStack: Sendable {
     public let documentRepository: DocumentRepositoryImpl
     /// User profiles, for the Domain's use cases.
     public let userRepository: UserRepositoryImpl
+    /// The features' queued changes, sent with every push.
+    let resources: ResourcePusher
+    /// The clock every store writes by.
+    let now: @Sendable () -> Date
+    /// The settings the stack was built with.
+    let configuration: Configuration
 
     /// The stack over the API at `api`.
     public init(
@@ -94,9 +100,12 @@ public struct DataStack: Sendable {
             configuration: .init(timeToLive: configuration.usersTimeToLive, memoryLimits: limits, cost: Cost.of),
             now: now)
         outbox = OutboxStore(database: database)
+        resources = ResourcePusher(database: database)
+        self.now = now
+        self.configuration = configuration
         sync = SyncEngine(
             outbox: outbox, writer: writer, documents: documents, lists: lists, monitor: monitor, now: now,
-            pageSize: configuration.pullPageSize, batchSize: configuration.pushBatchSize)
+            pageSize: configuration.pullPageSize, batchSize: configuration.pushBatchSize, resources: resources)
         documentRepository = DocumentRepositoryImpl(
             documents: documents, lists: lists, outbox: outbox, sync: sync, now: now)
         userRepository = UserRepositoryImpl(users: users)

@@ -14,9 +14,16 @@ final class BackendCore: Sendable {
     /// Where the server listens, once it does (the admin status reports it).
     let address = Mutex<URL?>(nil)
 
-    init(database: ServerDatabase, style: DemoBackend.ValidatorStyle, now: @escaping @Sendable () -> Date) throws {
+    /// Every collection served.
+    let collections: [CollectionSpec]
+
+    init(
+        database: ServerDatabase, collections: [CollectionSpec], style: DemoBackend.ValidatorStyle,
+        now: @escaping @Sendable () -> Date
+    ) throws {
         self.database = database
-        let store = try ResourceStore(database: database, collections: DemoSeed.collections, style: style, now: now)
+        self.collections = collections
+        let store = try ResourceStore(database: database, collections: collections, style: style, now: now)
         let idempotency = IdempotencyStore(now: now)
         try database.pool.write { db in
             try store.seedIfNew(db)
@@ -33,7 +40,7 @@ final class BackendCore: Sendable {
         let sizes =
             (try? database.pool.read { db in
                 try Dictionary(
-                    uniqueKeysWithValues: DemoSeed.collections.map { ($0.name, try store.count($0.name, db)) })
+                    uniqueKeysWithValues: collections.map { ($0.name, try store.count($0.name, db)) })
             }) ?? [:]
         return DemoBackendStatus(
             isRunning: running, baseURL: baseURL, requests: counters.requests, requestsByRoute: counters.byRoute,

@@ -47,9 +47,11 @@ public actor DemoBackend {
     private let logger: Logger
 
     /// Opens the data in `data` (a new temporary folder, removed with the server, when nil) and
-    /// creates a stopped server; `port` 0 picks a free port at the first ``start()``.
+    /// creates a stopped server serving `collections`; `port` 0 picks a free port at the first
+    /// ``start()``.
     public init(
         data: URL? = nil, sharing: Sharing = .shared, port: UInt16 = 0,
+        collections: [CollectionSpec] = DemoSeed.collections,
         now: @escaping @Sendable () -> Date = { Date() }, validators: ValidatorStyle = .readable,
         logger: Logger = Logger(label: "strata.demo-backend")
     ) throws(DemoBackendError) {
@@ -57,7 +59,7 @@ public actor DemoBackend {
         temporaryFolder = data == nil ? folder : nil
         let database = try ServerDatabase(folder: folder, sharing: sharing)
         do {
-            core = try BackendCore(database: database, style: validators, now: now)
+            core = try BackendCore(database: database, collections: collections, style: validators, now: now)
         } catch {
             throw .dataFolder("cannot prepare the server database in '\(folder.path)': \(error)")
         }

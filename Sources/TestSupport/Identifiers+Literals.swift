@@ -3,10 +3,14 @@ public import Domain
 // Tests write identifiers as numbers (`document(id: 2)`): production code never does, since only
 // the Domain's rules turn a number into an identifier, and it does not link this target.
 
-extension Document.ID: ExpressibleByIntegerLiteral {
-    /// The identifier written as `value` (0, which no document has, is read as 1).
+extension ItemID: ExpressibleByIntegerLiteral {
+    /// The identifier written as `value` (0, which no item has, is read as 1).
     public init(integerLiteral value: Int) {
-        self = FakeData.documentID(value)
+        guard let id = ItemID(rawValue: value) else {
+            self.init(integerLiteral: 1)
+            return
+        }
+        self = id
     }
 }
 

@@ -31,9 +31,9 @@ struct LiveBackend {
 
     static func start(
         retry: RetryPolicy = .never, now: @escaping @Sendable () -> Date = { Date() },
-        validators: DemoBackend.ValidatorStyle = .readable
+        validators: DemoBackend.ValidatorStyle = .readable, collections: [CollectionSpec] = DemoSeed.collections
     ) async throws -> LiveBackend {
-        let backend = try DemoBackend(now: now, validators: validators)
+        let backend = try DemoBackend(collections: collections, now: now, validators: validators)
         let url = try await backend.start()
         let monitor = NetworkMonitor()
         let client = APIClient(

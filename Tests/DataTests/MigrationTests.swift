@@ -13,50 +13,70 @@ struct MigrationTests {
     typealias Names = AppDatabase.Migrations
 
     /// Each migration with the rows written just before it and the check after it.
-    static let cases: [(migration: String, seed: String, check: @Sendable (Database) throws -> Bool)] = [
-        (Names.documentsAndUsers, "", { db in try db.tableExists("document") && db.tableExists("user") }),
-        (
-            Names.cacheMetadataAndLists, Seed.documentsAndUsers,
-            { db in
-                try count("document", db) == 2 && count("user", db) == 1 && db.tableExists("cache_metadata")
-                    && db.tableExists("document_list")
-            }
-        ),
-        (
-            Names.outbox, Seed.documentsAndUsers + Seed.cache,
-            { db in try count("cache_metadata", db) == 3 && count("document_list", db) == 1 && db.tableExists("outbox")
-            }
-        ),
-        (
-            Names.outboxByState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
-            { db in try count("outbox", db) == 3 && db.indexes(on: "outbox").contains { $0.name == "outbox_state" } }
-        ),
-        (
-            Names.remoteValidator, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
-            { db in
-                try count("outbox", db) == 3 && count("pending_document", db) == 2
-                    && Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE remote_etag IS NULL") == 3
-            }
-        ),
-        (
-            Names.localState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
-            { db in try count("outbox", db) == 3 && count("document", db) == 2 && count("local_state", db) == 0 }
-        ),
-        (
-            Names.outboxByDocumentAndState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
-            { db in
-                try count("outbox", db) == 3
-                    && db.indexes(on: "outbox").contains { $0.name == "outbox_document_state" }
-            }
-        ),
-    ]
+    static let cases: [(migration: String, seed: String, check: @Sendable (Database) throws -> Bool)] =
+        [
+            (Names.documentsAndUsers, "", { db in try db.tableExists("document") && db.tableExists("user") }),
+            (
+                Names.cacheMetadataAndLists, Seed.documentsAndUsers,
+                { db in
+                    try count("document", db) == 2 && count("user", db) == 1 && db.tableExists("cache_metadata")
+                        && db.tableExists("document_list")
+                }
+            ),
+            (
+                Names.outbox, Seed.documentsAndUsers + Seed.cache,
+                { db in
+                    try count("cache_metadata", db) == 3 && count("document_list", db) == 1 && db.tableExists("outbox")
+                }
+            ),
+            (
+                Names.outboxByState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+                { db in try count("outbox", db) == 3 && db.indexes(on: "outbox").contains { $0.name == "outbox_state" }
+                }
+            ),
+            (
+                Names.remoteValidator, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+                { db in
+                    try count("outbox", db) == 3 && count("pending_document", db) == 2
+                        && Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE remote_etag IS NULL") == 3
+                }
+            ),
+            (
+                Names.localState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+                { db in try count("outbox", db) == 3 && count("document", db) == 2 && count("local_state", db) == 0 }
+            ),
+            (
+                Names.outboxByDocumentAndState, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+                { db in
+                    try count("outbox", db) == 3
+                        && db.indexes(on: "outbox").contains { $0.name == "outbox_document_state" }
+                }
+            ),
+            (
+                Names.resourceOutbox, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+                { db in
+                    try count("outbox", db) == 3 && count("resource_outbox", db) == 0
+                        && db.tableExists("resource_id_map")
+                        && db.tableExists("resource_local_id")
+                }
+            ),
+        ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
     }
 
     @Test func everyMigrationHasATestCase() {
-        #expect(AppDatabase.migrator.migrations == Self.cases.map(\.migration))
+        #expect(
+            AppDatabase.migrator.migrations == Self.cases.map(\.migration) + FeatureRegistry.migrations.map(\.name))
+    }
+
+    @Test func everyFeaturesMigrationCreatesItsTable() throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue)
+        for feature in FeatureRegistry.migrations {
+            #expect(try queue.read { db in try db.tableExists(feature.table) }, "\(feature.name)")
+        }
     }
 
     @Test(arguments: cases.indices)
@@ -81,7 +101,7 @@ struct MigrationTests {
         }
         // When this release opens it
         let database = try AppDatabase.open(at: url)
-        #expect(try database.appliedMigrations().last == Names.outboxByDocumentAndState)
+        #expect(try database.appliedMigrations().last == AppDatabase.migrator.migrations.last)
         // Then the cached rows read, validators untouched
         let welcome = try #require(try await database.documentStore().find(1))
         #expect(welcome.value.title == "Welcome" && welcome.value.tags == ["intro", "start"])

@@ -101,6 +101,12 @@ extension AppDatabase {
             // picks `outbox_state` and reads every pending entry for each one it settles.
             try db.execute(sql: "CREATE INDEX outbox_document_state ON outbox (document_id, state, seq)")
         }
+        migrator.registerMigration(Migrations.resourceOutbox) { db in
+            try db.execute(sql: ResourceOutboxRecord.schema)
+        }
+        for feature in FeatureRegistry.migrations {
+            migrator.registerMigration(feature.name) { db in try db.execute(sql: feature.sql) }
+        }
         return migrator
     }
 
@@ -113,5 +119,6 @@ extension AppDatabase {
         static let remoteValidator = "v4: remote validator of a conflict"
         static let localState = "v5: local state"
         static let outboxByDocumentAndState = "v6: outbox by document and state"
+        static let resourceOutbox = "v7: resource outbox"
     }
 }

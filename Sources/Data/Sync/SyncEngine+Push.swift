@@ -29,6 +29,12 @@ extension SyncEngine {
             throw error
         }
         if report.pushed > sentBefore { try? await lists.invalidateAll() }
+        if let resources { report.pushed += try await resources.push() }
+    }
+
+    /// Changes waiting to be sent, the documents' and the features'.
+    func pendingCount() -> Int {
+        ((try? outbox.counts().pending) ?? 0) + (resources?.counts().pending ?? 0)
     }
 
     /// The server took the change: the outbox forgets it and the caches learn the server's version.

@@ -14,13 +14,16 @@ public actor SyncEngine: SyncRepositoryProtocol {
     let pageSize: Int
     /// The most outbox entries sent in one batch.
     let batchSize: Int
+    /// The features' queued changes (generated features), sent after the documents'.
+    let resources: ResourcePusher?
     let logger = Logger(label: "strata.data.sync")
 
     /// Creates the engine over the outbox, the server writer and the caches it refreshes.
     public init(
         outbox: OutboxStore, writer: any DocumentWriterProtocol, documents: any CachedReading<Document.ID, Document>,
         lists: any CachedReading<DocumentListQuery, [DocumentSummary]>, monitor: NetworkMonitor,
-        now: @escaping @Sendable () -> Date, pageSize: Int = 500, batchSize: Int = 500
+        now: @escaping @Sendable () -> Date, pageSize: Int = 500, batchSize: Int = 500,
+        resources: ResourcePusher? = nil
     ) {
         self.outbox = outbox
         self.writer = writer
@@ -30,6 +33,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
         self.now = now
         self.pageSize = pageSize
         self.batchSize = batchSize
+        self.resources = resources
     }
 
     deinit {
@@ -58,7 +62,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// Syncs when the server answered again since it last could not be reached and changes wait
     /// (the monitor remembers the recovery until this takes it).
     public func resumeIfNeeded() async -> Result<SyncReport, SyncError>? {
-        guard monitor.takeRecovery(), monitor.status == .online, ((try? outbox.counts().pending) ?? 0) > 0 else {
+        guard monitor.takeRecovery(), monitor.status == .online, pendingCount() > 0 else {
             return nil
         }
         return await Result.catching { () async throws(SyncError) in try await sync(progress: { _ in }) }
@@ -79,9 +83,11 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// Counts, versions and the network status.
     public func status() async -> SyncStatus {
         let counts = (try? outbox.counts()) ?? (pending: 0, parked: 0, conflicts: 0)
+        let features = resources?.counts() ?? (pending: 0, parked: 0)
         let lastSync = (try? outbox.value(.lastSyncAt)).flatMap { $0.flatMap(Double.init) }
         return SyncStatus(
-            pending: counts.pending, parked: counts.parked, conflicts: counts.conflicts,
+            pending: counts.pending + features.pending, parked: counts.parked + features.parked,
+            conflicts: counts.conflicts,
             lastSyncAt: lastSync.map(Date.init(timeIntervalSince1970:)), serverVersion: storedServerVersion(),
             network: monitor.status)
     }

@@ -25,8 +25,8 @@ public enum DemoSeed {
         ],
         writable: false, maxAge: 60)
 
-    /// Every collection the demo server serves.
-    public static let collections = [documents, users]
+    /// Every collection the demo server serves: the template's own, then the features'.
+    public static let collections = [documents, users] + FeatureCollections.all
 
     /// The resources a new (or reset) server holds, by collection, in id order.
     static var samples: [(collection: String, fields: [String: JSONValue], minutes: Double)] {

@@ -1,0 +1,13 @@
+/// The features added with `swift package scaffold-feature`, in the order they were added: their
+/// tables join the app's migrations after the template's own (Docs/Extending.md).
+enum FeatureRegistry {
+    /// One feature's table: the migration's name, the table and the SQL that creates it.
+    struct Migration: Sendable {
+        let name: String
+        let table: String
+        let sql: String
+    }
+
+    /// Every feature's migration; a released one is never edited.
+    static let migrations: [Migration] = []
+}

@@ -1,0 +1,35 @@
+import Domain
+import Foundation
+
+/// What the generic feature machinery needs to know about one feature's items.
+///
+/// Their table, their wire form and the server's collection. A generated feature conforms one
+/// type to it; the cache-backed reads, offline-first writes and the push come from
+/// ``FeatureStore``.
+protocol FeatureResource: Sendable {
+    /// The Domain entity.
+    associatedtype Item: Sendable
+    /// Its row in the feature's table.
+    associatedtype Record: CacheableRecord where Record.Key == ItemID<Item>, Record.Object == Item
+    /// Its JSON as the server sends it; a write sends it without `id` and `version`.
+    associatedtype Wire: Codable & Sendable
+
+    /// The server's collection, the path segment of its routes (`recipes`).
+    static var collection: String { get }
+    /// How long a fetched item stays fresh without `max-age`.
+    static var timeToLive: TimeInterval { get }
+    /// The item's identifier.
+    static func id(of item: Item) -> ItemID<Item>
+    /// The same item under another identifier (an item created here, once the server numbered it).
+    static func item(_ item: Item, identifiedAs id: ItemID<Item>) -> Item
+    /// The Domain item of what the server sent; throws when it cannot be read.
+    static func item(from wire: Wire) throws(RemoteError) -> Item
+    /// The fields a write sends.
+    static func wire(for item: Item) -> Wire
+}
+
+/// The body of `GET /<collection>`: the items (as their summaries, which carry every field of a
+/// generated feature).
+struct FeatureListDTO<Wire: Decodable & Sendable>: Decodable, Sendable {
+    let items: [Wire]
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+
+/// The changes to features' items waiting to be sent, oldest first, beside the items' rows: a
+/// change and the row it makes are written in one transaction, so what the user was told is saved
+/// is both shown and sent.
+struct ResourceOutbox: Sendable {
+    /// One waiting change.
+    typealias Entry = ResourceOutboxRecord
+
+    let database: AppDatabase
+
+    /// The next identifier this device issues for an item of `collection` (-1, -2, …), never reused.
+    static func nextLocalID(_ collection: String, _ db: Database) throws -> Int {
+        let last =
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT last FROM resource_local_id WHERE collection = ?"),
+                arguments: [collection]) ?? 0
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO resource_local_id (collection, last) VALUES (?, ?)")
+            .execute(arguments: [collection, last - 1])
+        return last - 1
+    }
+
+    /// Queues a change in `db`'s transaction.
+    static func record(
+        _ operation: Entry.Operation, collection: String, itemID: Int, body: Data?, baseETag: String?,
+        now: Date, _ db: Database
+    ) throws {
+        var entry = Entry(
+            seq: nil, collection: collection, itemId: itemID, operation: operation, body: body, baseETag: baseETag,
+            idempotencyKey: UUID().uuidString, attempts: 0, state: .pending, lastError: nil, createdAt: now)
+        try entry.insert(db)
+    }
+
+    /// Whether the item has changes that have not reached the server.
+    static func hasChanges(_ collection: String, itemID: Int, _ db: Database) throws -> Bool {
+        try Entry.filter(Entry.Columns.collection == collection && Entry.Columns.itemId == itemID).fetchCount(db) > 0
+    }
+
+    /// Drops every change to an item (one created here and deleted before it was sent).
+    static func forget(_ collection: String, itemID: Int, _ db: Database) throws {
+        _ = try Entry.filter(Entry.Columns.collection == collection && Entry.Columns.itemId == itemID).deleteAll(db)
+    }
+
+    /// The server identifier a device identifier became, if the item reached the server.
+    static func serverID(_ collection: String, local: Int, _ db: Database) throws -> Int? {
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT server_id FROM resource_id_map WHERE collection = ? AND local_id = ?"),
+            arguments: [collection, local])
+    }
+
+    /// The server took `entry`: it leaves the queue; an item created here takes the server's
+    /// identifier in later changes; later changes are rebased on `etag`.
+    static func completed(_ entry: Entry, serverID: Int, etag: String?, _ db: Database) throws {
+        _ = try Entry.deleteOne(db, key: entry.seq)
+        if serverID != entry.itemId {
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO resource_id_map (collection, local_id, server_id) VALUES (?, ?, ?)"
+            ).execute(arguments: [entry.collection, entry.itemId, serverID])
+            try db.cachedStatement(
+                sql: "UPDATE resource_outbox SET item_id = ? WHERE collection = ? AND item_id = ?"
+            ).execute(arguments: [serverID, entry.collection, entry.itemId])
+        }
+        if let etag {
+            try db.cachedStatement(
+                sql: """
+                    UPDATE resource_outbox SET base_etag = ? WHERE collection = ? AND item_id = ? AND state = 'pending'
+                    """
+            ).execute(arguments: [etag, entry.collection, serverID])
+        }
+    }
+
+    /// The pending changes, oldest first, at most `limit`.
+    func pending(limit: Int) throws(StorageError) -> [Entry] {
+        try database.read { db in
+            try Entry.filter(Entry.Columns.state == Entry.State.pending.rawValue)
+                .order(Entry.Columns.seq).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// How many changes wait, and how many the server refused.
+    func counts() throws(StorageError) -> (pending: Int, parked: Int) {
+        try database.read { db in
+            let pending = try Entry.filter(Entry.Columns.state == Entry.State.pending.rawValue).fetchCount(db)
+            return (pending, try Entry.fetchCount(db) - pending)
+        }
+    }
+
+    /// Sending failed for a reason that may pass: counted, kept pending.
+    func failedAttempt(_ entry: Entry, error: String) throws(StorageError) {
+        try database.write { db in
+            _ = try Entry.filter(key: entry.seq).updateAll(
+                db, Entry.Columns.attempts.set(to: Entry.Columns.attempts + 1), Entry.Columns.lastError.set(to: error))
+        }
+    }
+
+    /// The server refused the change for good: kept, with the reason, and no longer sent.
+    func park(_ entry: Entry, error: String) throws(StorageError) {
+        try database.write { db in
+            _ = try Entry.filter(key: entry.seq).updateAll(
+                db, Entry.Columns.state.set(to: Entry.State.parked.rawValue),
+                Entry.Columns.attempts.set(to: Entry.Columns.attempts + 1), Entry.Columns.lastError.set(to: error))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// One feature's way of sending a change (its store, which knows the item's types).
+protocol ResourceSending: Sendable {
+    /// Sends `entry` and settles it on this device; throws what the server or network said.
+    func send(_ entry: ResourceOutbox.Entry) async throws(RemoteError)
+}
+
+/// Sends the features' queued changes, oldest first, each through its feature's store; part of
+/// every push of the ``SyncEngine``.
+public final class ResourcePusher: Sendable {
+    let outbox: ResourceOutbox
+    private let senders = Mutex<[String: any ResourceSending]>([:])
+
+    init(database: AppDatabase) {
+        outbox = ResourceOutbox(database: database)
+    }
+
+    /// Makes `sender` the one that sends the changes of `collection`.
+    func register(_ collection: String, _ sender: any ResourceSending) {
+        senders.withLock { $0[collection] = sender }
+    }
+
+    /// How many changes wait, and how many the server refused.
+    func counts() -> (pending: Int, parked: Int) {
+        (try? outbox.counts()) ?? (0, 0)
+    }
+
+    /// Sends every pending change whose feature is registered; returns how many the server took.
+    ///
+    /// A change the server refuses for good is parked (kept, with the reason) and the rest go on;
+    /// when the server cannot be reached the change stays queued and the push stops.
+    func push() async throws(SyncError) -> Int {
+        var sent = 0
+        var skipped = Set<Int>()
+        while true {
+            if Task.isCancelled { throw .cancelled }
+            let entries: [ResourceOutbox.Entry]
+            do {
+                entries = try outbox.pending(limit: skipped.count + 100).filter { !skipped.contains($0.seq ?? 0) }
+            } catch {
+                throw .storageFailure
+            }
+            guard let entry = entries.first, let seq = entry.seq else { return sent }
+            guard let sender = senders.withLock({ $0[entry.collection] }) else {
+                skipped.insert(seq)  // a feature this build does not have: kept for one that does
+                continue
+            }
+            do {
+                try await sender.send(entry)
+                sent += 1
+            } catch {
+                if error == .cancelled { throw .cancelled }
+                if error.mayPass {
+                    try? outbox.failedAttempt(entry, error: error.localizedDescription)
+                    if case .retryLater(let seconds) = error {
+                        throw .busy(retryAfterSeconds: seconds, pending: counts().pending)
+                    }
+                    throw .offline(pending: counts().pending)
+                }
+                try? outbox.park(entry, error: error.localizedDescription)
+            }
+        }
+    }
+}

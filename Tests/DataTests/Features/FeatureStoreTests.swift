@@ -1,0 +1,147 @@
+import DemoBackend
+import Domain
+import Foundation
+import GRDB
+import HTTPTypes
+import TestSupport
+import Testing
+
+@testable import StrataData
+
+/// The generic store every generated feature stands on, against a real server over loopback:
+/// offline-first writes that reach the server on sync, the server's identifiers taking over,
+/// this device's last word on a concurrent edit, and the device's copy when offline.
+@Suite("Feature store")
+struct FeatureStoreTests {
+    typealias ID = ItemID<TestBookmark>
+
+    struct Fixture {
+        let live: LiveBackend
+        let stack: DataStack
+        let store: FeatureStore<TestBookmarkResource>
+        let folder: ScratchFolder
+
+        static func make() async throws -> Fixture {
+            let live = try await LiveBackend.start(collections: DemoSeed.collections + [testBookmarkCollection])
+            let folder = try ScratchFolder()
+            let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
+            try database.write { db in try db.execute(sql: TestBookmarkRecord.schema) }
+            let stack = DataStack(database: database, api: live.client, monitor: live.monitor, now: { Date() })
+            return Fixture(
+                live: live, stack: stack, store: FeatureStore(stack: stack, api: live.client), folder: folder)
+        }
+
+        /// The server's copy of bookmark `number`, read by another client.
+        func onServer(_ number: Int) async throws -> TestBookmarkDTO? {
+            do {
+                guard
+                    case .modified(let dto, _) = try await live.client.get(
+                        "testbookmarks/\(number)", as: TestBookmarkDTO.self)
+                else { return nil }
+                return dto
+            } catch .notFound {
+                return nil
+            }
+        }
+    }
+
+    static func draft(_ url: String, rating: Int = 3) -> @Sendable (ID) -> TestBookmark {
+        { id in TestBookmark(id: id, url: url, note: nil, rating: rating, version: 1) }
+    }
+
+    @Test func anItemCreatedOnlineTakesTheServersIdentifier() async throws {
+        let fixture = try await Fixture.make()
+        let created = try await fixture.store.create(Self.draft("https://swift.org"))
+        #expect(created.id == ID.server(1))
+        #expect(try await fixture.onServer(1)?.url == "https://swift.org")
+        #expect(await fixture.stack.sync.status().pending == 0)
+    }
+
+    @Test func offlineCreatesAndEditsReachTheServerOnSync() async throws {
+        let fixture = try await Fixture.make()
+        await fixture.live.backend.stop()
+        let created = try await fixture.store.create(Self.draft("https://example.org", rating: 2))
+        #expect(created.id == ID.device(1))
+        var edited = created
+        edited.note = "read later"
+        _ = try await fixture.store.update(edited)
+        #expect(try await fixture.store.item(created.id, policy: .cacheFirst).value.note == "read later")
+        #expect(await fixture.stack.sync.status().pending == 2)
+        _ = try await fixture.live.backend.start()
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let server = try #require(try await fixture.onServer(1))
+        #expect(server.note == "read later" && server.rating == 2 && server.version == 2)
+        // The device-issued identifier still finds the item, now under the server's.
+        #expect(try await fixture.store.item(created.id, policy: .localOnly).value.id == ID.server(1))
+        #expect(await fixture.stack.sync.status().pending == 0)
+    }
+
+    @Test func anOfflineEditOfAServerItemIsSentAgainstTheVersionItWasMadeOn() async throws {
+        let fixture = try await Fixture.make()
+        let created = try await fixture.store.create(Self.draft("https://swift.org"))
+        await fixture.live.backend.stop()
+        var edited = created
+        edited.rating = 5
+        _ = try await fixture.store.update(edited)
+        let listed = try await fixture.store.list(policy: .cacheFirst)
+        #expect(listed.value.map(\.rating) == [5] && listed.origin == .disk)
+        _ = try await fixture.live.backend.start()
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(try await fixture.onServer(1)?.rating == 5)
+    }
+
+    @Test func thisDevicesEditWinsOverAConcurrentServerEdit() async throws {
+        let fixture = try await Fixture.make()
+        let created = try await fixture.store.create(Self.draft("https://swift.org"))
+        await fixture.live.backend.stop()
+        var edited = created
+        edited.note = "mine"
+        _ = try await fixture.store.update(edited)
+        _ = try await fixture.live.backend.start()
+        var headers = HTTPFields()
+        headers[.ifMatch] = "*"
+        _ = try await fixture.live.client.send(
+            .put, "testbookmarks/1", body: ["note": "theirs"], headers: headers, as: TestBookmarkDTO.self)
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let server = try #require(try await fixture.onServer(1))
+        #expect(server.note == "mine" && server.version == 3)
+    }
+
+    @Test func aDeleteReachesTheServerAndAnItemNeverSentIsForgotten() async throws {
+        let fixture = try await Fixture.make()
+        let sent = try await fixture.store.create(Self.draft("https://swift.org"))
+        await fixture.live.backend.stop()
+        let unsent = try await fixture.store.create(Self.draft("https://example.org"))
+        try await fixture.store.delete(unsent.id)
+        try await fixture.store.delete(sent.id)
+        #expect(await fixture.stack.sync.status().pending == 1)
+        _ = try await fixture.live.backend.start()
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(try await fixture.onServer(1) == nil)
+        #expect(try await fixture.store.list(policy: .remoteOnly).value.isEmpty)
+    }
+
+    @Test func aChangeTheServerRefusesIsParkedAndTheRestGoOn() async throws {
+        let fixture = try await Fixture.make()
+        await fixture.live.backend.stop()
+        _ = try await fixture.store.create(Self.draft(""))  // the server's rule: a URL is not empty
+        _ = try await fixture.store.create(Self.draft("https://swift.org"))
+        _ = try await fixture.live.backend.start()
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let status = await fixture.stack.sync.status()
+        #expect(status.pending == 0 && status.parked == 1)
+        #expect(try await fixture.onServer(1)?.url == "https://swift.org")
+    }
+
+    @Test func theListIsTheServersWithThisDevicesChangesOver() async throws {
+        let fixture = try await Fixture.make()
+        _ = try await fixture.store.create(Self.draft("https://a.example"))
+        _ = try await fixture.store.create(Self.draft("https://b.example"))
+        await fixture.live.backend.stop()
+        _ = try await fixture.store.create(Self.draft("https://c.example"))
+        await #expect(throws: DataSourceError.self) { try await fixture.store.list(policy: .remoteOnly) }
+        let offline = try await fixture.store.list(policy: .cacheFirst)
+        #expect(offline.value.map(\.url) == ["https://c.example", "https://a.example", "https://b.example"])
+        #expect(offline.origin == .disk && offline.freshness == .stale)
+    }
+}

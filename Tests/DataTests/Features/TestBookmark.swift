@@ -1,0 +1,132 @@
+import DemoBackend
+import Domain
+import Foundation
+import GRDB
+
+@testable import StrataData
+
+/// A feature made by hand the way the generator makes one, to hold the generic feature store to
+/// its behaviour: a bookmark with a URL, an optional note and a rating.
+struct TestBookmark: Equatable, Sendable {
+    var id: ItemID<TestBookmark>
+    var url: String
+    var note: String?
+    var rating: Int
+    var version: Int
+}
+
+/// The server's collection for it.
+let testBookmarkCollection = CollectionSpec(
+    name: "testbookmarks", tagPrefix: "t",
+    fields: [
+        .init("url", .string(maxLength: 500, nonEmpty: true), required: true, inSummary: true),
+        .init("note", .string(maxLength: 500), optional: true, inSummary: true),
+        .init("rating", .integer, required: true, inSummary: true),
+    ])
+
+/// Its row.
+struct TestBookmarkRecord: Codable, CacheableRecord {
+    static let databaseTableName = "testbookmark"
+    static let cacheNamespace = "testbookmark"
+    static var keyColumn: Column { Columns.id }
+
+    static let schema = """
+        CREATE TABLE testbookmark (
+            id INTEGER PRIMARY KEY, url TEXT NOT NULL, note TEXT, rating INTEGER NOT NULL, version INTEGER NOT NULL
+        )
+        """
+
+    var id: Int
+    var url: String
+    var note: String?
+    var rating: Int
+    var version: Int
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let url = Column(CodingKeys.url)
+        static let note = Column(CodingKeys.note)
+        static let rating = Column(CodingKeys.rating)
+        static let version = Column(CodingKeys.version)
+    }
+
+    static func databaseKey(_ key: ItemID<TestBookmark>) -> DatabaseValue { key.rawValue.databaseValue }
+
+    init(_ object: TestBookmark, key: ItemID<TestBookmark>) {
+        id = key.rawValue
+        url = object.url
+        note = object.note
+        rating = object.rating
+        version = object.version
+    }
+
+    init(columns row: some ColumnDecoding) throws {
+        id = try row(Columns.id)
+        url = try row(Columns.url)
+        note = try row(Columns.note)
+        rating = try row(Columns.rating)
+        version = try row(Columns.version)
+    }
+
+    func encodeColumns(into container: inout some ColumnEncoding) {
+        container[Columns.id] = id
+        container[Columns.url] = url
+        container[Columns.note] = note
+        container[Columns.rating] = rating
+        container[Columns.version] = version
+    }
+
+    func object() throws(StorageError) -> TestBookmark {
+        guard let itemID = ItemID<TestBookmark>(rawValue: id) else { throw .corruptRow("testbookmark id 0") }
+        return TestBookmark(id: itemID, url: url, note: note, rating: rating, version: version)
+    }
+}
+
+/// Its JSON.
+struct TestBookmarkDTO: Codable, Sendable {
+    var id: Int?
+    var url: String
+    var note: String?
+    var rating: Int
+    var version: Int?
+
+    enum CodingKeys: String, CodingKey { case id, url, note, rating, version }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encode(url, forKey: .url)
+        try container.encode(note, forKey: .note)
+        try container.encode(rating, forKey: .rating)
+        try container.encodeIfPresent(version, forKey: .version)
+    }
+}
+
+/// What the generic store needs to know.
+enum TestBookmarkResource: FeatureResource {
+    typealias Item = TestBookmark
+    typealias Record = TestBookmarkRecord
+    typealias Wire = TestBookmarkDTO
+
+    static let collection = "testbookmarks"
+    static let timeToLive: TimeInterval = 300
+
+    static func id(of item: TestBookmark) -> ItemID<TestBookmark> { item.id }
+
+    static func item(_ item: TestBookmark, identifiedAs id: ItemID<TestBookmark>) -> TestBookmark {
+        var moved = item
+        moved.id = id
+        return moved
+    }
+
+    static func item(from wire: TestBookmarkDTO) throws(RemoteError) -> TestBookmark {
+        guard let number = wire.id, let id = ItemID<TestBookmark>.server(number) else {
+            throw .invalidData("a bookmark without an id")
+        }
+        return TestBookmark(id: id, url: wire.url, note: wire.note, rating: wire.rating, version: wire.version ?? 1)
+    }
+
+    static func wire(for item: TestBookmark) -> TestBookmarkDTO {
+        TestBookmarkDTO(id: nil, url: item.url, note: item.note, rating: item.rating, version: nil)
+    }
+}
