@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: help deps build repl server test contract lint format docs-update bench clean
+.PHONY: help deps build repl server test contract lint format feature docs-update bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -37,6 +37,10 @@ lint: ## swift-format (strict), the forbidden-construct scan and the ADR index c
 
 format: ## Rewrite sources with swift-format
 	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks Package.swift
+
+feature: ## Add a feature (Docs/Extending.md): make feature NAME=Recipe FIELDS="title:String minutes:Int"
+	@test -n "$(NAME)" || { echo 'usage: make feature NAME=Recipe FIELDS="title:String minutes:Int"' >&2; exit 2; }
+	$(SWIFT) package --allow-writing-to-package-directory scaffold-feature $(NAME) $(foreach f,$(FIELDS),--field '$(f)')
 
 docs-update: deps ## Rewrite the expected output of every replayed REPL block in README.md and Docs/
 	UPDATE_TRANSCRIPTS=1 $(SWIFT) test --filter TranscriptTests

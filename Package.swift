@@ -102,6 +102,16 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: The feature generator (swift package scaffold-feature, Docs/Extending.md)
+        .plugin(
+            name: "ScaffoldFeature",
+            capability: .command(
+                intent: .custom(verb: "scaffold-feature", description: "Add a feature across every layer"),
+                permissions: [.writeToPackageDirectory(reason: "It writes the feature's files and registers them.")]
+            ),
+            path: "Plugins/ScaffoldFeature"
+        ),
+
         // MARK: Benchmarks (make bench: release build, prints a table, writes Docs/Performance.md)
         .executableTarget(
             name: "Benchmarks",

@@ -1,0 +1,124 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --allow-writing-to-package-directory scaffold-feature Recipe --field title:String`:
+/// writes a feature across the layers and registers it; `--remove Recipe` takes it out again.
+@main
+struct ScaffoldFeature: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let root = context.package.directoryURL
+        do {
+            if arguments.first == "--remove" {
+                guard arguments.count == 2 else { throw ScaffoldError("usage: scaffold-feature --remove NAME") }
+                try FeatureSpec.validateName(arguments[1])
+                let removed = try Writer(root: root).remove(FeatureSpec(name: arguments[1], fields: []))
+                print("Removed \(arguments[1]): \(removed) files and its registrations.")
+            } else {
+                let spec = try FeatureSpec.parse(arguments)
+                let writer = Writer(root: root)
+                let written = try writer.write(spec)
+                try writer.format(spec, with: try? context.tool(named: "swift-format").url)
+                print("Added \(spec.name) (\(written) files). Next: make test, then try `\(spec.lower) new` in make repl.")
+            }
+        } catch let error as ScaffoldError {
+            Diagnostics.error(error.description)
+            throw error
+        }
+    }
+}
+
+/// Writes and removes a feature's files and registration lines.
+struct Writer {
+    let root: URL
+
+    /// The places a feature is registered, and the line it adds to each.
+    static func registrations(_ spec: FeatureSpec) -> [(path: String, line: String)] {
+        [
+            ("Sources/Data/Features/FeatureRegistry.swift", spec.migrationLine),
+            ("Sources/DemoBackend/Store/FeatureCollections.swift", spec.collectionLine),
+        ]
+    }
+
+    static func files(_ spec: FeatureSpec) -> [(path: String, text: String)] {
+        spec.domainFiles() + spec.dataFiles() + spec.serverFiles()
+    }
+
+    func write(_ spec: FeatureSpec) throws(ScaffoldError) -> Int {
+        let files = Self.files(spec)
+        if let existing = files.first(where: { FileManager.default.fileExists(atPath: url($0.path).path) }) {
+            throw ScaffoldError("\(spec.name) already exists (\(existing.path)); remove it first with --remove \(spec.name)")
+        }
+        var registered: [(path: String, text: String)] = []
+        for (path, line) in Self.registrations(spec) {
+            registered.append((path, try inserting(line, into: path)))
+        }
+        do {
+            for file in files {
+                try FileManager.default.createDirectory(
+                    at: url(file.path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.text.write(to: url(file.path), atomically: true, encoding: .utf8)
+            }
+            for file in registered { try file.text.write(to: url(file.path), atomically: true, encoding: .utf8) }
+        } catch {
+            throw ScaffoldError("cannot write the feature's files: \(error)")
+        }
+        return files.count
+    }
+
+    func remove(_ spec: FeatureSpec) throws(ScaffoldError) -> Int {
+        let files = Self.files(spec).filter { FileManager.default.fileExists(atPath: url($0.path).path) }
+        guard !files.isEmpty else { throw ScaffoldError("there is no feature \(spec.name) to remove") }
+        do {
+            for (path, line) in Self.registrations(spec) {
+                let text = try String(contentsOf: url(path), encoding: .utf8)
+                try Self.removing(line, from: text).write(to: url(path), atomically: true, encoding: .utf8)
+            }
+            for file in files { try FileManager.default.removeItem(at: url(file.path)) }
+            for folder in Set(files.map { url($0.path).deletingLastPathComponent() })
+            where (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+                try FileManager.default.removeItem(at: folder)
+            }
+        } catch {
+            throw ScaffoldError("cannot remove the feature's files: \(error)")
+        }
+        return files.count
+    }
+
+    /// Formats the written files with the repository's `.swift-format`, as `make format` does.
+    func format(_ spec: FeatureSpec, with tool: URL?) throws(ScaffoldError) {
+        let process = Process()
+        process.executableURL = tool ?? URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            (tool == nil ? ["swift-format"] : []) + ["format", "--in-place", "--configuration", url(".swift-format").path]
+            + Self.files(spec).map { url($0.path).path }
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            throw ScaffoldError("the files are written but swift-format did not run: \(error)")
+        }
+        guard process.terminationStatus == 0 else {
+            throw ScaffoldError("the files are written but swift-format failed; run make format")
+        }
+    }
+
+    /// The registry file's text with `line` added before the list is returned.
+    private func inserting(_ line: String, into path: String) throws(ScaffoldError) -> String {
+        guard let text = try? String(contentsOf: url(path), encoding: .utf8) else {
+            throw ScaffoldError("cannot read \(path), where features are registered")
+        }
+        var lines = text.components(separatedBy: "\n")
+        guard let end = lines.firstIndex(of: "        return all") else {
+            throw ScaffoldError("\(path) no longer has the list features are added to")
+        }
+        lines.insert(line, at: end)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The registry file's text without `line`.
+    static func removing(_ line: String, from text: String) -> String {
+        text.components(separatedBy: "\n").filter { $0 != line }.joined(separator: "\n")
+    }
+
+    private func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+}

@@ -1,0 +1,140 @@
+/// The Data files of a feature: its record, wire form, resource description and repository.
+extension FeatureSpec {
+    func dataFiles() -> [(path: String, text: String)] {
+        let folder = "Sources/Data/\(name)s"
+        return [
+            ("\(folder)/\(name)Record.swift", record()),
+            ("\(folder)/\(name)DTO.swift", dto()),
+            ("\(folder)/\(name)Resource.swift", resource()),
+            ("\(folder)/\(name)RepositoryImpl.swift", repository()),
+        ]
+    }
+
+    /// The line that registers the table with the app's migrations.
+    var migrationLine: String {
+        "        all.append(\(name)Record.migration)"
+    }
+
+    private func recordType(_ field: Field) -> String { field.type == .strings ? "String" : field.swiftType }
+
+    private func record() -> String {
+        let columns = (["id INTEGER PRIMARY KEY"] + fields.map(\.column) + ["version INTEGER NOT NULL"])
+            .map { "                \($0)" }.joined(separator: ",\n")
+        let keys = fields.filter { $0.snakeName != $0.name }.map { "        case \($0.name) = \"\($0.snakeName)\"" }
+        let codingKeys = (["        case id, version"] + fields.filter { $0.snakeName == $0.name }.map { "        case \($0.name)" } + keys)
+            .joined(separator: "\n")
+        let toRecord = fields.map { field in
+            field.type == .strings
+                ? "        \(field.name) = Self.text(object.\(field.name))"
+                : "        \(field.name) = object.\(field.name)"
+        }.joined(separator: "\n")
+        let toObject = fields.map { field in
+            field.type == .strings ? "\(field.name): Self.list(\(field.name))" : "\(field.name): \(field.name)"
+        }.joined(separator: ", ")
+        return """
+            import Domain
+            import Foundation
+            import GRDB
+
+            /// A row of `\(table)`: a \(lower) on this device.
+            struct \(name)Record: Codable, CacheableRecord {
+                static let databaseTableName = "\(table)"
+                static let cacheNamespace = "\(table)"
+                static var keyColumn: Column { Columns.id }
+
+                /// The migration that creates the table (registered in `FeatureRegistry`).
+                static let migration = FeatureRegistry.Migration(
+                    name: "feature \(lower): \(table) table", table: "\(table)",
+                    sql: \"\"\"
+                        CREATE TABLE \(table) (
+            \(columns)
+                        )
+                        \"\"\")
+
+                var id: Int
+            \(fields.map { "    var \($0.name): \(recordType($0))" }.joined(separator: "\n"))
+                var version: Int
+
+                enum CodingKeys: String, CodingKey {
+            \(codingKeys)
+                }
+
+                /// The table's columns.
+                enum Columns {
+                    static let id = Column(CodingKeys.id)
+            \(fields.map { "        static let \($0.name) = Column(CodingKeys.\($0.name))" }.joined(separator: "\n"))
+                    static let version = Column(CodingKeys.version)
+                }
+
+                static func databaseKey(_ key: \(name).ID) -> DatabaseValue { key.rawValue.databaseValue }
+
+                init(_ object: \(name), key: \(name).ID) {
+                    id = key.rawValue
+            \(toRecord)
+                    version = object.version
+                }
+
+                init(columns row: some ColumnDecoding) throws {
+                    id = try row(Columns.id)
+            \(fields.map { "        \($0.name) = try row(Columns.\($0.name))" }.joined(separator: "\n"))
+                    version = try row(Columns.version)
+                }
+
+                func encodeColumns(into container: inout some ColumnEncoding) {
+                    container[Columns.id] = id
+            \(fields.map { "        container[Columns.\($0.name)] = \($0.name)" }.joined(separator: "\n"))
+                    container[Columns.version] = version
+                }
+
+                /// The \(lower) in the row.
+                func object() throws(StorageError) -> \(name) {
+                    guard let itemID = \(name).ID(rawValue: id) else { throw .corruptRow("\(table) id 0") }
+                    return \(name)(id: itemID, \(toObject), version: version)
+                }
+            \(fields.contains { $0.type == .strings } ? listHelpers : "")
+            }
+
+            """
+    }
+
+    private var listHelpers: String {
+        """
+
+            /// A list of words as the JSON text the column keeps.
+            private static func text(_ list: [String]) -> String {
+                (try? JSONEncoder().encode(list)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+            }
+
+            /// The list of words in the column's JSON text (empty when it is damaged).
+            private static func list(_ text: String) -> [String] {
+                (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+            }
+        """
+    }
+
+    private func dto() -> String {
+        """
+        import Foundation
+
+        /// A \(lower) as the server sends it; a write sends it without `id` and `version`.
+        struct \(name)DTO: Codable, Sendable {
+            var id: Int?
+        \(fields.map { "    var \($0.name): \($0.swiftType)" }.joined(separator: "\n"))
+            var version: Int?
+
+            enum CodingKeys: String, CodingKey {
+                case id, version, \(fields.map(\.name).joined(separator: ", "))
+            }
+
+            /// Writes every field (`null` for an empty optional one), and `id` and `version` when set.
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encodeIfPresent(id, forKey: .id)
+        \(fields.map { "        try container.encode(\($0.name), forKey: .\($0.name))" }.joined(separator: "\n"))
+                try container.encodeIfPresent(version, forKey: .version)
+            }
+        }
+
+        """
+    }
+}

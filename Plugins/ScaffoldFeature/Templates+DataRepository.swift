@@ -1,0 +1,119 @@
+/// The feature's resource description and repository.
+extension FeatureSpec {
+    func resource() -> String {
+        """
+        import Domain
+        import Foundation
+
+        /// What the generic feature store needs to know about \(lower)s.
+        enum \(name)Resource: FeatureResource {
+            typealias Item = \(name)
+            typealias Record = \(name)Record
+            typealias Wire = \(name)DTO
+
+            static let collection = "\(collection)"
+            static let timeToLive: TimeInterval = 300
+
+            static func id(of item: \(name)) -> \(name).ID { item.id }
+
+            static func item(_ item: \(name), identifiedAs id: \(name).ID) -> \(name) {
+                var moved = item
+                moved.id = id
+                return moved
+            }
+
+            static func item(from wire: \(name)DTO) throws(RemoteError) -> \(name) {
+                guard let number = wire.id, let id = \(name).ID.server(number) else {
+                    throw .invalidData("a \(lower) without an id")
+                }
+                return \(name)(id: id, \(fields.map { "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), version: wire.version ?? 1)
+            }
+
+            static func wire(for item: \(name)) -> \(name)DTO {
+                \(name)DTO(id: nil, \(fields.map { "\($0.name): item.\($0.name)" }.joined(separator: ", ")), version: nil)
+            }
+        }
+
+        """
+    }
+
+    func repository() -> String {
+        """
+        public import Domain
+
+        /// The production ``\(name)RepositoryProtocol``: the generic feature store, offline first.
+        public final class \(name)RepositoryImpl: \(name)RepositoryProtocol {
+            private let store: FeatureStore<\(name)Resource>
+
+            /// The repository over the app's data stack, talking to `api`.
+            public init(stack: DataStack, api: APIClient) {
+                store = FeatureStore(stack: stack, api: api)
+            }
+
+            public func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
+                do { return try await store.list(policy: policy) } catch { throw error.\(lower)Error(id: nil) }
+            }
+
+            public func \(lower)(id: \(name).ID, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<\(name)> {
+                do { return try await store.item(id, policy: policy) } catch { throw error.\(lower)Error(id: id) }
+            }
+
+            public func create(_ draft: \(name)Draft) async throws(\(name)Error) -> \(name) {
+                do { return try await store.create { id in draft.\(lower)(id: id) } } catch { throw error.\(lower)Error(id: nil) }
+            }
+
+            public func update(_ \(lower): \(name)) async throws(\(name)Error) -> \(name) {
+                do { return try await store.update(\(lower)) } catch { throw error.\(lower)Error(id: \(lower).id) }
+            }
+
+            public func delete(id: \(name).ID) async throws(\(name)Error) {
+                do { try await store.delete(id) } catch { throw error.\(lower)Error(id: id) }
+            }
+        }
+
+        extension DataSourceError {
+            /// The Domain error for a failed \(lower) operation.
+            fileprivate func \(lower)Error(id: \(name).ID?) -> \(name)Error {
+                switch self {
+                case .storage: .storageFailure
+                case .notCached: .notCached
+                case .remote(let remote):
+                    switch remote {
+                    case .notFound, .gone: id.map { .notFound(id: $0) } ?? .invalidData
+                    case .unauthorized, .forbidden: .unauthorized
+                    case .invalidData, .badRequest, .unprocessable: .invalidData
+                    case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus, .conflict: .unavailable
+                    case .insecureURL(let host): .insecureConnection(host: host)
+                    case .cancelled: .cancelled
+                    case .retryLater(let seconds): .busy(retryAfterSeconds: seconds)
+                    }
+                }
+            }
+        }
+
+        """
+    }
+
+    /// The server's collection for the feature.
+    func serverFiles() -> [(path: String, text: String)] {
+        [
+            (
+                "Sources/DemoBackend/Store/\(name)Collection.swift",
+                """
+                extension FeatureCollections {
+                    /// \(name)s: the fields the app sends, with their rules (Docs/Features/\(name).md).
+                    static let \(lower)s = CollectionSpec(
+                        name: "\(collection)", tagPrefix: "\(lower.prefix(1))",
+                        fields: [
+                \(fields.map { "            .init(\($0.collectionField))," }.joined(separator: "\n"))
+                        ])
+                }
+
+                """
+            )
+        ]
+    }
+
+    /// The line that registers the collection with the demo server.
+    var collectionLine: String { "        all.append(\(lower)s)" }
+}

@@ -1,0 +1,76 @@
+/// The Domain files of a feature: the entity, its draft, error, rules, repository protocol and
+/// one use case per operation.
+extension FeatureSpec {
+    func domainFiles() -> [(path: String, text: String)] {
+        let folder = "Sources/Domain/\(name)s"
+        return [
+            ("\(folder)/\(name).swift", entity()),
+            ("\(folder)/\(name)Draft.swift", draft()),
+            ("\(folder)/\(name)Error.swift", error()),
+            ("\(folder)/\(name)Rules.swift", rules()),
+            ("\(folder)/\(name)RepositoryProtocol.swift", repositoryProtocol()),
+            ("\(folder)/List\(name)sUseCase.swift", listUseCase()),
+            ("\(folder)/Fetch\(name)UseCase.swift", fetchUseCase()),
+            ("\(folder)/Create\(name)UseCase.swift", writeUseCase("Create", "Saves a new \(lower) (offline first) and sends it.", "_ draft: \(name)Draft", "\(name)", "try \(name)Rules.validate(draft)\n            return try await repository.create(draft)", "draft")),
+            ("\(folder)/Update\(name)UseCase.swift", writeUseCase("Update", "Saves a changed \(lower) (offline first) and sends it.", "_ \(lower): \(name)", "\(name)", "try \(name)Rules.validate(\(name)Draft(\(lower)))\n            return try await repository.update(\(lower))", "\(lower)")),
+            ("\(folder)/Delete\(name)UseCase.swift", writeUseCase("Delete", "Deletes a \(lower) (offline first) and sends the deletion.", "id: \(name).ID", "Void", "try await repository.delete(id: id)", "id: id")),
+        ]
+    }
+
+    private var properties: String {
+        fields.map { "    /// The \(lower)'s \($0.name).\n    public var \($0.name): \($0.swiftType)" }.joined(separator: "\n")
+    }
+
+    private func entity() -> String {
+        """
+        public import Foundation
+
+        /// A \(lower) of the app.
+        public struct \(name): Identifiable, Hashable, Sendable {
+            /// A \(lower)'s identity: the server's, or this device's until the server numbers it.
+            public typealias ID = ItemID<\(name)>
+
+            /// The \(lower)'s identifier.
+            public var id: ID
+        \(properties)
+            /// The server's version (1 for a \(lower) not sent yet).
+            public var version: Int
+
+            /// Creates a \(lower) from its fields.
+            public init(id: ID, \(fields.map { "\($0.name): \($0.swiftType)" }.joined(separator: ", ")), version: Int = 1) {
+                self.id = id
+        \(fields.map { "        self.\($0.name) = \($0.name)" }.joined(separator: "\n"))
+                self.version = version
+            }
+        }
+
+        """
+    }
+
+    private func draft() -> String {
+        """
+        public import Foundation
+
+        /// The fields of a \(lower) the user enters, before it has an identifier.
+        public struct \(name)Draft: Hashable, Sendable {
+        \(properties)
+
+            /// Creates a draft from its fields.
+            public init(\(fields.map { "\($0.name): \($0.swiftType)" }.joined(separator: ", "))) {
+        \(fields.map { "        self.\($0.name) = \($0.name)" }.joined(separator: "\n"))
+            }
+
+            /// The fields of an existing \(lower).
+            public init(_ \(lower): \(name)) {
+        \(fields.map { "        \($0.name) = \(lower).\($0.name)" }.joined(separator: "\n"))
+            }
+
+            /// The \(lower) these fields make under `id`.
+            public func \(lower)(id: \(name).ID) -> \(name) {
+                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))
+            }
+        }
+
+        """
+    }
+}

@@ -1,0 +1,175 @@
+/// The feature's error, rules, repository protocol and use cases.
+extension FeatureSpec {
+    func error() -> String {
+        """
+        public import Foundation
+
+        /// Everything that can go wrong with \(lower)s, as the user should hear it.
+        public enum \(name)Error: Error, LocalizedError, Equatable, Sendable {
+            /// The number is not a \(lower) identifier (0).
+            case invalidID(Int)
+            /// No \(lower) has this identifier.
+            case notFound(id: \(name).ID)
+            /// A field breaks a rule; the reason names the field.
+            case invalid(String)
+            /// The user's session is no longer valid.
+            case unauthorized
+            /// The server could not be reached or failed; the work may succeed later.
+            case unavailable
+            /// The server asked to wait longer than the operation may take.
+            case busy(retryAfterSeconds: Int)
+            /// Data arrived that the app cannot read.
+            case invalidData
+            /// Only data on the device was allowed and there is none.
+            case notCached
+            /// The device's storage failed.
+            case storageFailure
+            /// Plain HTTP to a host that is not an allowed exception; no request was made.
+            case insecureConnection(host: String)
+            /// The work was cancelled before it finished.
+            case cancelled
+
+            /// A short message for the user.
+            public var errorDescription: String? {
+                switch self {
+                case .invalidID(let id): "Invalid \(lower) id \\(id): ids are non-zero whole numbers"
+                case .notFound(let id): "\(name) \\(id) was not found"
+                case .invalid(let reason): reason
+                case .unauthorized: "Please log in again"
+                case .unavailable: "The server can't be reached; try again later"
+                case .busy(let seconds): "The server is busy; try again in \\(seconds) s"
+                case .invalidData: "The server sent data the app can't read"
+                case .notCached: "Not available offline"
+                case .storageFailure: "The device's storage failed"
+                case .insecureConnection(let host):
+                    "Plain HTTP to \\(host) is not allowed; use https or make the host an exception"
+                case .cancelled: "Cancelled"
+                }
+            }
+        }
+
+        """
+    }
+
+    func rules() -> String {
+        let checks = fields.compactMap { field -> String? in
+            switch field.type {
+            case .string:
+                return """
+                        try text(draft.\(field.name), named: "\(field.name)", required: true)
+                    """
+            case .optionalString:
+                return """
+                        if let \(field.name) = draft.\(field.name) { try text(\(field.name), named: "\(field.name)", required: false) }
+                    """
+            default: return nil
+            }
+        }
+        let body = checks.isEmpty ? "        _ = draft" : checks.joined(separator: "\n")
+        return """
+            /// The rules for \(lower)s.
+            public enum \(name)Rules {
+                /// The longest text a field holds, in characters.
+                public static let maxTextLength = 200
+
+                /// The \(lower) identifier written as `number`; 0 is no identifier.
+                public static func id(_ number: Int) throws(\(name)Error) -> \(name).ID {
+                    guard let id = \(name).ID(rawValue: number) else { throw .invalidID(number) }
+                    return id
+                }
+
+                /// Checks every field of a \(lower) the user entered.
+                public static func validate(_ draft: \(name)Draft) throws(\(name)Error) {
+            \(body)
+                }
+
+                /// The order people see \(lower)s in: by identifier, the ones not sent yet last.
+                public static func ordered(_ items: [\(name)]) -> [\(name)] {
+                    items.sorted { rank($0) < rank($1) }
+                }
+
+                /// Sent ones first, then each group in the order it was made.
+                private static func rank(_ item: \(name)) -> (Int, Int) {
+                    (item.id.isIssuedByServer ? 0 : 1, abs(item.id.rawValue))
+                }
+
+                private static func text(_ value: String, named field: String, required: Bool) throws(\(name)Error) {
+                    if required && value.allSatisfy(\\.isWhitespace) { throw .invalid("The \\(field) can't be empty") }
+                    if value.count > maxTextLength {
+                        throw .invalid("The \\(field) is too long (at most \\(maxTextLength) characters)")
+                    }
+                }
+            }
+
+            """
+    }
+
+    func repositoryProtocol() -> String {
+        """
+        /// Reads and writes \(lower)s wherever they live; implemented in the Data layer.
+        public protocol \(name)RepositoryProtocol: Sendable {
+            /// Every \(lower).
+            func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
+            /// One \(lower) by identifier.
+            func \(lower)(id: \(name).ID, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<\(name)>
+            /// Saves a new \(lower) on this device and sends it; returns it as it is now.
+            func create(_ draft: \(name)Draft) async throws(\(name)Error) -> \(name)
+            /// Saves a changed \(lower) on this device and sends it; returns it as it is now.
+            func update(_ \(lower): \(name)) async throws(\(name)Error) -> \(name)
+            /// Deletes a \(lower) on this device and sends the deletion.
+            func delete(id: \(name).ID) async throws(\(name)Error)
+        }
+
+        """
+    }
+
+    func listUseCase() -> String {
+        useCase(
+            "List\(name)s", summary: "Lists every \(lower), in the order people see them.",
+            parameters: "policy: ReadPolicy = .cacheFirst", returns: "Fetched<[\(name)]>",
+            body: "try await repository.\(lower)s(policy: policy).map(\(name)Rules.ordered)", example: "execute()")
+    }
+
+    func fetchUseCase() -> String {
+        useCase(
+            "Fetch\(name)", summary: "Reads one \(lower).", parameters: "id: \(name).ID, policy: ReadPolicy = .cacheFirst",
+            returns: "Fetched<\(name)>", body: "try await repository.\(lower)(id: id, policy: policy)",
+            example: "execute(id: id)")
+    }
+
+    func writeUseCase(
+        _ verb: String, _ summary: String, _ parameters: String, _ returns: String, _ body: String, _ example: String
+    ) -> String {
+        useCase(
+            "\(verb)\(name)", summary: summary, parameters: parameters, returns: returns, body: body,
+            example: "execute(\(example))")
+    }
+
+    private func useCase(
+        _ type: String, summary: String, parameters: String, returns: String, body: String, example: String
+    ) -> String {
+        """
+        /// \(summary)
+        public struct \(type)UseCase: Sendable {
+            private let repository: any \(name)RepositoryProtocol
+
+            /// Creates the use case over a repository.
+            public init(repository: any \(name)RepositoryProtocol) {
+                self.repository = repository
+            }
+
+            /// Runs the use case.
+            ///
+            /// ```swift
+            /// let result = await \(type)UseCase(repository: repository).\(example)
+            /// ```
+            public func execute(\(parameters)) async -> Result<\(returns), \(name)Error> {
+                await .catching { () async throws(\(name)Error) in
+                    \(body)
+                }
+            }
+        }
+
+        """
+    }
+}
