@@ -48,19 +48,28 @@ struct Writer {
         if let existing = files.first(where: { FileManager.default.fileExists(atPath: url($0.path).path) }) {
             throw ScaffoldError("\(spec.name) already exists (\(existing.path)); remove it first with --remove \(spec.name)")
         }
-        var registered: [(path: String, text: String)] = []
+        var registered: [(path: String, text: String, original: String)] = []
         for (path, line) in Self.registrations(spec) {
-            registered.append((path, try inserting(line, into: path)))
+            let original = (try? String(contentsOf: url(path), encoding: .utf8)) ?? ""
+            registered.append((path, try inserting(line, into: path), original))
         }
+        var created: [URL] = []
         do {
             for file in files {
-                try FileManager.default.createDirectory(
-                    at: url(file.path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                let folder = url(file.path).deletingLastPathComponent()
+                if !FileManager.default.fileExists(atPath: folder.path) {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    created.append(folder)
+                }
                 try file.text.write(to: url(file.path), atomically: true, encoding: .utf8)
+                created.append(url(file.path))
             }
             for file in registered { try file.text.write(to: url(file.path), atomically: true, encoding: .utf8) }
         } catch {
-            throw ScaffoldError("cannot write the feature's files: \(error)")
+            // Nothing half-written stays: the files go and the registries get their text back.
+            for item in created.reversed() { try? FileManager.default.removeItem(at: item) }
+            for file in registered { try? file.original.write(to: url(file.path), atomically: true, encoding: .utf8) }
+            throw ScaffoldError("cannot write the feature's files (nothing was kept): \(error)")
         }
         return files.count
     }
