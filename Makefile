@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: help deps build repl server test contract lint format feature docs-update bench clean
+.PHONY: help deps build repl server test contract lint format feature feature-check docs-update bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -41,6 +41,9 @@ format: ## Rewrite sources with swift-format
 feature: ## Add a feature (Docs/Extending.md): make feature NAME=Recipe FIELDS="title:String minutes:Int"
 	@test -n "$(NAME)" || { echo 'usage: make feature NAME=Recipe FIELDS="title:String minutes:Int"' >&2; exit 2; }
 	$(SWIFT) package --allow-writing-to-package-directory scaffold-feature $(NAME) $(foreach f,$(FIELDS),--field '$(f)')
+
+feature-check: deps ## Prove the generator in a scratch copy: refusals, every field type built, linted, tested, removed
+	@Scripts/feature-check.sh
 
 docs-update: deps ## Rewrite the expected output of every replayed REPL block in README.md and Docs/
 	UPDATE_TRANSCRIPTS=1 $(SWIFT) test --filter TranscriptTests

@@ -51,3 +51,109 @@ extension FeatureSpec.Field {
         }
     }
 }
+
+/// How each field appears in the shell: its flag, how the flag's value is read, and the sample
+/// values the generated tests and page type.
+extension FeatureSpec.Field {
+    /// `--cooked-on` for `cookedOn`.
+    var flag: String {
+        "--" + name.unicodeScalars.map { $0.properties.isUppercase ? "-" + String($0).lowercased() : String($0) }.joined()
+    }
+
+    /// The `FieldValue` reader of the flag's words.
+    private var reader: String {
+        switch type {
+        case .string, .optionalString, .strings: "FieldValue.text"
+        case .int, .optionalInt: "FieldValue.integer"
+        case .double: "FieldValue.decimal"
+        case .bool: "FieldValue.boolean"
+        case .date: "FieldValue.date"
+        }
+    }
+
+    /// The flag's spec in the `new` and `edit` commands.
+    var flagSpec: String {
+        let (valueName, help): (String, String) =
+            switch type {
+            case .string: ("TEXT", "The \(name)")
+            case .optionalString: ("TEXT", "The \(name) (\\\"\\\" clears it)")
+            case .int: ("N", "The \(name), a whole number")
+            case .optionalInt: ("N", "The \(name), a whole number (\\\"\\\" clears it)")
+            case .double: ("NUMBER", "The \(name), a number such as 2.5")
+            case .bool: ("BOOL", "Whether \(name): true or false")
+            case .date: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z")
+            case .strings: ("WORD", "One of the \(name) (repeatable; replaces them on edit)")
+            }
+        let extra =
+            switch type {
+            case .strings: ", isRepeatable: true"
+            case .bool: ", allowedValues: [\"true\", \"false\"]"
+            default: ""
+            }
+        return "FlagSpec(name: \"\(flag)\", valueName: \"\(valueName)\", help: \"\(help)\"\(extra))"
+    }
+
+    /// The expression `new` reads the field with.
+    var newValue: String {
+        switch type {
+        case .string, .int, .double, .date: "try arguments.required(\"\(flag)\", \(reader))"
+        case .optionalString, .optionalInt: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
+        case .bool: "try arguments.value(of: \"\(flag)\", \(reader)) ?? false"
+        case .strings: "arguments.all(\"\(flag)\")"
+        }
+    }
+
+    /// The statement `edit` changes the draft's field with, when its flag is given.
+    var editStatement: String {
+        switch type {
+        case .string, .int, .double, .date, .bool:
+            "if let \(name) = try arguments.value(of: \"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
+        case .optionalString, .optionalInt:
+            "if let \(name) = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
+        case .strings: "if let \(name) = arguments.list(\"\(flag)\") { draft.\(name) = \(name) }"
+        }
+    }
+
+    /// Sample values: the one a new item gets and the one an edit gives it.
+    enum Sample {
+        case first, second
+    }
+
+    /// A sample value as Swift source.
+    func swiftValue(_ sample: Sample) -> String {
+        switch type {
+        case .string, .optionalString: "\"\(shown(sample))\""
+        case .int, .optionalInt, .double, .bool: shown(sample)
+        case .date:
+            sample == .first
+                ? "Date(timeIntervalSince1970: 1_767_312_000)" : "Date(timeIntervalSince1970: 1_767_398_400)"
+        case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
+    }
+
+    /// The words of a list field's sample.
+    func words(_ sample: Sample) -> [String] { sample == .first ? ["one", "two"] : ["three"] }
+
+    /// The same value as typed after the flag (`--places one --places two` for a list).
+    func typed(_ sample: Sample) -> String {
+        switch type {
+        case .string, .optionalString: "\(flag) \"\(shown(sample))\""
+        case .date: "\(flag) \(shown(sample).prefix(10))"
+        case .strings: words(sample).map { "\(flag) \($0)" }.joined(separator: " ")
+        case .int, .optionalInt, .double, .bool: "\(flag) \(shown(sample))"
+        }
+    }
+
+    /// The same value as the shell's tables show it.
+    func shown(_ sample: Sample) -> String {
+        let first = sample == .first
+        return switch type {
+        case .string, .optionalString: first ? "First \(name)" : "Second \(name)"
+        case .int, .optionalInt: first ? "20" : "25"
+        case .double: first ? "2.5" : "3.75"
+        case .bool: first ? "true" : "false"
+        case .date: first ? "2026-01-02T00:00:00Z" : "2026-01-03T00:00:00Z"
+        case .strings: words(sample).joined(separator: ", ")
+        }
+    }
+}

@@ -21,8 +21,8 @@ struct ScaffoldFeature: CommandPlugin {
                 print("Added \(spec.name) (\(written) files). Next: make test, then try `\(spec.lower) new` in make repl.")
             }
         } catch let error as ScaffoldError {
+            // One line: SwiftPM fails the command on an error diagnostic, so nothing is rethrown.
             Diagnostics.error(error.description)
-            throw error
         }
     }
 }
@@ -36,11 +36,13 @@ struct Writer {
         [
             ("Sources/Data/Features/FeatureRegistry.swift", spec.migrationLine),
             ("Sources/DemoBackend/Store/FeatureCollections.swift", spec.collectionLine),
+            ("Sources/repl/App/FeatureModule.swift", spec.moduleLine),
         ]
     }
 
     static func files(_ spec: FeatureSpec) -> [(path: String, text: String)] {
-        spec.domainFiles() + spec.dataFiles() + spec.serverFiles()
+        spec.domainFiles() + spec.dataFiles() + spec.presentationFiles() + spec.replFiles() + spec.serverFiles()
+            + spec.testFiles() + spec.docsFiles()
     }
 
     func write(_ spec: FeatureSpec) throws(ScaffoldError) -> Int {
@@ -99,7 +101,7 @@ struct Writer {
         process.executableURL = tool ?? URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             (tool == nil ? ["swift-format"] : []) + ["format", "--in-place", "--configuration", url(".swift-format").path]
-            + Self.files(spec).map { url($0.path).path }
+            + Self.files(spec).map { url($0.path).path }.filter { $0.hasSuffix(".swift") }
         do {
             try process.run()
             process.waitUntilExit()

@@ -50,6 +50,11 @@ extension FeatureSpec {
                 store = FeatureStore(stack: stack, api: api)
             }
 
+            /// Identifiers of the \(lower)s on this device, for Tab completion (local reads only).
+            public static func storedIDs(in database: AppDatabase) -> [Int] {
+                database.knownIDs(of: \(name)Record.self)
+            }
+
             public func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
                 do { return try await store.list(policy: policy) } catch { throw error.\(lower)Error(id: nil) }
             }

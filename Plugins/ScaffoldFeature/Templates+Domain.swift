@@ -17,14 +17,18 @@ extension FeatureSpec {
         ]
     }
 
+    /// `public import Foundation` and a blank line when a field is a `Date`.
+    private var foundationImport: String {
+        fields.contains { $0.type == .date } ? "public import Foundation\n" : ""
+    }
+
     private var properties: String {
         fields.map { "    /// The \(lower)'s \($0.name).\n    public var \($0.name): \($0.swiftType)" }.joined(separator: "\n")
     }
 
     private func entity() -> String {
         """
-        public import Foundation
-
+        \(foundationImport)
         /// A \(lower) of the app.
         public struct \(name): Identifiable, Hashable, Sendable {
             /// A \(lower)'s identity: the server's, or this device's until the server numbers it.
@@ -49,8 +53,7 @@ extension FeatureSpec {
 
     private func draft() -> String {
         """
-        public import Foundation
-
+        \(foundationImport)
         /// The fields of a \(lower) the user enters, before it has an identifier.
         public struct \(name)Draft: Hashable, Sendable {
         \(properties)
@@ -68,6 +71,13 @@ extension FeatureSpec {
             /// The \(lower) these fields make under `id`.
             public func \(lower)(id: \(name).ID) -> \(name) {
                 \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))
+            }
+
+            /// `\(lower)` with these fields; its identifier and version stay.
+            public func applied(to \(lower): \(name)) -> \(name) {
+                var changed = \(lower)
+        \(fields.map { "        changed.\($0.name) = \($0.name)" }.joined(separator: "\n"))
+                return changed
             }
         }
 

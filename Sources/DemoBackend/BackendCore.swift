@@ -40,7 +40,8 @@ final class BackendCore: Sendable {
         let sizes =
             (try? database.pool.read { db in
                 try Dictionary(
-                    uniqueKeysWithValues: collections.map { ($0.name, try store.count($0.name, db)) })
+                    collections.map { ($0.name, try store.count($0.name, db)) }, uniquingKeysWith: { first, _ in first }
+                )
             }) ?? [:]
         return DemoBackendStatus(
             isRunning: running, baseURL: baseURL, requests: counters.requests, requestsByRoute: counters.byRoute,

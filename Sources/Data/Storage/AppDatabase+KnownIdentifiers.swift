@@ -21,6 +21,16 @@ extension AppDatabase {
         }) ?? []
     }
 
+    /// Identifiers of the items a feature's table holds, in order, for Tab completion (see
+    /// ``knownDocumentIDs(limit:)``); the ones not sent yet are negative.
+    func knownIDs<Record: CacheableRecord>(
+        of record: Record.Type, limit: Int = Constants.completionLimit
+    ) -> [Int] {
+        (try? read { db in
+            try Int.fetchAll(db, Record.select(Record.keyColumn).order(Record.keyColumn).limit(limit))
+        }) ?? []
+    }
+
     /// Limits of local reads.
     public enum Constants {
         /// The most identifiers offered to Tab completion.

@@ -6,7 +6,7 @@ struct EntityTags: Sendable {
 
     init(style: DemoBackend.ValidatorStyle, collections: [CollectionSpec], salt: UInt64 = .random(in: 1...UInt64.max)) {
         self.style = style
-        prefixes = Dictionary(uniqueKeysWithValues: collections.map { ($0.name, $0.tagPrefix) })
+        prefixes = Dictionary(collections.map { ($0.name, $0.tagPrefix) }, uniquingKeysWith: { first, _ in first })
         self.salt = salt
     }
 

@@ -16,7 +16,7 @@ final class ResourceStore: Sendable {
         now: @escaping @Sendable () -> Date
     ) throws {
         self.database = database
-        self.collections = Dictionary(uniqueKeysWithValues: collections.map { ($0.name, $0) })
+        self.collections = Dictionary(collections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.now = now
         let salt = try database.pool.write { db in
             if let salt = try Int64.fetchOne(db, sql: "SELECT value FROM sequence WHERE name = 'salt'") { return salt }

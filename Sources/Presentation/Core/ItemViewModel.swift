@@ -1,4 +1,5 @@
 public import Domain
+public import Foundation
 import Logging
 
 /// A screen that loads one item (a document, a profile): one generic view model serves them all.
@@ -67,4 +68,10 @@ public enum ItemLoadFailure: Error, Equatable, Sendable {
     case cancelled
     /// The load failed with this message for the user.
     case message(String)
+
+    /// The failure for a feature's error: `cancelled` publishes nothing, any other error shows
+    /// its message.
+    public init<Failure: LocalizedError & Equatable>(_ error: Failure, cancelled: Failure) {
+        self = error == cancelled ? .cancelled : .message(UserMessages.text(for: error))
+    }
 }

@@ -1,5 +1,5 @@
 public import Domain
-import Foundation
+public import Foundation
 
 /// Turns errors into the sentences the user reads: the one place where Presentation words them.
 nonisolated public enum UserMessages {
@@ -10,6 +10,11 @@ nonisolated public enum UserMessages {
 
     /// The message for a user-profile error.
     public static func text(for error: UserError) -> String {
+        error.errorDescription ?? Constants.fallback
+    }
+
+    /// The message for a feature's error (one made with `scaffold-feature`).
+    public static func text(for error: some LocalizedError) -> String {
         error.errorDescription ?? Constants.fallback
     }
 

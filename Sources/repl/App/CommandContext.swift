@@ -14,6 +14,8 @@ typealias Command = CommandSpec<CommandContext>
 final class CommandContext: ShellContext {
     /// The use cases.
     let services: AppServices
+    /// The repositories of the features added with `scaffold-feature`.
+    let features: FeatureServices
     /// The commands, for dispatch, `help` and completion.
     let registry: CommandRegistry<CommandContext>
     /// The caches, for `cache stats` and `cache clear`.
@@ -53,6 +55,7 @@ final class CommandContext: ShellContext {
     init(app: CompositionRoot.App, registry: CommandRegistry<CommandContext>, format: OutputFormat, console: Console) {
         self.console = console
         self.services = app.services
+        self.features = app.features
         self.caches = app.caches
         self.backend = app.backend
         self.serverControls = app.serverControls

@@ -1,12 +1,14 @@
 import ShellKit
 
 extension CommandRegistry where Context == CommandContext {
-    /// Every command of the Strata shell, in help order: one line per feature.
+    /// Every command of the Strata shell, in help order: one line per feature, then the
+    /// features added with `scaffold-feature` after the users.
     static var strata: CommandRegistry<CommandContext> {
         CommandRegistry(
-            commands: DocumentCommands.all + UserCommands.all + CacheCommands.all + SyncCommands.all
-                + BackgroundCommands.all + SceneCommands.all + EditorCommands.all + AppCommands.all
-                + ServerCommands.all + ShellCommands.all
+            commands: DocumentCommands.all + UserCommands.all + FeatureModule.all.flatMap(\.commands)
+                + CacheCommands.all
+                + SyncCommands.all + BackgroundCommands.all + SceneCommands.all + EditorCommands.all
+                + AppCommands.all + ServerCommands.all + ShellCommands.all
         )
     }
 }

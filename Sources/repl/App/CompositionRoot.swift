@@ -36,6 +36,8 @@ enum CompositionRoot {
         let observations: [ApplicationLifecycle.Observation]
         /// How long one command may take, every request and retry included (`--timeout`).
         let operationBudget: Duration
+        /// The repositories of the features added with `scaffold-feature`.
+        let features: FeatureServices
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -88,7 +90,7 @@ enum CompositionRoot {
                 preferences: container.preferences, database: database,
                 background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
                 sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryWarnings],
-                operationBudget: budget)
+                operationBudget: budget, features: FeatureModule.services(stack: stack, api: api))
         )
     }
 }

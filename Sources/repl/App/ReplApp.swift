@@ -94,7 +94,8 @@ extension ReplApp {
         let providers = CompletionProviders(
             documentIDs: { app.database.knownDocumentIDs() }, userIDs: { app.database.knownUserIDs() },
             sceneIDs: { app.scenes.openSessions.map(\.persistentIdentifier) })
-        let completer = Completer(registry: registry, sources: providers.bySource)
+        let sources = providers.bySource.merging(FeatureModule.completions(database: app.database)) { own, _ in own }
+        let completer = Completer(registry: registry, sources: sources)
         if interactive, var reader = EditLineReader(complete: completer.complete, historyFile: historyFile) {
             return await shell.run(reader: &reader)
         }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Platform
 import Presentation
 import ShellKit
@@ -37,6 +38,11 @@ extension CommandFailure {
             default: ""
             }
         self.init((error.errorDescription ?? "\(error)") + hint)
+    }
+
+    /// An error of a feature made with `scaffold-feature`, in its own words.
+    init(feature error: some LocalizedError) {
+        self.init(UserMessages.text(for: error))
     }
 
     /// ` (--allow-http HOST)`: the flag that makes an exception for a plain-HTTP host.

@@ -92,7 +92,7 @@ extension DocumentCommands {
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.documentID()
         try await context.services.deleteDocument.execute(id: id).mapError(CommandFailure.init).get()
-        return .rendered(DeletedDocumentOutput(id: id.rawValue))
+        return .rendered(DeletedItemOutput(noun: "document", id: id.rawValue))
     }
 
     private static let search = Command(

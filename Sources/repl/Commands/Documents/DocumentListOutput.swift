@@ -8,17 +8,12 @@ struct DocumentListOutput: CommandRendering {
     let provenance: Provenance?
 
     func table(styling: Styling) -> String? {
-        let noun = items.count == 1 ? "document" : "documents"
-        let footer = "\(items.count) \(noun)" + (provenance.map { " (\($0.text))" } ?? "")
-        guard !items.isEmpty else { return footer }
-        let header = ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"]
-        let table = TextTable.render(rows: [header] + items.map(Self.cells))
-        return styling.boldFirstLine(table) + "\n" + footer
+        ListTable.table(
+            header: ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"], rows: items.map(Self.cells), noun: "document",
+            provenance: provenance, styling: styling)
     }
 
-    func plain() -> String? {
-        items.isEmpty ? nil : items.map { Self.cells($0).joined(separator: "\t") }.joined(separator: "\n")
-    }
+    func plain() -> String? { ListTable.plain(items.map(Self.cells)) }
 
     func json() -> String {
         JSONOutput.encode(

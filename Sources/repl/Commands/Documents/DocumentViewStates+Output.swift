@@ -2,16 +2,10 @@ import Domain
 import Presentation
 import ShellKit
 
-extension DocumentListViewState: CommandOutcome {
-    /// The documents on screen, or the failure.
-    func commandOutput() throws(CommandFailure) -> CommandOutput {
-        switch self {
-        case .loaded(let items, let provenance), .refreshing(let items, let provenance):
-            return .rendered(DocumentListOutput(items: items, provenance: provenance))
-        case .empty: return .rendered(DocumentListOutput(items: [], provenance: nil))
-        case .failed(let message): throw CommandFailure(message)
-        case .idle, .loading: throw .cancelled
-        }
+extension DocumentSummary: ListRendering {
+    /// The document list's table.
+    static func listOutput(_ items: [DocumentSummary], provenance: Provenance?) -> CommandOutput {
+        .rendered(DocumentListOutput(items: items, provenance: provenance))
     }
 }
 

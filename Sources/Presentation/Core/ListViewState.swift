@@ -1,22 +1,22 @@
 public import Domain
 
-/// What the document list shows.
-nonisolated public enum DocumentListViewState: Equatable, Sendable, CustomStringConvertible {
+/// What a list screen shows.
+nonisolated public enum ListViewState<Item: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {
     /// Nothing requested yet.
     case idle
     /// The first load is running; nothing to show yet.
     case loading
-    /// Documents to show, and where they came from.
-    case loaded(items: [DocumentSummary], provenance: Provenance)
+    /// Items to show, and where they came from.
+    case loaded(items: [Item], provenance: Provenance)
     /// A refresh is running while the previous items stay on screen.
-    case refreshing(items: [DocumentSummary], provenance: Provenance)
-    /// The load worked and there are no documents.
+    case refreshing(items: [Item], provenance: Provenance)
+    /// The load worked and there are no items.
     case empty
     /// The load failed; the message is for the user.
     case failed(message: String)
 
     /// The items on screen (empty when there are none).
-    public var items: [DocumentSummary] {
+    public var items: [Item] {
         switch self {
         case .loaded(let items, _), .refreshing(let items, _): items
         case .idle, .loading, .empty, .failed: []
@@ -43,5 +43,8 @@ nonisolated public enum DocumentListViewState: Equatable, Sendable, CustomString
         }
     }
 
-    static func count(_ items: [DocumentSummary]) -> String { items.count == 1 ? "1 item" : "\(items.count) items" }
+    static func count(_ items: [Item]) -> String { items.count == 1 ? "1 item" : "\(items.count) items" }
 }
+
+/// What the document list shows.
+public typealias DocumentListViewState = ListViewState<DocumentSummary>

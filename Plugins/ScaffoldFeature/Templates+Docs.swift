@@ -1,0 +1,109 @@
+/// The feature's page: what it is, its commands, and a session the tests replay.
+extension FeatureSpec {
+    func docsFiles() -> [(path: String, text: String)] {
+        [("Docs/Features/\(name).md", page())]
+    }
+
+    /// What `scaffold-feature` was given, as a command line.
+    var commandLine: String {
+        "swift package --allow-writing-to-package-directory scaffold-feature \(name) "
+            + fields.map { "--field \($0.name):\($0.type.rawValue)" }.joined(separator: " ")
+    }
+
+    private func page() -> String {
+        let edited = editedField
+        let first = fields.map { ($0.name, $0.shown(.first)) }
+        let second = fields.map { ($0.name, $0.name == edited.name ? $0.shown(.second) : $0.shown(.first)) }
+        let fieldList = fields.map { "`\($0.name)` (`\($0.type.rawValue)`, flag `\($0.flag)`)" }.joined(separator: ", ")
+        let header = ["ID"] + fields.map { $0.name.uppercased() } + ["VERSION"]
+        let listed = DocsTable.list(header, ["1"] + first.map(\.1) + ["1"])
+        let listedAgain = DocsTable.list(header, ["1"] + second.map(\.1) + ["2"])
+        return """
+            # \(name)s
+
+            A \(lower) has an identifier, a version and these fields:
+            \(fieldList).
+
+            The feature was added with
+
+            ```sh
+            \(commandLine)
+            ```
+
+            and works like documents: reads go through the cache (`--policy`), writes are saved on the
+            device first and then sent to the server, and a change made offline goes with the next
+            `sync`. [Extending.md](../Extending.md) explains each file the generator wrote.
+
+            | Command | What it does |
+            | --- | --- |
+            | `\(lower) list [--policy P]` | Every \(lower), the ones not sent yet last |
+            | `\(lower) show ID [--policy P]` | One \(lower), and where it came from |
+            | `\(lower) new \(fields.map { "\($0.flag) …" }.joined(separator: " "))` | Creates a \(lower) |
+            | `\(lower) edit ID [\(fields.map(\.flag).joined(separator: ", ")) …]` | Changes the fields given |
+            | `\(lower) delete ID` | Deletes a \(lower) |
+
+            Tab completes the identifiers of the \(lower)s on this device; `--format json` prints the
+            fields under their names.
+
+            ## A \(lower) from creation to an offline edit
+
+            ```repl
+            strata> \(lower) new \(fields.map { $0.typed(.first) }.joined(separator: " "))
+            \(DocsTable.item(name, first, version: 1, origin: nil))
+            strata> \(lower) list
+            \(listed)
+            1 \(lower) (network, fresh)
+            strata> \(lower) show 1
+            \(DocsTable.item(name, first, version: 1, origin: "disk, fresh"))
+            strata> server down
+            The demo server is down.
+            strata> \(lower) edit 1 \(edited.typed(.second))
+            \(DocsTable.item(name, second, version: 1, origin: nil))
+            strata (offline) (1 pending)> server up
+            The demo server is up.
+            strata (offline) (1 pending)> sync
+            Synced: 1 sent, 0 settled by policy, 0 in conflict, 0 parked; [..]
+            strata> \(lower) show 1 --policy remote-only
+            \(DocsTable.item(name, second, version: 2, origin: "network, fresh"))
+            strata> \(lower) list --policy local-only
+            \(listedAgain)
+            1 \(lower) (disk, fresh)
+            strata> \(lower) delete 1
+            Deleted \(lower) 1.
+            ```
+
+            """
+    }
+}
+
+/// The shell's tables, as the page shows them (the layout of `TextTable` in ShellKit).
+enum DocsTable {
+    /// The width the replayed pages are printed at.
+    static let width = 80
+
+    /// A list's table, or `...` (any lines) when it is wider than the page and the shell shortens cells.
+    static func list(_ header: [String], _ row: [String]) -> String {
+        let table = render([header, row])
+        return table.split(separator: "\n").allSatisfy { $0.count <= width } ? table : "..."
+    }
+
+    static func render(_ rows: [[String]]) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            let cells = row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }
+            var line = cells.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// `Recipe 1` and a line per field, its version and where it came from.
+    static func item(_ name: String, _ fields: [(String, String)], version: Int, origin: String?) -> String {
+        var rows = fields.map { [$0.0, $0.1] } + [["version", String(version)]]
+        if let origin { rows.append(["origin", origin]) }
+        return "\(name) 1\n" + render(rows)
+    }
+}

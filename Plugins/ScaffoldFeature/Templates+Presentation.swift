@@ -1,0 +1,52 @@
+/// The Presentation files of a feature: its list and detail view models over the generic ones.
+extension FeatureSpec {
+    func presentationFiles() -> [(path: String, text: String)] {
+        let folder = "Sources/Presentation/\(name)s"
+        return [
+            (
+                "\(folder)/\(name)ListViewModel.swift",
+                """
+                public import Domain
+
+                /// The \(lower) list: loads on appear, refreshes while keeping what is on screen.
+                public typealias \(name)ListViewModel = ListViewModel<\(name)>
+
+                /// What the \(lower) list shows.
+                public typealias \(name)ListViewState = ListViewState<\(name)>
+
+                extension ListViewModel where Item == \(name) {
+                    /// The \(lower) list, read with `list\(name)s`.
+                    public convenience init(list\(name)s: List\(name)sUseCase) {
+                        self.init(name: "\(name)ListViewModel") { policy in
+                            await list\(name)s.execute(policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                        }
+                    }
+                }
+
+                """
+            ),
+            (
+                "\(folder)/\(name)DetailViewModel.swift",
+                """
+                public import Domain
+
+                /// One \(lower), read by id.
+                public typealias \(name)DetailViewModel = ItemViewModel<\(name)>
+
+                /// What the \(lower) screen shows.
+                public typealias \(name)DetailViewState = ItemViewState<\(name)>
+
+                extension ItemViewModel where Item == \(name) {
+                    /// The screen of \(lower) `id`.
+                    public convenience init(id: \(name).ID, fetch\(name): Fetch\(name)UseCase) {
+                        self.init(name: "\(name)DetailViewModel") { policy in
+                            await fetch\(name).execute(id: id, policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                        }
+                    }
+                }
+
+                """
+            ),
+        ]
+    }
+}

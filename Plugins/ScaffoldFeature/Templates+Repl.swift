@@ -1,0 +1,209 @@
+/// The shell's files of a feature: its `<name> list|show|new|edit|delete` commands, how it prints
+/// an item, and how the composition root wires it.
+extension FeatureSpec {
+    func replFiles() -> [(path: String, text: String)] {
+        let folder = "Sources/repl/Commands/\(name)s"
+        return [
+            ("\(folder)/\(name)Feature.swift", feature()),
+            ("\(folder)/\(name)Commands.swift", commands()),
+            ("\(folder)/\(name)Output.swift", output()),
+        ]
+    }
+
+    /// The line that registers the feature with the shell.
+    var moduleLine: String { "        all.append(.\(lower)s)" }
+
+    private func feature() -> String {
+        """
+        import Domain
+        import ShellKit
+        import StrataData
+
+        extension CompletionSource {
+            /// Identifiers of the \(lower)s stored on this device.
+            static let \(lower)ID = CompletionSource("\(lower)-id")
+        }
+
+        extension FeatureModule {
+            /// \(name)s: the `\(lower)` commands, Tab completion of their identifiers, and their repository.
+            static var \(lower)s: FeatureModule {
+                FeatureModule(
+                    commands: \(name)Commands.all, completions: [.\(lower)ID: \(name)RepositoryImpl.storedIDs(in:)]
+                ) { stack, api, services in
+                    services.register(\(name)RepositoryImpl(stack: stack, api: api), as: (any \(name)RepositoryProtocol).self)
+                }
+            }
+        }
+
+        extension CommandContext {
+            /// The \(lower)s' repository.
+            var \(lower)s: any \(name)RepositoryProtocol {
+                get throws(CommandFailure) { try features.repository((any \(name)RepositoryProtocol).self) }
+            }
+        }
+
+        extension ParsedArguments {
+            /// The positional argument `name` as a \(lower) identifier, by the Domain's rule.
+            func \(lower)ID(_ name: String = "ID") throws(CommandFailure) -> \(name).ID {
+                let number = try id(name)
+                do {
+                    return try \(name)Rules.id(number)
+                } catch {
+                    throw CommandFailure(feature: error)
+                }
+            }
+        }
+
+        """
+    }
+
+    private func commands() -> String {
+        let flags = fields.map { "            \($0.flagSpec)," }.joined(separator: "\n")
+        let newExample = "\(lower) new " + fields.map { $0.typed(.first) }.joined(separator: " ")
+        let editField = editedField
+        let editExample = "\(lower) edit 1 \(editField.typed(.second))"
+        let flagNames = fields.map(\.flag).joined(separator: ", ")
+        return """
+            import Domain
+            import Presentation
+            import ShellKit
+
+            extension CommandGroup {
+                /// \(name)s.
+                static let \(lower)s = CommandGroup("\(name)s")
+            }
+
+            /// The `\(lower)` commands: reads render the final state of a view model, writes the
+            /// result of a use case.
+            enum \(name)Commands {
+                /// Every `\(lower)` command, in help order.
+                static var all: [Command] { [list, show, new, edit, delete] }
+            }
+
+            // MARK: - Private
+
+            extension \(name)Commands {
+                private static let idArgument = ArgumentSpec(name: "ID", completion: .source(.\(lower)ID))
+
+                private static var fieldFlags: [FlagSpec] {
+                    [
+            \(flags)
+                    ]
+                }
+
+                private static let list = Command(
+                    name: "\(lower) list", group: .\(lower)s, summary: "List \(lower)s", flags: [ReadPolicyFlag.spec],
+                    examples: ["\(lower) list", "\(lower) list --policy local-only"]
+                ) { context, arguments throws(CommandFailure) in
+                    let repository = try context.\(lower)s
+                    return try await context.run {
+                        \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: repository))
+                    } start: {
+                        $0.load(policy: arguments.readPolicy)
+                    }
+                }
+
+                private static let show = Command(
+                    name: "\(lower) show", group: .\(lower)s, summary: "Show one \(lower)", arguments: [idArgument],
+                    flags: [ReadPolicyFlag.spec], examples: ["\(lower) show 1", "\(lower) show 1 --policy remote-only"]
+                ) { context, arguments throws(CommandFailure) in
+                    let id = try arguments.\(lower)ID()
+                    let repository = try context.\(lower)s
+                    return try await context.run {
+                        \(name)DetailViewModel(id: id, fetch\(name): Fetch\(name)UseCase(repository: repository))
+                    } start: {
+                        $0.load(policy: arguments.readPolicy)
+                    }
+                }
+
+                private static let new = Command(
+                    name: "\(lower) new", group: .\(lower)s, summary: "Create a \(lower)", flags: fieldFlags,
+                    examples: [\(literal(newExample))]
+                ) { context, arguments throws(CommandFailure) in
+                    let draft = \(name)Draft(
+            \(fields.map { "            \($0.name): \($0.newValue)" }.joined(separator: ",\n")))
+                    let created = try await Create\(name)UseCase(repository: try context.\(lower)s).execute(draft)
+                        .mapError(CommandFailure.init(feature:)).get()
+                    return .rendered(FieldItemOutput(item: created, provenance: nil))
+                }
+
+                private static let edit = Command(
+                    name: "\(lower) edit", group: .\(lower)s, summary: "Change a \(lower)'s fields", arguments: [idArgument],
+                    flags: fieldFlags, examples: [\(literal(editExample))]
+                ) { context, arguments throws(CommandFailure) in
+                    let id = try arguments.\(lower)ID()
+                    let repository = try context.\(lower)s
+                    let state = await context.present {
+                        \(name)DetailViewModel(id: id, fetch\(name): Fetch\(name)UseCase(repository: repository))
+                    } start: {
+                        $0.load(policy: .cacheFirst)
+                    }
+                    guard case .loaded(let \(lower), _) = state else { return try state.commandOutput() }
+                    var draft = \(name)Draft(\(lower))
+            \(fields.map { "        \($0.editStatement)" }.joined(separator: "\n"))
+                    guard draft != \(name)Draft(\(lower)) else {
+                        throw CommandFailure("Nothing to change: give a new value with \(flagNames)")
+                    }
+                    let saved = try await Update\(name)UseCase(repository: repository).execute(draft.applied(to: \(lower)))
+                        .mapError(CommandFailure.init(feature:)).get()
+                    return .rendered(FieldItemOutput(item: saved, provenance: nil))
+                }
+
+                private static let delete = Command(
+                    name: "\(lower) delete", group: .\(lower)s, summary: "Delete a \(lower)", arguments: [idArgument],
+                    examples: ["\(lower) delete 1"]
+                ) { context, arguments throws(CommandFailure) in
+                    let id = try arguments.\(lower)ID()
+                    try await Delete\(name)UseCase(repository: try context.\(lower)s).execute(id: id)
+                        .mapError(CommandFailure.init(feature:)).get()
+                    return .rendered(DeletedItemOutput(noun: "\(lower)", id: id.rawValue))
+                }
+            }
+
+            """
+    }
+
+    private func output() -> String {
+        """
+        import Domain
+        import Foundation
+
+        extension \(name): FieldRendering {
+            static let noun = "\(lower)"
+
+            var idText: String { id.description }
+
+            var fieldTexts: [(name: String, text: String)] {
+                [
+        \(fields.map { "            (\"\($0.name)\", Self.text(\($0.name)))," }.joined(separator: "\n"))
+                ]
+            }
+
+            var versionText: String { String(version) }
+
+            var json: \(name)JSON {
+                \(name)JSON(id: id.rawValue, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version)
+            }
+        }
+
+        /// A \(lower) in the shell's JSON; field names are a contract: add, never rename.
+        nonisolated struct \(name)JSON: Encodable {
+            let id: Int
+        \(fields.map { "    let \($0.name): \($0.swiftType)" }.joined(separator: "\n"))
+            let version: Int
+        }
+
+        """
+    }
+
+    /// `text` as a Swift string literal: raw when it holds a quote.
+    private func literal(_ text: String) -> String {
+        text.contains("\"") ? "#\"\(text)\"#" : "\"\(text)\""
+    }
+
+    /// The field the examples change: the first whole number, else the first field.
+    var editedField: Field {
+        fields.first { $0.type == .int } ?? fields.first { $0.type == .optionalInt } ?? fields.first
+            ?? Field(name: "name", type: .string)
+    }
+}

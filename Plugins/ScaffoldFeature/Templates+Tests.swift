@@ -1,0 +1,380 @@
+/// The feature's tests, one file per layer, and the fake its use cases and view models run on.
+extension FeatureSpec {
+    func testFiles() -> [(path: String, text: String)] {
+        [
+            ("Sources/TestSupport/Fake\(name)Repository.swift", fakeRepository()),
+            ("Tests/DomainTests/\(name)s/\(name)UseCaseTests.swift", useCaseTests()),
+            ("Tests/DataTests/\(name)s/\(name)RepositoryContractTests.swift", contractTests()),
+            ("Tests/PresentationTests/\(name)s/\(name)ViewModelTests.swift", viewModelTests()),
+            ("Tests/ReplTests/\(name)s/\(name)CommandTests.swift", commandTests()),
+        ]
+    }
+
+    /// A draft with every field set to a sample value.
+    func sampleDraft(_ sample: Field.Sample) -> String {
+        "\(name)Draft(\(fields.map { "\($0.name): \($0.swiftValue(sample))" }.joined(separator: ", ")))"
+    }
+
+    private func fakeRepository() -> String {
+        """
+        public import Domain
+
+        /// A scriptable in-memory ``\(name)RepositoryProtocol`` for use-case and view-model tests; the
+        /// contract suite holds it to the production repository.
+        public actor Fake\(name)Repository: \(name)RepositoryProtocol {
+            /// The stored \(lower)s by identifier.
+            public private(set) var stored: [\(name).ID: \(name)]
+            /// When set, every call throws this error.
+            public private(set) var failure: \(name)Error?
+            private var lastNumber: Int
+
+            /// Creates a fake holding `\(lower)s`.
+            public init(\(lower)s: [\(name)] = []) {
+                stored = Dictionary(\(lower)s.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                lastNumber = \(lower)s.map(\\.id.rawValue).max() ?? 0
+            }
+
+            /// Makes every following call fail with `error`, or succeed again with `nil`.
+            public func setFailure(_ error: \(name)Error?) { failure = error }
+
+            public func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
+                if let failure { throw failure }
+                return Fetched(Array(stored.values), origin: .disk)
+            }
+
+            public func \(lower)(id: \(name).ID, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<\(name)> {
+                if let failure { throw failure }
+                guard let found = stored[id] else { throw .notFound(id: id) }
+                return Fetched(found, origin: .disk)
+            }
+
+            public func create(_ draft: \(name)Draft) async throws(\(name)Error) -> \(name) {
+                if let failure { throw failure }
+                guard let id = \(name).ID(rawValue: lastNumber + 1) else { throw .storageFailure }
+                lastNumber += 1
+                stored[id] = draft.\(lower)(id: id)
+                return draft.\(lower)(id: id)
+            }
+
+            public func update(_ \(lower): \(name)) async throws(\(name)Error) -> \(name) {
+                if let failure { throw failure }
+                guard let current = stored[\(lower).id] else { throw .notFound(id: \(lower).id) }
+                var saved = \(lower)
+                saved.version = current.version + 1
+                stored[\(lower).id] = saved
+                return saved
+            }
+
+            public func delete(id: \(name).ID) async throws(\(name)Error) {
+                if let failure { throw failure }
+                guard stored.removeValue(forKey: id) != nil else { throw .notFound(id: id) }
+            }
+        }
+
+        """
+    }
+
+    /// Rules tests for the text fields, when the feature has any.
+    private var textRuleTests: String {
+        guard let text = fields.first(where: { $0.type == .string || $0.type == .optionalString }) else { return "" }
+        let empty =
+            text.type == .string
+            ? """
+
+                @Test func empty\(text.name.prefix(1).uppercased() + text.name.dropFirst())IsRefusedAndNothingIsSaved() async {
+                    var draft = \(sampleDraft(.first))
+                    draft.\(text.name) = "   "
+                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
+                    #expect(result == .failure(.invalid("The \(text.name) can't be empty")))
+                    #expect(await repository.stored.isEmpty)
+                }
+
+            """ : ""
+        return """
+            \(empty)
+                @Test func textOverTheLimitIsRefused() async {
+                    var draft = \(sampleDraft(.first))
+                    draft.\(text.name) = String(repeating: "x", count: \(name)Rules.maxTextLength + 1)
+                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
+                    #expect(result == .failure(.invalid("The \(text.name) is too long (at most 200 characters)")))
+                }
+
+            """
+    }
+
+    private func useCaseTests() -> String {
+        """
+        import Domain
+        import Foundation
+        import TestSupport
+        import Testing
+
+        @Suite("\(name) use cases")
+        struct \(name)UseCaseTests {
+            let repository = Fake\(name)Repository()
+
+            @Test func aCreated\(name)IsListedAndFound() async throws {
+                let created = try await Create\(name)UseCase(repository: repository).execute(\(sampleDraft(.first))).get()
+                #expect(\(name)Draft(created) == \(sampleDraft(.first)))
+                #expect(try await List\(name)sUseCase(repository: repository).execute().get().value == [created])
+                #expect(try await Fetch\(name)UseCase(repository: repository).execute(id: created.id).get().value == created)
+            }
+
+            @Test func anUpdateKeepsTheNewFields() async throws {
+                let created = try await Create\(name)UseCase(repository: repository).execute(\(sampleDraft(.first))).get()
+                let changed = \(sampleDraft(.second)).applied(to: created)
+                let saved = try await Update\(name)UseCase(repository: repository).execute(changed).get()
+                #expect(\(name)Draft(saved) == \(sampleDraft(.second)))
+                #expect(saved.id == created.id && saved.version == created.version + 1)
+            }
+
+            @Test func aDeleted\(name)IsNotFound() async throws {
+                let created = try await Create\(name)UseCase(repository: repository).execute(\(sampleDraft(.first))).get()
+                try await Delete\(name)UseCase(repository: repository).execute(id: created.id).get()
+                let found = await Fetch\(name)UseCase(repository: repository).execute(id: created.id)
+                #expect(found.map(\\.value) == .failure(.notFound(id: created.id)))
+            }
+        \(textRuleTests)
+            @Test func zeroIsNoIdentifier() throws {
+                #expect(throws: \(name)Error.invalidID(0)) { try \(name)Rules.id(0) }
+                #expect(try \(name)Rules.id(7).rawValue == 7)
+            }
+
+            @Test func theRepositorysFailureReachesTheCaller() async {
+                await repository.setFailure(.unavailable)
+                let listed = await List\(name)sUseCase(repository: repository).execute()
+                #expect(listed.map(\\.value) == .failure(.unavailable))
+                #expect(\(name)Error.unavailable.errorDescription == "The server can't be reached; try again later")
+            }
+
+            @Test func sentOnesComeFirstThenTheOnesNotSentYet() throws {
+                let sample = \(sampleDraft(.first))
+                let items = [-2, 3, -1, 1].compactMap { \(name).ID(rawValue: $0).map(sample.\(lower)(id:)) }
+                #expect(\(name)Rules.ordered(items).map(\\.id.rawValue) == [1, 3, -1, -2])
+            }
+        }
+
+        """
+    }
+
+    private func contractTests() -> String {
+        """
+        import DemoBackend
+        import Domain
+        import Foundation
+        import GRDB
+        import TestSupport
+        import Testing
+
+        @testable import StrataData
+
+        /// What every ``\(name)RepositoryProtocol`` promises, against the production repository (a
+        /// real server over loopback) and the fake; and the table the migration makes.
+        @Suite("\(name)Repository contract")
+        struct \(name)RepositoryContractTests {
+            enum Implementation: String, CaseIterable, CustomTestStringConvertible {
+                case production, fake
+
+                var testDescription: String { rawValue }
+
+                func make() async throws -> (repository: any \(name)RepositoryProtocol, keepAlive: Any?) {
+                    switch self {
+                    case .production:
+                        let (stack, live, folder) = try await \(name)RepositoryContractTests.stack()
+                        return (\(name)RepositoryImpl(stack: stack, api: live.client), (stack, live, folder))
+                    case .fake:
+                        return (Fake\(name)Repository(), nil)
+                    }
+                }
+            }
+
+            /// A data stack over a fresh database, talking to a server that has the feature's collection.
+            static func stack() async throws -> (DataStack, LiveBackend, ScratchFolder) {
+                let live = try await LiveBackend.start(collections: DemoSeed.collections)
+                let folder = try ScratchFolder()
+                let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
+                let stack = DataStack(database: database, api: live.client, monitor: live.monitor, now: { Date() })
+                return (stack, live, folder)
+            }
+
+            @Test(arguments: Implementation.allCases)
+            func aCreated\(name)IsFoundAndListed(_ implementation: Implementation) async throws {
+                let (repository, keepAlive) = try await implementation.make()
+                defer { withExtendedLifetime(keepAlive) {} }
+                let created = try await repository.create(\(sampleDraft(.first)))
+                #expect(\(name)Draft(created) == \(sampleDraft(.first)))
+                #expect(\(name)Draft(try await repository.\(lower)(id: created.id, policy: .remoteOnly).value) == \(sampleDraft(.first)))
+                #expect(try await repository.\(lower)s(policy: .networkFirst).value.map(\\.id) == [created.id])
+            }
+
+            @Test(arguments: Implementation.allCases)
+            func anUpdateIsKeptAndADeletionForgotten(_ implementation: Implementation) async throws {
+                let (repository, keepAlive) = try await implementation.make()
+                defer { withExtendedLifetime(keepAlive) {} }
+                let created = try await repository.create(\(sampleDraft(.first)))
+                _ = try await repository.update(\(sampleDraft(.second)).applied(to: created))
+                let read = try await repository.\(lower)(id: created.id, policy: .remoteOnly).value
+                #expect(\(name)Draft(read) == \(sampleDraft(.second)) && read.version == 2)
+                try await repository.delete(id: created.id)
+                await #expect(throws: \(name)Error.notFound(id: created.id)) {
+                    try await repository.\(lower)(id: created.id, policy: .remoteOnly)
+                }
+            }
+
+            @Test(arguments: Implementation.allCases)
+            func anUnknownIdentifierIsNotFound(_ implementation: Implementation) async throws {
+                let (repository, keepAlive) = try await implementation.make()
+                defer { withExtendedLifetime(keepAlive) {} }
+                let unknown = try \(name)Rules.id(99)
+                await #expect(throws: \(name)Error.notFound(id: unknown)) {
+                    try await repository.\(lower)(id: unknown, policy: .remoteOnly)
+                }
+            }
+
+            @Test func theMigrationMakesTheTableAndARowKeepsEveryField() async throws {
+                let folder = try ScratchFolder()
+                let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
+                let columns = try database.read { db in try db.columns(in: "\(table)").map(\\.name) }
+                #expect(columns == [\((["id"] + fields.map(\.snakeName) + ["version"]).map { "\"\($0)\"" }.joined(separator: ", "))])
+                let item = try #require(\(name).ID.device(1).map(\(sampleDraft(.first)).\(lower)(id:)))
+                let store = RecordStore<\(name)Record>(database: database)
+                try await store.persist(item, for: item.id, metadata: CacheMetadata(fetchedAt: Date()))
+                #expect(try await store.find(item.id)?.value == item)
+            }
+        }
+
+        """
+    }
+
+    private func viewModelTests() -> String {
+        """
+        import Domain
+        import Foundation
+        import Presentation
+        import TestSupport
+        import Testing
+
+        @Suite("\(name) view models")
+        struct \(name)ViewModelTests {
+            func stored() throws -> [\(name)] {
+                [\(sampleDraft(.first)).\(lower)(id: try \(name)Rules.id(1))]
+            }
+
+            @Test func theListLoadsWhatTheRepositoryHas() async throws {
+                let items = try stored()
+                let viewModel = \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: Fake\(name)Repository(\(lower)s: items)))
+                let tester = ViewModelTester(viewModel)
+                viewModel.onAppear()
+                await tester.expect(.loading, .loaded(items: items, provenance: .disk))
+                await tester.finish()
+                #expect(viewModel.traceName == "\(name)ListViewModel")
+            }
+
+            @Test func anEmptyListSaysSo() async {
+                let viewModel = \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: Fake\(name)Repository()))
+                let tester = ViewModelTester(viewModel)
+                viewModel.onAppear()
+                await tester.expect(.loading, .empty)
+                await tester.finish()
+            }
+
+            @Test func aFailedListShowsTheMessage() async {
+                let repository = Fake\(name)Repository()
+                await repository.setFailure(.unavailable)
+                let viewModel = \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: repository))
+                let tester = ViewModelTester(viewModel)
+                viewModel.onAppear()
+                await tester.expect(.loading, .failed(message: "The server can't be reached; try again later"))
+                await tester.finish()
+            }
+
+            @Test func theDetailLoadsOneAndSaysWhenItIsMissing() async throws {
+                let items = try stored()
+                let repository = Fake\(name)Repository(\(lower)s: items)
+                let found = \(name)DetailViewModel(id: try \(name)Rules.id(1), fetch\(name): Fetch\(name)UseCase(repository: repository))
+                let foundTester = ViewModelTester(found)
+                found.onAppear()
+                await foundTester.expect(.loading, .loaded(items[0], provenance: .disk))
+                await foundTester.finish()
+                let missing = \(name)DetailViewModel(id: try \(name)Rules.id(9), fetch\(name): Fetch\(name)UseCase(repository: repository))
+                let missingTester = ViewModelTester(missing)
+                missing.onAppear()
+                await missingTester.expect(.loading, .failed(message: "\(name) 9 was not found"))
+                await missingTester.finish()
+            }
+        }
+
+        """
+    }
+
+    private func commandTests() -> String {
+        let edited = editedField
+        let typedNew = fields.map { $0.typed(.first) }.joined(separator: " ")
+        return """
+            import Foundation
+            import TestSupport
+            import Testing
+
+            /// The `\(lower)` commands as a user runs them: in the real binary, against its embedded
+            /// server, through an offline edit and a sync.
+            @Suite("\(name) commands, as a process")
+            nonisolated struct \(name)CommandTests {
+                let repl = ReplProcess.built()
+
+                @Test func anOfflineEditReachesTheServerOnSync() async throws {
+                    let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
+                    defer { ReplProcess.removeHome(home) }
+                    let lines = [
+                        #"\(lower) new \(typedNew)"#, "\(lower) list", "\(lower) show 1", "server down",
+                        #"\(lower) edit 1 \(edited.typed(.second))"#, "server up", "sync", "format json",
+                        "\(lower) show 1 --policy remote-only",
+                    ]
+                    let run = try await repl.run(lines: lines, arguments: ["--home", home.path])
+                    #expect(run.status == 0, "\\(run.stderr)")
+                    #expect(run.stdout.contains("\(name) 1\\n"))
+                    #expect(run.stdout.contains("1 \(lower) ("))
+                    let server = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
+                    #expect(server.contains(#""\(edited.name)":\(edited.jsonText(.second))"#), "\\(server)")
+                    #expect(server.contains(#""origin":"network""#) && server.contains(#""version":2"#), "\\(server)")
+
+                    let deleted = try await repl.run(
+                        lines: ["\(lower) delete 1", "\(lower) show 1 --policy remote-only"], arguments: ["--home", home.path])
+                    #expect(deleted.stdout.contains("Deleted \(lower) 1."))
+                    #expect(deleted.stderr.contains("\(name) 1 was not found"), "\\(deleted.stderr)")
+                }
+
+                @Test func badInputGetsOneLineAndChangesNothing() async throws {
+                    let run = try await repl.run(
+                        lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "\(lower) list --policy local-only"])
+                    let errors = run.stderr.split(separator: "\\n")
+                    #expect(errors.contains { $0.contains("Invalid \(lower) id 0") }, "\\(run.stderr)")
+            \(missingCheck)
+                    #expect(errors.contains { $0.contains("\(name) 1 was not found") }, "\\(run.stderr)")
+                }
+            }
+
+            """
+    }
+}
+
+extension FeatureSpec {
+    /// The check that `new` without its required flags is refused, when the feature has any.
+    fileprivate var missingCheck: String {
+        guard let required = fields.first(where: { [.string, .int, .double, .date].contains($0.type) }) else { return "" }
+        return """
+                    #expect(errors.contains { $0.contains("missing \(required.flag)") }, "\\(run.stderr)")
+                    #expect(run.stdout.contains("0 \(lower)s"))
+            """
+    }
+}
+
+extension FeatureSpec.Field {
+    /// A sample value as the shell's JSON writes it.
+    func jsonText(_ sample: Sample) -> String {
+        switch type {
+        case .string, .optionalString, .date: "\"\(shown(sample))\""
+        case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        default: shown(sample)
+        }
+    }
+}

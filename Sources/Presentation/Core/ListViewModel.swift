@@ -1,0 +1,91 @@
+public import Domain
+import Logging
+
+/// A list screen (documents, a feature's items) that loads on appear and refreshes while keeping
+/// what is on screen.
+///
+/// One generic view model serves every list.
+///
+/// ```swift
+/// let list = DocumentListViewModel(listDocuments: listDocuments)
+/// list.onAppear()
+/// ```
+public final class ListViewModel<Item: Equatable & Sendable>: StatefulViewModel {
+    /// Reads the items under a policy, with failures already worded for the user.
+    public typealias Fetch = @Sendable (ReadPolicy) async -> Result<Fetched<[Item]>, ItemLoadFailure>
+
+    /// The state and its observers.
+    public let store = StateStore(ListViewState<Item>.idle)
+    /// The running load.
+    public let tasks = TaskBag()
+    /// The name traces print (`DocumentListViewModel`).
+    public let traceName: String
+    private let fetch: Fetch
+    private let logger = Logger(label: "strata.presentation")
+
+    /// A view model that loads with `fetch`; `name` is what traces and logs call it.
+    public init(name: String, fetch: @escaping Fetch) {
+        traceName = name
+        self.fetch = fetch
+    }
+
+    isolated deinit {
+        tasks.cancelAll()
+        logger.debug("deinit \(traceName)")
+    }
+
+    /// Starts the first load; ignored once something is loading or loaded.
+    @discardableResult
+    public func onAppear(policy: ReadPolicy = .cacheFirst) -> Task<Void, Never>? {
+        guard store.state == .idle else { return nil }
+        return load(policy: policy)
+    }
+
+    /// Cancels the load in flight; a cancelled load never publishes, and the screen goes back to
+    /// what it showed before the load started.
+    public func onDisappear() {
+        tasks.cancelAll()
+        switch store.state {
+        case .loading: store.set(.idle)
+        case .refreshing(let items, let provenance): store.set(.loaded(items: items, provenance: provenance))
+        case .idle, .loaded, .empty, .failed: break
+        }
+    }
+
+    /// Loads now, cancelling a load in flight (the latest request wins).
+    @discardableResult
+    public func load(policy: ReadPolicy = .cacheFirst) -> Task<Void, Never> {
+        store.set(.loading)
+        return start(policy: policy)
+    }
+
+    /// Reloads while the current items stay on screen; loads from scratch when nothing is shown.
+    @discardableResult
+    public func refresh(policy: ReadPolicy = .networkFirst) -> Task<Void, Never> {
+        switch store.state {
+        case .loaded(let items, let provenance), .refreshing(let items, let provenance):
+            store.set(.refreshing(items: items, provenance: provenance))
+            return start(policy: policy)
+        case .idle, .loading, .empty, .failed:
+            return load(policy: policy)
+        }
+    }
+}
+
+// MARK: - Private
+
+extension ListViewModel {
+    private func start(policy: ReadPolicy) -> Task<Void, Never> {
+        let fetch = fetch
+        return perform("load") {
+            await fetch(policy)
+        } publish: { model, result in
+            switch result {
+            case .success(let fetched) where fetched.value.isEmpty: model.store.set(.empty)
+            case .success(let fetched): model.store.set(.loaded(items: fetched.value, provenance: fetched.provenance))
+            case .failure(.cancelled): break
+            case .failure(.message(let message)): model.store.set(.failed(message: message))
+            }
+        }
+    }
+}

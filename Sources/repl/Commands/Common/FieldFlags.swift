@@ -1,0 +1,69 @@
+import Foundation
+import ShellKit
+
+/// Reads the typed value of a field's flag (`--minutes 20`): each reader names the flag and
+/// what it expected when a word does not fit.
+enum FieldValue {
+    /// Text, as typed.
+    static func text(_ word: String, flag: String) -> String { word }
+
+    /// A whole number.
+    static func integer(_ word: String, flag: String) throws(CommandFailure) -> Int {
+        guard let value = Int(word) else { throw CommandFailure("\(flag) needs a whole number, not '\(word)'") }
+        return value
+    }
+
+    /// A finite decimal number.
+    static func decimal(_ word: String, flag: String) throws(CommandFailure) -> Double {
+        guard let value = Double(word), value.isFinite else {
+            throw CommandFailure("\(flag) needs a number such as 2.5, not '\(word)'")
+        }
+        return value
+    }
+
+    /// `true` or `false`.
+    static func boolean(_ word: String, flag: String) throws(CommandFailure) -> Bool {
+        switch word.lowercased() {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default: throw CommandFailure("\(flag) needs true or false, not '\(word)'")
+        }
+    }
+
+    /// A day (`2026-01-02`, midnight UTC) or a moment (`2026-01-02T09:00:00Z`).
+    static func date(_ word: String, flag: String) throws(CommandFailure) -> Date {
+        if let moment = try? Date(word, strategy: .iso8601) { return moment }
+        if let day = try? Date(word, strategy: Date.ISO8601FormatStyle().year().month().day()) { return day }
+        throw CommandFailure("\(flag) needs a date such as 2026-01-02 or 2026-01-02T09:00:00Z, not '\(word)'")
+    }
+}
+
+extension ParsedArguments {
+    /// The value of `flag` read by `read`; `nil` when the flag is not given.
+    func value<Value>(
+        of flag: String, _ read: (String, String) throws(CommandFailure) -> Value
+    ) throws(CommandFailure) -> Value? {
+        guard let word = self.flag(flag) else { return nil }
+        return try read(word, flag)
+    }
+
+    /// The value of `flag`, which the command needs.
+    func required<Value>(
+        _ flag: String, _ read: (String, String) throws(CommandFailure) -> Value
+    ) throws(CommandFailure) -> Value {
+        guard let value = try value(of: flag, read) else { throw CommandFailure("missing \(flag)") }
+        return value
+    }
+
+    /// The value of an optional field's `flag`: `nil` when the flag is not given, `.some(nil)`
+    /// when it is given empty (`--note ""` clears the note).
+    func clearable<Value>(
+        _ flag: String, _ read: (String, String) throws(CommandFailure) -> Value
+    ) throws(CommandFailure) -> Value?? {
+        guard let word = self.flag(flag) else { return nil }
+        return .some(word.isEmpty ? nil : try read(word, flag))
+    }
+
+    /// Every value of a repeatable `flag`; `nil` when it is not given.
+    func list(_ flag: String) -> [String]? { isSet(flag) ? all(flag) : nil }
+}

@@ -1,0 +1,128 @@
+import Domain
+import Foundation
+import ShellKit
+
+/// An item the shell prints as its fields in order: one table serves every feature made with
+/// `scaffold-feature`, so a feature only says what its fields are.
+protocol FieldRendering: ItemRendering, ListRendering {
+    /// The item's fields in the shell's JSON; field names are a contract: add, never rename.
+    associatedtype JSON: Encodable
+
+    /// What one item is called (`recipe`); the plural adds an `s`.
+    static var noun: String { get }
+    /// The item's identifier as the user types it.
+    var idText: String { get }
+    /// Each field's name and value as text, in the order the feature declares them.
+    var fieldTexts: [(name: String, text: String)] { get }
+    /// The server's version.
+    var versionText: String { get }
+    /// The item in the shell's JSON.
+    var json: JSON { get }
+}
+
+extension FieldRendering {
+    static func output(_ item: Self, provenance: Provenance) -> CommandOutput {
+        .rendered(FieldItemOutput(item: item, provenance: provenance))
+    }
+
+    static func listOutput(_ items: [Self], provenance: Provenance?) -> CommandOutput {
+        .rendered(FieldListOutput(items: items, provenance: provenance))
+    }
+
+    /// A field's value as the tables show it.
+    static func text(_ value: String?) -> String { value ?? "" }
+    static func text(_ value: Int?) -> String { value.map(String.init) ?? "" }
+    static func text(_ value: Double) -> String { String(value) }
+    static func text(_ value: Bool) -> String { String(value) }
+    static func text(_ value: Date) -> String { value.formatted(.iso8601) }
+    static func text(_ value: [String]) -> String { value.joined(separator: ", ") }
+}
+
+/// One item: `Recipe 1`, then a line per field, its version and where it came from.
+struct FieldItemOutput<Item: FieldRendering>: CommandRendering {
+    let item: Item
+    /// Where the item was read from; `nil` for the answer to a write.
+    let provenance: Provenance?
+
+    func table(styling: Styling) -> String? {
+        var rows = item.fieldTexts.map { [$0.name, $0.text] } + [["version", item.versionText]]
+        if let provenance { rows.append(["origin", provenance.text]) }
+        return Item.noun.prefix(1).uppercased() + Item.noun.dropFirst() + " \(item.idText)\n"
+            + TextTable.render(rows: rows)
+    }
+
+    func plain() -> String? {
+        ([item.idText] + item.fieldTexts.map(\.text) + [item.versionText]).joined(separator: "\t")
+    }
+
+    func json() -> String {
+        JSONOutput.encode(ProvenanceJSON(fields: item.json, provenance: provenance))
+    }
+}
+
+/// A list of items, with a count and where it came from.
+struct FieldListOutput<Item: FieldRendering>: CommandRendering {
+    let items: [Item]
+    let provenance: Provenance?
+
+    func table(styling: Styling) -> String? {
+        let header = ["ID"] + (items.first?.fieldTexts ?? []).map { $0.name.uppercased() } + ["VERSION"]
+        return ListTable.table(
+            header: header, rows: items.map(Self.cells), noun: Item.noun, provenance: provenance, styling: styling)
+    }
+
+    func plain() -> String? { ListTable.plain(items.map(Self.cells)) }
+
+    func json() -> String {
+        JSONOutput.encode(
+            ListJSON(
+                items: items.map(\.json), count: items.count,
+                provenance: provenance.map(ProvenanceJSON<Item.JSON>.Source.init)))
+    }
+
+    /// A list in the shell's JSON.
+    struct ListJSON: Encodable {
+        let items: [Item.JSON]
+        let count: Int
+        let provenance: ProvenanceJSON<Item.JSON>.Source?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(items, forKey: .items)
+            try container.encode(count, forKey: .count)
+            try provenance?.encode(to: encoder)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case items, count
+        }
+    }
+
+    private static func cells(_ item: Item) -> [String] {
+        [item.idText] + item.fieldTexts.map(\.text) + [item.versionText]
+    }
+}
+
+/// An item's JSON fields with `origin`, `freshness` and `ageSeconds` beside them.
+struct ProvenanceJSON<Fields: Encodable>: Encodable {
+    let fields: Fields
+    let provenance: Provenance?
+
+    func encode(to encoder: any Encoder) throws {
+        try fields.encode(to: encoder)
+        try provenance.map(Source.init)?.encode(to: encoder)
+    }
+
+    /// Where the item came from, as JSON fields.
+    struct Source: Encodable {
+        let origin: String
+        let freshness: String
+        let ageSeconds: Int
+
+        init(_ provenance: Provenance) {
+            origin = provenance.origin.rawValue
+            freshness = provenance.freshness.rawValue
+            ageSeconds = provenance.ageSeconds
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Domain
+import Presentation
+import ShellKit
+
+/// Items a list screen shows: how a command prints the list.
+protocol ListRendering: Equatable, Sendable {
+    /// The output for `items` read from `provenance` (`nil` when the list is empty and has no source).
+    static func listOutput(_ items: [Self], provenance: Provenance?) -> CommandOutput
+}
+
+extension ListViewState: CommandOutcome where Item: ListRendering {
+    /// The items on screen, or the failure; a load that never finished was cancelled.
+    func commandOutput() throws(CommandFailure) -> CommandOutput {
+        switch self {
+        case .loaded(let items, let provenance), .refreshing(let items, let provenance):
+            return Item.listOutput(items, provenance: provenance)
+        case .empty: return Item.listOutput([], provenance: nil)
+        case .failed(let message): throw CommandFailure(message)
+        case .idle, .loading: throw .cancelled
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Domain
+import ShellKit
+
+/// How every list prints: a table with a bold header, then `3 documents (network, fresh)`; plain
+/// output is one tab-separated line per row.
+enum ListTable {
+    /// The table and its count line; only the count line when there are no rows.
+    static func table(
+        header: [String], rows: [[String]], noun: String, provenance: Provenance?, styling: Styling
+    ) -> String {
+        let footer = "\(rows.count) \(rows.count == 1 ? noun : noun + "s")" + (provenance.map { " (\($0.text))" } ?? "")
+        guard !rows.isEmpty else { return footer }
+        return styling.boldFirstLine(TextTable.render(rows: [header] + rows)) + "\n" + footer
+    }
+
+    /// One tab-separated line per row; nothing when there are no rows.
+    static func plain(_ rows: [[String]]) -> String? {
+        rows.isEmpty ? nil : rows.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+    }
+}
