@@ -26,6 +26,14 @@ enum BenchmarkApp {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var report = Report()
+        if CommandLine.arguments.contains("--remote-only") {
+            // The remote tier alone, printed and not written: for profiling a change to it.
+            let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
+            try await syncBenchmarks(folder: folder, rawInserts: rawInserts, report: &report)
+            try await importBenchmark(folder: folder, report: &report)
+            print(report.table)
+            return
+        }
         try await readBenchmarks(folder: folder, report: &report)
         try await singleFlightBenchmark(report: &report)
         let rawInserts = try await ingestBenchmark(folder: folder, report: &report)

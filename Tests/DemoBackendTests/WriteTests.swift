@@ -60,6 +60,16 @@ struct WriteTests {
         #expect(await backend.documentSnapshot().count == 3)
     }
 
+    @Test(arguments: [
+        #"{"changes":[{"method":"POST","path":"/documents","body":{"title":"ok"}}],"extra":1}"#,
+        #"{"changes":{"method":"POST"}}"#, #"[]"#, #"{}"#,
+    ])
+    func aBatchThatIsNotJustAListOfChangesIsRefusedWhole(_ batch: String) async throws {
+        let reply = try await client.send("POST", "/batch", json: batch)
+        #expect(reply.status == 400)
+        #expect(await backend.documentSnapshot().count == 3)
+    }
+
     @Test func aClientThatDisconnectsMidBatchChangesNothing() async throws {
         let body = #"{"changes":[{"method":"POST","path":"/documents","body":{"title":"half"}}]}"#
         let port = try #require(client.baseURL.port)

@@ -52,6 +52,13 @@ public actor SyncEngine: SyncRepositoryProtocol {
         return report
     }
 
+    /// Pushes only: every queued change, in batches, with no pull after it.
+    public func push() async throws(SyncError) -> SyncReport {
+        var report = SyncReport()
+        try await push(into: &report)
+        return report
+    }
+
     /// Pulls only.
     public func pull() async throws(SyncError) -> SyncReport {
         var report = SyncReport()

@@ -45,18 +45,36 @@ struct BatchRoute: Sendable {
         }
     }
 
+    /// `{"changes": […]}` and no other member, read in one pass.
     private struct Body: Decodable {
         let changes: [Change]
+
+        init(from decoder: any Decoder) throws {
+            let members = try decoder.container(keyedBy: MemberName.self)
+            guard members.allKeys.map(\.stringValue) == ["changes"] else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "members other than changes"))
+            }
+            changes = try members.decode([Change].self, forKey: MemberName(stringValue: "changes"))
+        }
+    }
+
+    /// Any member name of a JSON object.
+    private struct MemberName: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) {
+            self.stringValue = stringValue
+        }
+
+        init?(intValue: Int) { nil }
     }
 
     func answer(_ request: APIRequest) throws -> Answer {
         guard request.method == "POST" else {
             return .error("/batch takes POST", status: 405, headers: ["Allow": "POST"])
         }
-        let members = (try? ServerJSON.decoder.decode(JSONValue.self, from: request.body))?.object?.keys
-        guard members.map(Array.init) == ["changes"],
-            let body = try? ServerJSON.decoder.decode(Body.self, from: request.body)
-        else {
+        guard let body = try? ServerJSON.decoder.decode(Body.self, from: request.body) else {
             return .error(#"the body is not {"changes": [change…]}"#, status: 400)
         }
         if body.changes.count > maxChanges {
@@ -82,8 +100,10 @@ struct BatchRoute: Sendable {
             answer = .error("\(change.method) \(change.path) is not a write this server takes", status: 400)
         }
         var members = [#""status":\#(answer.status)"#]
-        if let etag = answer.headers["ETag"] { members.append(#""etag":\#(ServerJSON.text(etag))"#) }
-        if let location = answer.headers["Location"] { members.append(#""location":\#(ServerJSON.text(location))"#) }
+        if let etag = answer.headers["ETag"] { members.append(#""etag":\#(JSONValue.string(etag).text)"#) }
+        if let location = answer.headers["Location"] {
+            members.append(#""location":\#(JSONValue.string(location).text)"#)
+        }
         members.append(#""body":\#(answer.body.isEmpty ? "null" : answer.text)"#)
         return "{" + members.joined(separator: ",") + "}"
     }

@@ -186,5 +186,10 @@ extension Unicode.Scalar {
 
 extension String {
     /// The text with case and accents folded, as searches compare it.
-    var folded: String { folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+    var folded: String {
+        // ASCII has no accents, and its case folds as lowercasing does: the common case skips
+        // Foundation's general folding, which costs more than the rest of a small write.
+        utf8.allSatisfy { $0 < 0x80 }
+            ? lowercased() : folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
 }

@@ -46,7 +46,8 @@ struct IdempotencyStore: Sendable {
                 """
         ).execute(
             arguments: [
-                key, fingerprint, answer.status, ServerJSON.text(answer.headers), answer.body,
+                key, fingerprint, answer.status, JSONValue.object(answer.headers.mapValues(JSONValue.string)).text,
+                answer.body,
                 now().timeIntervalSince1970,
             ])
     }

@@ -9,20 +9,25 @@ enum JSONValue: Codable, Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Reads any JSON value.
+    ///
+    /// The decoder cannot say which kind comes next, so each kind is tried in turn, and a failed
+    /// try costs an error: the order is the one resources are made of (mostly text, then numbers,
+    /// objects and lists, rarely booleans).
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .bool(try container.decode(Bool.self))
         }
     }
 
@@ -63,6 +68,70 @@ enum JSONValue: Codable, Equatable, Sendable {
     }
 }
 
+extension JSONValue {
+    /// The value as compact JSON, exactly as ``ServerJSON/encoder`` writes it (sorted keys,
+    /// slashes as they are, whole numbers without a fraction), written directly: every write
+    /// stores its representation and summary, and the encoder's general machinery was half the
+    /// cost of a write.
+    var text: String {
+        var output = ""
+        write(into: &output)
+        return output
+    }
+
+    private func write(into output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let value):
+            output += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .string(let value): Self.write(value, into: &output)
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                item.write(into: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output += "," }
+                Self.write(key, into: &output)
+                output += ":"
+                members[key]?.write(into: &output)
+            }
+            output += "}"
+        }
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, the rest as it is.
+    private static func write(_ text: String, into output: inout String) {
+        output += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += text
+            output += "\""
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}
+
 /// The server's JSON settings: sorted keys, ISO 8601 dates, slashes unescaped.
 enum ServerJSON {
     /// One encoder for the server (configured once; encoding does not change it).
@@ -83,5 +152,23 @@ enum ServerJSON {
     /// The text of `value`.
     static func text(_ value: some Encodable) -> String {
         (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    /// The text of a JSON value, the same as the encoder writes it (see ``JSONValue/text``).
+    static func text(_ value: JSONValue) -> String { value.text }
+
+    /// `2026-01-02T09:00:00Z`, as `Date.formatted(.iso8601)` writes it (whole seconds, UTC), made
+    /// from the calendar fields directly: every write stamps two dates, and the format style's
+    /// general machinery costs more than the rest of a small write on Linux.
+    static func timestamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var fields = tm()
+        guard gmtime_r(&seconds, &fields) != nil else { return date.formatted(.iso8601) }
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(fields.tm_year + 1900, 4) + "-" + padded(fields.tm_mon + 1, 2) + "-" + padded(fields.tm_mday, 2)
+            + "T" + padded(fields.tm_hour, 2) + ":" + padded(fields.tm_min, 2) + ":" + padded(fields.tm_sec, 2) + "Z"
     }
 }

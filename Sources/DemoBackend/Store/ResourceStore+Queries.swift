@@ -94,7 +94,7 @@ extension ResourceStore {
     /// A stored representation with an `etag` member first.
     static func adding(etag: String, to representation: String) -> String {
         guard representation.hasPrefix("{") else { return representation }
-        let member = "\"etag\":" + ServerJSON.text(etag)
+        let member = "\"etag\":" + JSONValue.string(etag).text
         return representation == "{}" ? "{\(member)}" : "{\(member)," + representation.dropFirst()
     }
 }

@@ -141,8 +141,8 @@ extension ResourceStore {
         var full = members
         full["id"] = .number(Double(id))
         full["version"] = .number(Double(version))
-        full["createdAt"] = .string(createdAt.formatted(.iso8601))
-        full["updatedAt"] = .string(updatedAt.formatted(.iso8601))
+        full["createdAt"] = .string(ServerJSON.timestamp(createdAt))
+        full["updatedAt"] = .string(ServerJSON.timestamp(updatedAt))
         var summary = members.filter { name, _ in spec.fields.contains { $0.name == name && $0.inSummary } }
         for key in ["id", "version", "updatedAt"] { summary[key] = full[key] }
         let representation = ServerJSON.text(JSONValue.object(full))
