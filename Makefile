@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: help deps build repl server test contract lint format feature feature-check docs-update bench clean
+.PHONY: help deps build repl server test contract lint format feature feature-check docs-update bench bench-check clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -53,6 +53,10 @@ bench: deps ## Release build; measure the data layer and startup; print a table 
 	$(SWIFT) build -c release --product strata-server
 	$(SWIFT) build -c release --product Benchmarks
 	"$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" Docs/Performance.md
+
+bench-check: deps ## Release build; fail when a measured ratio (make bench's) is worse than its gate (under 2 minutes)
+	$(SWIFT) build -c release --product Benchmarks
+	"$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" --check
 
 clean: ## Remove build products (.build and any .build-* folder, the test tools' Python included) and the package's resolved versions
 	rm -rf .build .build-* .build_* Package.resolved

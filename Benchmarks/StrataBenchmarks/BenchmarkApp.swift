@@ -26,6 +26,16 @@ enum BenchmarkApp {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var report = Report()
+        if CommandLine.arguments.contains("--check") {
+            // make bench-check: the ratios alone, each against its gate; a worse one fails the run.
+            try await readBenchmarks(folder: folder, report: &report)
+            let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
+            try await syncBenchmarks(folder: folder, rawInserts: rawInserts, report: &report)
+            let check = report.gateCheck
+            print(check.table)
+            print(check.passed ? "bench-check: every ratio is within its gate" : "bench-check: a ratio regressed")
+            exit(check.passed ? 0 : 1)
+        }
         if CommandLine.arguments.contains("--remote-only") {
             // The remote tier alone, printed and not written: for profiling a change to it.
             let rawInserts = try await ingestBenchmark(folder: folder, report: &report)

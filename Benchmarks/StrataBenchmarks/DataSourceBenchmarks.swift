@@ -57,7 +57,7 @@ extension BenchmarkApp {
                 whyMissed: """
                     the data source writes two rows per record (the record and its cache metadata) where the \
                     baseline writes one, and encodes each by column name.
-                    """)
+                    """, gate: 6)
         )
         return rawSeconds
     }
@@ -115,6 +115,6 @@ extension BenchmarkApp {
                     the baseline only inserts; a pull also serves each page (the server reads and sends 500 \
                     documents) and decodes it with Foundation's JSONDecoder, which is about a fifth of the \
                     time, before writing the rows and their cache metadata.
-                    """))
+                    """, gate: 16))
     }
 }

@@ -23,6 +23,17 @@ struct ReportRow {
     var target: Target = .none
     /// Why the figure misses its target when it does (printed under the table).
     var whyMissed: String?
+    /// For a ratio: the factor `make bench-check` refuses, looser than the target.
+    ///
+    /// It catches a change that makes the figure much worse; the target says where the figure
+    /// should be.
+    var gate: Double?
+
+    /// The figure over its baseline, for a ratio target.
+    var ratio: Double? {
+        guard case .ratio(_, let baseline) = target else { return nil }
+        return value / max(baseline, 1e-9)
+    }
 
     var formatted: String {
         switch unit {
@@ -93,6 +104,32 @@ struct Report {
             |---|---|---|---|
             \(lines.joined(separator: "\n"))
             \(reasons)
+            `make bench-check` (run by CI) measures the ratios alone and fails when one is worse than its
+            gate: \(rows.compactMap { row in row.gate.map { "\(row.name) ≤ \(String(format: "%.1f", $0))×" } }.joined(separator: "; ")).
+
             """
+    }
+
+    /// The ratio rows against their gates, and whether every one is within its gate.
+    ///
+    /// `STRATA_GATE_SCALE` multiplies every gate: `STRATA_GATE_SCALE=0.1 make bench-check` shows the
+    /// check failing.
+    var gateCheck: (table: String, passed: Bool) {
+        let scale = ProcessInfo.processInfo.environment["STRATA_GATE_SCALE"].flatMap(Double.init) ?? 1
+        let gated = rows.filter { $0.gate != nil && $0.ratio != nil }
+        let width = (gated.map(\.name.count).max() ?? 10) + 2
+        var passed = !gated.isEmpty
+        let lines = gated.map { row in
+            let ratio = row.ratio ?? 0
+            let gate = (row.gate ?? 0) * scale
+            let within = ratio <= gate
+            passed = passed && within
+            return row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                + String(format: "%6.2f×  gate ≤ %5.1f×  ", ratio, gate) + (within ? "ok" : "REGRESSED")
+        }
+        return (
+            (["Ratio".padding(toLength: width, withPad: " ", startingAt: 0) + "  Now    Gate"] + lines)
+                .joined(separator: "\n"), passed
+        )
     }
 }
