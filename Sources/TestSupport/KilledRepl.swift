@@ -37,14 +37,8 @@ public enum KilledRepl {
         executable: URL, arguments: [String], input: String, killAfterOutput marker: String, timeoutSeconds: Int?,
         deadline delay: Duration
     ) async throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ReplProcess.isolated(arguments)
         let stdin = Pipe()
         let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
         let seen = Mutex(Data())
         let found = AsyncStream<Void>.makeStream()
         stdout.fileHandleForReading.readabilityHandler = { handle in
@@ -55,7 +49,12 @@ public enum KilledRepl {
             }
             if text.contains(marker) || chunk.isEmpty { found.continuation.finish() }
         }
-        try process.run()
+        let child = try ChildProcess.spawn(
+            executable, arguments: ReplProcess.isolated(arguments), stdin: stdin.fileHandleForReading.fileDescriptor,
+            stdout: stdout.fileHandleForWriting.fileDescriptor, stderr: FileHandle.nullDevice.fileDescriptor)
+        // The child has its own copies: closing ours lets the output pipe end when the child does.
+        try? stdout.fileHandleForWriting.close()
+        try? stdin.fileHandleForReading.close()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         let deadline = Task {
             try? await Task.sleep(for: delay)
@@ -63,10 +62,10 @@ public enum KilledRepl {
         }
         for await _ in found.stream {}
         deadline.cancel()
-        kill(process.processIdentifier, SIGKILL)
+        child.send(SIGKILL)
         stdout.fileHandleForReading.readabilityHandler = nil
         try? stdin.fileHandleForWriting.close()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        _ = await child.wait()
         // What the process wrote before it died may still sit in the pipe: it was printed, so it counts.
         let rest = stdout.fileHandleForReading.readDataToEndOfFile()
         let output = seen.withLock { data in

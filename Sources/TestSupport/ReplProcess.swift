@@ -68,21 +68,20 @@ public struct ReplProcess: Sendable {
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
-        let process = Process()
+        let stdin = try FileHandle(forReadingFrom: inputURL)
+        let stdout = try FileHandle(forWritingTo: outURL)
+        let stderr = merged ? stdout : try FileHandle(forWritingTo: errURL)
         // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments =
-            ["--kill-after=5", String(timeoutSeconds), executable.path] + Self.isolated(home + arguments)
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        process.standardOutput = out
-        process.standardError = merged ? out : try FileHandle(forWritingTo: errURL)
-        try await Self.runToCompletion(process)
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            arguments: ["--kill-after=5", String(timeoutSeconds), executable.path] + Self.isolated(home + arguments),
+            environment: environment.isEmpty
+                ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+            stdin: stdin.fileDescriptor, stdout: stdout.fileDescriptor, stderr: stderr.fileDescriptor)
+        let status = await child.wait()
+        withExtendedLifetime((stdin, stdout, stderr)) {}
         return Outcome(
-            status: process.terminationStatus,
+            status: status,
             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         )
@@ -97,17 +96,15 @@ public struct ReplProcess: Sendable {
             environment: environment)
     }
 
-    /// Starts `process` and waits for it without blocking a thread: with two cores, a blocked
-    /// cooperative thread per running child would stall the rest of the suite.
-    public static func runToCompletion(_ process: Process) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+    /// Runs `executable` to its end without blocking a thread (with two cores, a blocked
+    /// cooperative thread per running child would stall the rest of the suite), its output and
+    /// errors both into `output`; returns the exit status.
+    public static func runToCompletion(
+        _ executable: URL, arguments: [String], output: FileHandle
+    ) async throws -> Int32 {
+        let child = try ChildProcess.spawn(
+            executable, arguments: arguments, stdin: FileHandle.nullDevice.fileDescriptor,
+            stdout: output.fileDescriptor, stderr: output.fileDescriptor)
+        return await child.wait()
     }
 }

@@ -8,14 +8,14 @@ struct LintScriptTests {
     static let root = LayerDependencyTests.packageRoot
 
     func runScript(_ name: String, on directory: URL) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root.appendingPathComponent("Scripts/\(name)").path, directory.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try await ReplProcess.runToCompletion(process)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("strata-lint-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let status = try await ReplProcess.runToCompletion(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["python3", Self.root.appendingPathComponent("Scripts/\(name)").path, directory.path],
+            output: try FileHandle(forWritingTo: outputFile))
+        return (status, (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "")
     }
 
     func scratch(_ files: [String: String]) throws -> URL {

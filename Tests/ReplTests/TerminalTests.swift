@@ -8,17 +8,14 @@ nonisolated struct TerminalTests {
     @Test func completionHistoryAndUnicodeWorkAtThePrompt() async throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Terminal/terminal_session.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["60", "python3", script.path, ReplProcess.built().executable.path]
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pty-\(UUID()).log")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let handle = try FileHandle(forWritingTo: outputFile)
-        process.standardOutput = handle
-        process.standardError = handle
-        try await ReplProcess.runToCompletion(process)
+        let status = try await ReplProcess.runToCompletion(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            arguments: ["60", "python3", script.path, ReplProcess.built().executable.path], output: handle)
         let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(status == 0, "\(output)")
     }
 }

@@ -1,0 +1,74 @@
+public import Foundation
+
+/// A child process started with `posix_spawn`: the part of Foundation's `Process` the tests use.
+///
+/// Swift 6.3.1's `Process.run()` on Linux reads each `/proc/self/fd` entry with a full-size
+/// `dirent` copy and crashes the test process now and then (swift-corelibs-foundation #5472, fixed
+/// upstream after this toolchain); the suite starts hundreds of children, so it hit about one full
+/// run in ten. Go back to `Process` once the toolchain has the fix.
+public struct ChildProcess: Sendable {
+    /// The child's process identifier.
+    public let pid: pid_t
+
+    /// Why a child could not be started.
+    public struct SpawnError: Error, CustomStringConvertible {
+        /// `posix_spawn`'s error number.
+        public let code: Int32
+        /// The program.
+        public let executable: String
+        /// A one-line explanation.
+        public var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+    }
+
+    /// Starts `executable` with `arguments`; its standard streams are the given descriptors
+    /// (duplicated, so the caller keeps and closes its own), and it inherits nothing else.
+    public static func spawn(
+        _ executable: URL, arguments: [String], environment: [String: String]? = nil, stdin: Int32, stdout: Int32,
+        stderr: Int32
+    ) throws -> ChildProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // Close every other descriptor in the child (a listing by FileManager, which reads the
+        // entries safely; one closed meanwhile is ignored by glibc).
+        let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap {
+            Int32($0)
+        }
+        for fd in open where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+        guard code == 0 else { throw SpawnError(code: code, executable: executable.path) }
+        return ChildProcess(pid: pid)
+    }
+
+    /// Waits for the child without blocking a thread; returns its exit status, or 128 plus the
+    /// signal that ended it.
+    public func wait() async -> Int32 {
+        while true {
+            if let status = exitStatus() { return status }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// The exit status if the child has ended (and is reaped now), else `nil`.
+    public func exitStatus() -> Int32? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    /// Sends `signal` to the child.
+    public func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+}
