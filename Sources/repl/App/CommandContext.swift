@@ -16,6 +16,8 @@ final class CommandContext: ShellContext {
     let services: AppServices
     /// The repositories of the features added with `scaffold-feature`.
     let features: FeatureServices
+    /// The sandbox's file rules (`inbox …`, `docs export`, `app purge-caches`…).
+    let sandbox: any SandboxFileAccess
     /// The commands, for dispatch, `help` and completion.
     let registry: CommandRegistry<CommandContext>
     /// The caches, for `cache stats` and `cache clear`.
@@ -56,6 +58,7 @@ final class CommandContext: ShellContext {
         self.console = console
         self.services = app.services
         self.features = app.features
+        self.sandbox = app.sandbox
         self.caches = app.caches
         self.backend = app.backend
         self.serverControls = app.serverControls

@@ -5,7 +5,7 @@ extension CommandRegistry where Context == CommandContext {
     /// features added with `scaffold-feature` after the users.
     static var strata: CommandRegistry<CommandContext> {
         CommandRegistry(
-            commands: DocumentCommands.all + UserCommands.all + FeatureModule.all.flatMap(\.commands)
+            commands: DocumentCommands.all + FileCommands.all + UserCommands.all + FeatureModule.all.flatMap(\.commands)
                 + CacheCommands.all
                 + SyncCommands.all + BackgroundCommands.all + SceneCommands.all + EditorCommands.all
                 + AppCommands.all + ServerCommands.all + ShellCommands.all

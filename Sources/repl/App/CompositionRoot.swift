@@ -38,6 +38,8 @@ enum CompositionRoot {
         let operationBudget: Duration
         /// The repositories of the features added with `scaffold-feature`.
         let features: FeatureServices
+        /// The sandbox's file rules: the Inbox, exports, caches and backups.
+        let sandbox: any SandboxFileAccess
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -90,7 +92,8 @@ enum CompositionRoot {
                 preferences: container.preferences, database: database,
                 background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
                 sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryWarnings],
-                operationBudget: budget, features: FeatureModule.services(stack: stack, api: api))
+                operationBudget: budget, features: FeatureModule.services(stack: stack, api: api),
+                sandbox: AppSandbox(container: container))
         )
     }
 }

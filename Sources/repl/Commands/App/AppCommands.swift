@@ -11,7 +11,7 @@ extension CommandGroup {
 /// `app …`: what the app keeps on this device.
 enum AppCommands {
     /// Every `app` command, in help order.
-    static var all: [Command] { [migrations, memoryWarning] }
+    static var all: [Command] { [migrations, memoryWarning, purgeCaches, backupManifest, excludeFromBackup] }
 }
 
 // MARK: - Private
@@ -19,6 +19,62 @@ enum AppCommands {
 extension AppCommands {
     private struct MigrationsJSON: Encodable {
         let migrations: [String]
+    }
+
+    private struct PurgedJSON: Encodable {
+        let files: Int
+        let bytes: Int
+    }
+
+    private struct ManifestJSON: Encodable {
+        let files: [String]
+    }
+
+    private struct ExcludedJSON: Encodable {
+        let excluded: String
+    }
+
+    private static let purgeCaches = Command(
+        name: "app purge-caches", group: .app,
+        summary: "Empty Library/Caches, as the system may",
+        examples: ["app purge-caches"]
+    ) { context, _ throws(CommandFailure) in
+        do throws(SandboxError) {
+            let purged = try context.sandbox.purgeCaches()
+            return .text(
+                "Emptied Library/Caches: \(purged.files) \(purged.files == 1 ? "file" : "files"), \(purged.bytes) bytes.",
+                json: JSONOutput.encode(PurgedJSON(files: purged.files, bytes: purged.bytes)))
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    private static let backupManifest = Command(
+        name: "app backup-manifest", group: .app,
+        summary: "List the files a backup would take",
+        examples: ["app backup-manifest"]
+    ) { context, _ throws(CommandFailure) in
+        do throws(SandboxError) {
+            let files = try context.sandbox.backupManifest()
+            return .text(files.joined(separator: "\n"), json: JSONOutput.encode(ManifestJSON(files: files)))
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    private static let excludeFromBackup = Command(
+        name: "app exclude-from-backup", group: .app,
+        summary: "Leave a file out of backups",
+        arguments: [ArgumentSpec(name: "PATH", takesRest: true)],
+        examples: [#"app exclude-from-backup "Documents/Welcome to Strata.json""#]
+    ) { context, arguments throws(CommandFailure) in
+        let path = try arguments.required("PATH")
+        do throws(SandboxError) {
+            try context.sandbox.excludeFromBackup(path)
+        } catch {
+            throw CommandFailure(error)
+        }
+        return .text("\(path) is left out of backups.", json: JSONOutput.encode(ExcludedJSON(excluded: path)))
     }
 
     private static let memoryWarning = Command(

@@ -1,4 +1,6 @@
 import Domain
+import Foundation
+import Platform
 import Presentation
 import ShellKit
 
@@ -15,7 +17,7 @@ extension CompletionSource {
 /// The `docs` commands; each renders the final state of a view model.
 enum DocumentCommands {
     /// Every `docs` command, in help order.
-    static var all: [Command] { [list, show, new, edit, delete, search, importFile] }
+    static var all: [Command] { [list, show, new, edit, delete, search, importFile, export] }
 }
 
 // MARK: - Private
@@ -110,11 +112,24 @@ extension DocumentCommands {
     }
 
     private static let importFile = Command(
-        name: "docs import", group: .documents, summary: "Create documents from a JSON or JSON Lines file",
-        arguments: [ArgumentSpec(name: "FILE", completion: .file)], examples: ["docs import Docs/examples/notes.jsonl"]
+        name: "docs import", group: .documents,
+        summary: "Create documents from a JSON or JSON Lines file",
+        arguments: [ArgumentSpec(name: "FILE", completion: .file)],
+        examples: ["docs import Docs/examples/notes.jsonl", "docs import notes.jsonl"]
     ) { context, arguments throws(CommandFailure) in
-        let drafts = try ImportFile.read(arguments.value("FILE") ?? "")
-        return try await context.run(progressLabel: "importing") {
+        let given = arguments.value("FILE") ?? ""
+        // A bare name the Inbox holds is that file; the app may read it there, then deletes it.
+        let inboxName = (try? context.sandbox.inboxFiles())?.contains(given) == true ? given : nil
+        var path = given
+        if let inboxName {
+            do throws(SandboxError) {
+                path = try context.sandbox.inboxFile(named: inboxName).path
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
+        let drafts = try ImportFile.read(path)
+        let output = try await context.run(progressLabel: "importing") {
             DocumentImportViewModel(importDocuments: context.services.importDocuments)
         } progress: { state in
             guard case .importing(let done, let total) = state else { return nil }
@@ -122,6 +137,31 @@ extension DocumentCommands {
         } start: {
             $0.start(drafts)
         }
+        if let inboxName {
+            do throws(SandboxError) {
+                try context.sandbox.removeInboxFile(named: inboxName)
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
+        return output
+    }
+
+    private static let export = Command(
+        name: "docs export", group: .documents,
+        summary: "Write a document to a file in Documents/",
+        arguments: [idArgument], examples: ["docs export 1"]
+    ) { context, arguments throws(CommandFailure) in
+        let id = try arguments.documentID()
+        let document = try await context.services.fetchDocument.execute(id: id).mapError(CommandFailure.init).get()
+        let name: String
+        do throws(SandboxError) {
+            name = try context.sandbox.exportDocument(
+                ExportFile.contents(of: document.value), named: ExportFile.name(for: document.value))
+        } catch {
+            throw CommandFailure(error)
+        }
+        return .text("Documents/\(name)", json: JSONOutput.encode(ExportFile.JSON(exported: "Documents/\(name)")))
     }
 
     /// Edits a draft in the editor view model and saves it.

@@ -1,0 +1,187 @@
+public import Foundation
+
+/// What the app may do with files in its container, by the platform's rules: others hand it files
+/// through `Documents/Inbox/` (it may only read and delete them there), what the user should see
+/// goes in `Documents/`, `Library/Caches/` may be emptied at any time, and a backup takes
+/// `Documents/` and `Library/` except the caches, never `tmp/`, never a file marked excluded.
+///
+/// Every name given to it stays inside the container: `..`, absolute paths and symbolic links that
+/// point out are refused.
+nonisolated public protocol SandboxFileAccess: Sendable {
+    /// Copies `source` into the Inbox as another app would; a name already there becomes
+    /// `name-1.ext`, `name-2.ext`…; returns the name it got.
+    func deliverToInbox(_ source: URL) throws(SandboxError) -> String
+    /// The names of the files waiting in the Inbox, sorted.
+    func inboxFiles() throws(SandboxError) -> [String]
+    /// The Inbox file `name`, for reading.
+    func inboxFile(named name: String) throws(SandboxError) -> URL
+    /// Deletes the Inbox file `name` (once the app has taken what it needed).
+    func removeInboxFile(named name: String) throws(SandboxError)
+    /// Writes `contents` to `Documents/` under `name` (or `name-1.ext`… when taken); returns the name used.
+    func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String
+    /// Empties `Library/Caches/`, as the system may; returns how many files and bytes went.
+    func purgeCaches() throws(SandboxError) -> (files: Int, bytes: Int)
+    /// Marks a file (a path relative to the container) as left out of backups.
+    func excludeFromBackup(_ path: String) throws(SandboxError)
+    /// The files a backup would contain, as paths relative to the container, sorted.
+    func backupManifest() throws(SandboxError) -> [String]
+}
+
+/// Why a file operation was refused; nothing was changed.
+nonisolated public enum SandboxError: Error, LocalizedError, Equatable {
+    /// The name would leave the container (or its folder).
+    case outsideContainer(String)
+    /// No such file in the place the operation looks.
+    case notFound(String)
+    /// The file system failed.
+    case failed(String)
+
+    /// A one-line description.
+    public var errorDescription: String? {
+        switch self {
+        case .outsideContainer(let name): "'\(name)' is outside the app's container: give a name inside it"
+        case .notFound(let name): "there is no file '\(name)'"
+        case .failed(let reason): reason
+        }
+    }
+}
+
+/// The sandbox rules over an ``AppContainer`` on disk.
+nonisolated public struct AppSandbox: SandboxFileAccess {
+    /// The container the rules apply to.
+    public let container: AppContainer
+
+    /// The rules over `container` (prepared by ``AppContainer/prepare()``).
+    public init(container: AppContainer) {
+        self.container = container
+    }
+
+    public func deliverToInbox(_ source: URL) throws(SandboxError) -> String {
+        guard FileManager.default.isReadableFile(atPath: source.path) else { throw .notFound(source.path) }
+        return try copy(into: container.inbox, named: source.lastPathComponent) { target in
+            try FileManager.default.copyItem(at: source, to: target)
+        }
+    }
+
+    public func inboxFiles() throws(SandboxError) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: container.inbox.path)) ?? []).sorted()
+    }
+
+    public func inboxFile(named name: String) throws(SandboxError) -> URL {
+        let file = try inside(container.inbox, name)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw .notFound("Documents/Inbox/\(name)") }
+        return file
+    }
+
+    public func removeInboxFile(named name: String) throws(SandboxError) {
+        let file = try inboxFile(named: name)
+        do {
+            try FileManager.default.removeItem(at: file)
+        } catch {
+            throw .failed("cannot delete Documents/Inbox/\(name): \(error.localizedDescription)")
+        }
+    }
+
+    public func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String {
+        try copy(into: container.documents, named: name) { target in try contents.write(to: target) }
+    }
+
+    public func purgeCaches() throws(SandboxError) -> (files: Int, bytes: Int) {
+        let files = Self.files(under: container.caches)
+        let bytes = files.reduce(0) { $0 + Self.size(of: $1) }
+        for item in (try? FileManager.default.contentsOfDirectory(atPath: container.caches.path)) ?? [] {
+            try? FileManager.default.removeItem(at: container.caches.appendingPathComponent(item))
+        }
+        return (files.count, bytes)
+    }
+
+    public func excludeFromBackup(_ path: String) throws(SandboxError) {
+        let file = try inside(container.root, path)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw .notFound(path) }
+        var excluded = Set(exclusions())
+        excluded.insert(relative(file))
+        let text = excluded.sorted().joined(separator: "\n") + "\n"
+        do {
+            try Data(text.utf8).write(to: exclusionList, options: .atomic)
+        } catch {
+            throw .failed("cannot record the exclusion: \(error.localizedDescription)")
+        }
+    }
+
+    public func backupManifest() throws(SandboxError) -> [String] {
+        let excluded = Set(exclusions())
+        let library = container.root.appendingPathComponent("Library")
+        let files = Self.files(under: container.documents) + Self.files(under: library)
+        return files.map(relative).filter { path in
+            !path.hasPrefix("Library/Caches/") && !excluded.contains(path)
+        }.sorted()
+    }
+}
+
+// MARK: - Private
+
+nonisolated extension AppSandbox {
+    /// Where the exclusions are kept: the stand-in for the `isExcludedFromBackup` resource value.
+    private var exclusionList: URL { container.preferences.appendingPathComponent(".backup-exclusions") }
+
+    private func exclusions() -> [String] {
+        ((try? String(contentsOf: exclusionList, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// `name` inside `folder`, or a refusal when it would leave the container: a name with `..`,
+    /// an absolute path, or one whose symbolic links resolve outside.
+    private func inside(_ folder: URL, _ name: String) throws(SandboxError) -> URL {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(".."), !parts.contains("") else {
+            throw .outsideContainer(name)
+        }
+        let candidate = folder.appendingPathComponent(name)
+        let root = container.root.resolvingSymlinksInPath().path + "/"
+        guard candidate.resolvingSymlinksInPath().path.hasPrefix(root) else { throw .outsideContainer(name) }
+        return candidate
+    }
+
+    /// Writes a file into `folder` under `name`, or `name-1.ext`, `name-2.ext`… when taken.
+    private func copy(
+        into folder: URL, named name: String, _ write: (URL) throws -> Void
+    ) throws(SandboxError) -> String {
+        _ = try inside(folder, name)
+        guard !name.contains("/") else { throw .outsideContainer(name) }
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        for attempt in 0..<10_000 {
+            let candidate =
+                attempt == 0 ? name : "\(base)-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+            let target = folder.appendingPathComponent(candidate)
+            guard !FileManager.default.fileExists(atPath: target.path) else { continue }
+            do {
+                try write(target)
+            } catch {
+                throw .failed("cannot write \(relative(target)): \(error.localizedDescription)")
+            }
+            return candidate
+        }
+        throw .failed("too many files named like \(name)")
+    }
+
+    private func relative(_ file: URL) -> String {
+        let root = container.root.resolvingSymlinksInPath().path + "/"
+        let path = file.resolvingSymlinksInPath().path
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+    }
+
+    /// Every regular file under `folder`.
+    private static func files(under folder: URL) -> [URL] {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [])
+        else { return [] }
+        return walker.compactMap { $0 as? URL }.filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
+    }
+
+    private static func size(of file: URL) -> Int {
+        (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+    }
+}

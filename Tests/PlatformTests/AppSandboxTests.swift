@@ -1,0 +1,87 @@
+import Foundation
+import Platform
+import TestSupport
+import Testing
+
+@Suite("Sandbox rules")
+struct AppSandboxTests {
+    let folder: ScratchFolder
+    let container: AppContainer
+    let sandbox: AppSandbox
+
+    init() throws {
+        folder = try ScratchFolder()
+        container = AppContainer(root: folder.url.appendingPathComponent("home"))
+        try container.prepare()
+        sandbox = AppSandbox(container: container)
+    }
+
+    func outside(_ name: String, _ text: String = "x") throws -> URL {
+        let file = folder.url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    @Test func filesHandedOverArriveInTheInboxUnderNamesNotTaken() throws {
+        let notes = try outside("notes.jsonl")
+        #expect(try sandbox.deliverToInbox(notes) == "notes.jsonl")
+        #expect(try sandbox.deliverToInbox(notes) == "notes-1.jsonl")
+        #expect(try sandbox.deliverToInbox(notes) == "notes-2.jsonl")
+        #expect(try sandbox.inboxFiles() == ["notes-1.jsonl", "notes-2.jsonl", "notes.jsonl"])
+        try sandbox.removeInboxFile(named: "notes-1.jsonl")
+        #expect(try sandbox.inboxFiles() == ["notes-2.jsonl", "notes.jsonl"])
+        #expect(throws: SandboxError.notFound("Documents/Inbox/notes-1.jsonl")) {
+            try sandbox.removeInboxFile(named: "notes-1.jsonl")
+        }
+    }
+
+    @Test(arguments: ["../secret", "/etc/passwd", "a/../../b", "", "sub//x"])
+    func namesThatLeaveTheContainerAreRefusedAndChangeNothing(_ name: String) throws {
+        #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.inboxFile(named: name) }
+        #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.exportDocument(Data(), named: name) }
+        #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.excludeFromBackup(name) }
+        #expect(try sandbox.backupManifest().isEmpty)
+    }
+
+    @Test func aSymbolicLinkPointingOutIsRefused() throws {
+        let secret = try outside("secret.txt", "do not read")
+        try FileManager.default.createSymbolicLink(
+            at: container.inbox.appendingPathComponent("link.txt"), withDestinationURL: secret)
+        #expect(throws: SandboxError.outsideContainer("link.txt")) { try sandbox.inboxFile(named: "link.txt") }
+        #expect(throws: SandboxError.outsideContainer("link.txt")) { try sandbox.removeInboxFile(named: "link.txt") }
+        #expect(FileManager.default.fileExists(atPath: secret.path))
+    }
+
+    @Test func exportsAreUserVisibleDocumentsThatNeverOverwrite() throws {
+        #expect(try sandbox.exportDocument(Data("one".utf8), named: "Groceries.json") == "Groceries.json")
+        #expect(try sandbox.exportDocument(Data("two".utf8), named: "Groceries.json") == "Groceries-1.json")
+        let first = try Data(contentsOf: container.documents.appendingPathComponent("Groceries.json"))
+        #expect(String(decoding: first, as: UTF8.self) == "one")
+    }
+
+    @Test func purgingEmptiesOnlyTheCaches() throws {
+        try Data("rebuildable".utf8).write(to: container.caches.appendingPathComponent("thumbs.bin"))
+        try Data("mine".utf8).write(to: container.documents.appendingPathComponent("mine.txt"))
+        let purged = try sandbox.purgeCaches()
+        #expect(purged.files == 1 && purged.bytes == 11)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: container.caches.path).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: container.documents.appendingPathComponent("mine.txt").path))
+    }
+
+    @Test func aBackupTakesDocumentsAndLibraryButNotCachesTmpOrExcludedFiles() throws {
+        try Data("d".utf8).write(to: container.documents.appendingPathComponent("mine.txt"))
+        try Data("db".utf8).write(to: container.databaseURL)
+        try Data("c".utf8).write(to: container.caches.appendingPathComponent("thumbs.bin"))
+        try Data("t".utf8).write(to: container.tmp.appendingPathComponent("scratch"))
+        try Data("h".utf8).write(to: container.preferences.appendingPathComponent("history"))
+        try sandbox.excludeFromBackup("Library/Preferences/history")
+        #expect(
+            try sandbox.backupManifest() == [
+                "Documents/mine.txt", "Library/Application Support/strata.sqlite",
+                "Library/Preferences/.backup-exclusions",
+            ])
+        #expect(throws: SandboxError.notFound("Documents/none.txt")) {
+            try sandbox.excludeFromBackup("Documents/none.txt")
+        }
+    }
+}
