@@ -39,14 +39,10 @@ extension AppCommands {
         summary: "Empty Library/Caches, as the system may",
         examples: ["app purge-caches"]
     ) { context, _ throws(CommandFailure) in
-        do throws(SandboxError) {
-            let purged = try context.sandbox.purgeCaches()
-            return .text(
-                "Emptied Library/Caches: \(purged.files) \(purged.files == 1 ? "file" : "files"), \(purged.bytes) bytes.",
-                json: JSONOutput.encode(PurgedJSON(files: purged.files, bytes: purged.bytes)))
-        } catch {
-            throw CommandFailure(error)
-        }
+        let purged = try CommandFailure.sandbox { () throws(SandboxError) in try context.sandbox.purgeCaches() }
+        return .text(
+            "Emptied Library/Caches: \(purged.files) \(purged.files == 1 ? "file" : "files"), \(purged.bytes) bytes.",
+            json: JSONOutput.encode(PurgedJSON(files: purged.files, bytes: purged.bytes)))
     }
 
     private static let backupManifest = Command(
@@ -54,12 +50,8 @@ extension AppCommands {
         summary: "List the files a backup would take",
         examples: ["app backup-manifest"]
     ) { context, _ throws(CommandFailure) in
-        do throws(SandboxError) {
-            let files = try context.sandbox.backupManifest()
-            return .text(files.joined(separator: "\n"), json: JSONOutput.encode(ManifestJSON(files: files)))
-        } catch {
-            throw CommandFailure(error)
-        }
+        let files = try CommandFailure.sandbox { () throws(SandboxError) in try context.sandbox.backupManifest() }
+        return .text(files.joined(separator: "\n"), json: JSONOutput.encode(ManifestJSON(files: files)))
     }
 
     private static let excludeFromBackup = Command(
@@ -69,11 +61,7 @@ extension AppCommands {
         examples: [#"app exclude-from-backup "Documents/Welcome to Strata.json""#]
     ) { context, arguments throws(CommandFailure) in
         let path = try arguments.required("PATH")
-        do throws(SandboxError) {
-            try context.sandbox.excludeFromBackup(path)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try CommandFailure.sandbox { () throws(SandboxError) in try context.sandbox.excludeFromBackup(path) }
         return .text("\(path) is left out of backups.", json: JSONOutput.encode(ExcludedJSON(excluded: path)))
     }
 

@@ -122,10 +122,8 @@ extension DocumentCommands {
         let inboxName = (try? context.sandbox.inboxFiles())?.contains(given) == true ? given : nil
         var path = given
         if let inboxName {
-            do throws(SandboxError) {
-                path = try context.sandbox.inboxFile(named: inboxName).path
-            } catch {
-                throw CommandFailure(error)
+            path = try CommandFailure.sandbox { () throws(SandboxError) in
+                try context.sandbox.inboxFile(named: inboxName).path
             }
         }
         let drafts = try ImportFile.read(path)
@@ -138,10 +136,8 @@ extension DocumentCommands {
             $0.start(drafts)
         }
         if let inboxName {
-            do throws(SandboxError) {
+            try CommandFailure.sandbox { () throws(SandboxError) in
                 try context.sandbox.removeInboxFile(named: inboxName)
-            } catch {
-                throw CommandFailure(error)
             }
         }
         return output
@@ -154,12 +150,9 @@ extension DocumentCommands {
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.documentID()
         let document = try await context.services.fetchDocument.execute(id: id).mapError(CommandFailure.init).get()
-        let name: String
-        do throws(SandboxError) {
-            name = try context.sandbox.exportDocument(
+        let name = try CommandFailure.sandbox { () throws(SandboxError) in
+            try context.sandbox.exportDocument(
                 ExportFile.contents(of: document.value), named: ExportFile.name(for: document.value))
-        } catch {
-            throw CommandFailure(error)
         }
         return .text("Documents/\(name)", json: JSONOutput.encode(ExportFile.JSON(exported: "Documents/\(name)")))
     }

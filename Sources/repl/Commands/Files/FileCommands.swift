@@ -18,6 +18,15 @@ extension CommandFailure {
     init(_ error: SandboxError) {
         self.init(error.errorDescription ?? "\(error)")
     }
+
+    /// The result of a sandbox operation; its refusal becomes the failure the user reads.
+    static func sandbox<Value>(_ work: () throws(SandboxError) -> Value) throws(CommandFailure) -> Value {
+        do {
+            return try work()
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
 }
 
 // MARK: - Private
@@ -37,11 +46,8 @@ extension FileCommands {
         arguments: [ArgumentSpec(name: "FILE", completion: .file)], examples: ["inbox add Docs/examples/notes.jsonl"]
     ) { context, arguments throws(CommandFailure) in
         let path = try arguments.required("FILE")
-        let name: String
-        do throws(SandboxError) {
-            name = try context.sandbox.deliverToInbox(URL(fileURLWithPath: path))
-        } catch {
-            throw CommandFailure(error)
+        let name = try CommandFailure.sandbox { () throws(SandboxError) in
+            try context.sandbox.deliverToInbox(URL(fileURLWithPath: path))
         }
         return .text("Documents/Inbox/\(name)", json: JSONOutput.encode(AddedJSON(inbox: name)))
     }
@@ -50,12 +56,7 @@ extension FileCommands {
         name: "inbox list", group: .files, summary: "List the files waiting in Documents/Inbox",
         examples: ["inbox list"]
     ) { context, _ throws(CommandFailure) in
-        let names: [String]
-        do throws(SandboxError) {
-            names = try context.sandbox.inboxFiles()
-        } catch {
-            throw CommandFailure(error)
-        }
+        let names = try CommandFailure.sandbox { () throws(SandboxError) in try context.sandbox.inboxFiles() }
         let text = names.isEmpty ? "The Inbox is empty." : names.joined(separator: "\n")
         return .text(text, json: JSONOutput.encode(ListJSON(files: names)))
     }
