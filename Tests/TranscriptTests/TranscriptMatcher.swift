@@ -42,20 +42,33 @@ enum TranscriptMatcher {
         return line.range(of: regex, options: .regularExpression) != nil
     }
 
-    /// The expected lines rewritten to match `actual`: lines that still match keep their placeholders.
+    /// The expected lines rewritten to match `actual`: lines that still match keep their
+    /// placeholders, and a `...` line stays, standing for whatever now falls where it stood (the
+    /// help listing keeps room for the commands of generated features).
     static func updated(expected: [String], actual: [String]) -> [String] {
-        let patterns = expected.filter { $0 != "..." }
+        let patternPositions = expected.indices.filter { expected[$0] != "..." }
+        let patterns = patternPositions.map { expected[$0] }
         let pairs = alignment(patterns, actual)
         var result: [String] = []
+        var unmatched: [String] = []
         var nextPattern = 0
+        var lastPosition = -1
+        func settle(before position: Int) {
+            let wildcard = expected[(lastPosition + 1)..<position].contains("...")
+            result += wildcard ? ["..."] : unmatched
+            unmatched = []
+        }
         for (index, line) in actual.enumerated() {
             if let patternIndex = pairs[index], patternIndex >= nextPattern {
+                settle(before: patternPositions[patternIndex])
                 result.append(patterns[patternIndex])
                 nextPattern = patternIndex + 1
+                lastPosition = patternPositions[patternIndex]
             } else {
-                result.append(line)
+                unmatched.append(line)
             }
         }
+        settle(before: expected.count)
         return result
     }
 
