@@ -64,6 +64,9 @@ public struct DataStack: Sendable {
     /// The settings the stack was built with.
     let configuration: Configuration
 
+    /// The limits of each data source's memory tier.
+    public var memoryLimits: MemoryCacheLimits { configuration.memoryLimits }
+
     /// The stack over the API at `api`.
     public init(
         database: AppDatabase, api: APIClient, monitor: NetworkMonitor, now: @escaping @Sendable () -> Date,
@@ -113,7 +116,7 @@ public struct DataStack: Sendable {
 
     /// Every data source's counters and sizes, added up.
     public func statistics() async -> DataSourceStatistics {
-        await documents.statistics() + lists.statistics() + users.statistics()
+        await documents.statistics() + lists.statistics() + users.statistics() + resources.statistics()
     }
 
     /// Empties the memory tier of every data source (the answer to a memory warning).
@@ -121,6 +124,7 @@ public struct DataStack: Sendable {
         documents.evacuateMemory()
         lists.evacuateMemory()
         users.evacuateMemory()
+        resources.evacuateMemory()
     }
 
     /// Empties the on-device tier of every data source.

@@ -36,6 +36,16 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
         stack.resources.register(Resource.collection, self)
     }
 
+    /// Empties the feature's memory tier (a memory warning, `cache clear memory`).
+    func evacuateMemory() {
+        source.evacuateMemory()
+    }
+
+    /// The feature's cache figures.
+    func statistics() async -> DataSourceStatistics {
+        await source.statistics()
+    }
+
     /// One item: the version on this device while it has unsent changes, else as `policy` says.
     func item(_ id: ID, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Item> {
         let target = try current(id)

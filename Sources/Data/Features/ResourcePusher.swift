@@ -2,10 +2,15 @@ import Domain
 import Foundation
 import Synchronization
 
-/// One feature's way of sending a change (its store, which knows the item's types).
+/// One feature's store, as the stack reaches it without its types: it sends the feature's
+/// changes, and its memory tier answers a memory warning and `cache stats`.
 protocol ResourceSending: Sendable {
     /// Sends `entry` and settles it on this device; throws what the server or network said.
     func send(_ entry: ResourceOutbox.Entry) async throws(RemoteError)
+    /// Empties the feature's memory tier.
+    func evacuateMemory()
+    /// The feature's cache figures.
+    func statistics() async -> DataSourceStatistics
 }
 
 /// Sends the features' queued changes, oldest first, each through its feature's store; part of
@@ -21,6 +26,18 @@ public final class ResourcePusher: Sendable {
     /// Makes `sender` the one that sends the changes of `collection`.
     func register(_ collection: String, _ sender: any ResourceSending) {
         senders.withLock { $0[collection] = sender }
+    }
+
+    /// Empties the memory tier of every registered feature.
+    func evacuateMemory() {
+        for sender in senders.withLock({ Array($0.values) }) { sender.evacuateMemory() }
+    }
+
+    /// The cache figures of every registered feature, summed.
+    func statistics() async -> DataSourceStatistics {
+        var total = DataSourceStatistics()
+        for sender in senders.withLock({ Array($0.values) }) { total = total + (await sender.statistics()) }
+        return total
     }
 
     /// How many changes wait, and how many the server refused.

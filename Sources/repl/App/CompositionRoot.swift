@@ -72,7 +72,9 @@ enum CompositionRoot {
             baseURL: baseURL, http: URLSessionHTTPClient(timeout: options.timeout), security: security,
             retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor, budget: budget
         )
-        let stack = DataStack(database: database, api: api, monitor: monitor, now: now)
+        let stack = DataStack(
+            database: database, api: api, monitor: monitor, now: now,
+            configuration: DataStack.Configuration(memoryLimits: options.context.memoryLimits))
         let services = AppServices(
             documents: stack.documentRepository, users: stack.userRepository, sync: stack.sync)
         let caches = CacheControls(stack: stack, databaseURL: container.databaseURL)

@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 import Logging
 import ShellKit
+import StrataData
 
 /// The REPL's command-line flags.
 struct ReplOptions: ParsableCommand {
@@ -65,6 +66,9 @@ struct ReplOptions: ParsableCommand {
     @Option(help: "Seconds before a request to the server times out.")
     var timeout: Double = 10
 
+    @Option(help: "Where the code runs, which sizes the memory caches: app, or extension (about 1/8 of the app's).")
+    var context: RunContext = .app
+
     @Option(help: "The lowest log level written to stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "warning"
 
@@ -97,3 +101,16 @@ struct ReplOptions: ParsableCommand {
 extension OutputFormat: ExpressibleByArgument {}
 
 extension ColorChoice: ExpressibleByArgument {}
+
+/// Where the shell runs, as iOS tells an app from its extensions: it sizes the memory caches.
+enum RunContext: String, ExpressibleByArgument, CaseIterable {
+    /// The app itself.
+    case app
+    /// An app extension (a widget, a share sheet): a far smaller memory budget.
+    case `extension`
+
+    /// The memory tier's limits for this context.
+    var memoryLimits: MemoryCacheLimits {
+        .forContext(self == .app ? .mainApp : .appExtension)
+    }
+}

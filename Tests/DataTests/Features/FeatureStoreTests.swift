@@ -57,6 +57,17 @@ struct FeatureStoreTests {
         #expect(await fixture.stack.sync.status().pending == 0)
     }
 
+    @Test func aMemoryWarningEmptiesTheFeaturesMemoryTierToo() async throws {
+        let fixture = try await Fixture.make()
+        let created = try await fixture.store.create(Self.draft("https://swift.org"))
+        _ = try await fixture.store.item(created.id, policy: .remoteOnly)
+        _ = try await fixture.store.item(created.id, policy: .cacheFirst)
+        #expect(await fixture.stack.statistics().memoryEntries == 1)
+        #expect(await fixture.stack.statistics().memoryHits == 1)
+        fixture.stack.evacuateMemory()
+        #expect(await fixture.stack.statistics().memoryEntries == 0)
+    }
+
     @Test func offlineCreatesAndEditsReachTheServerOnSync() async throws {
         let fixture = try await Fixture.make()
         await fixture.live.backend.stop()

@@ -21,6 +21,11 @@ extension AppCommands {
         let migrations: [String]
     }
 
+    private struct MemoryWarningJSON: Encodable {
+        let message: String
+        let freedBytes: Int
+    }
+
     private struct PurgedJSON: Encodable {
         let files: Int
         let bytes: Int
@@ -69,8 +74,11 @@ extension AppCommands {
         name: "app memory-warning", group: .app, summary: "Deliver a memory warning, as the system would",
         examples: ["app memory-warning"]
     ) { context, _ throws(CommandFailure) in
+        let before = await context.caches.statistics().memoryBytes
         context.lifecycle.post(.didReceiveMemoryWarning)
-        return .message("Memory warning delivered.")
+        let freed = max(0, before - (await context.caches.statistics().memoryBytes))
+        let sentence = "Memory warning delivered: \(freed) bytes freed from the memory tiers."
+        return .text(sentence, json: JSONOutput.encode(MemoryWarningJSON(message: sentence, freedBytes: freed)))
     }
 
     private static let migrations = Command(

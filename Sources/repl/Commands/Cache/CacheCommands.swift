@@ -31,6 +31,12 @@ extension CacheCommands {
         let memory: TierJSON
         let disk: TierJSON
         let network: NetworkJSON
+        let memoryLimit: LimitJSON
+    }
+
+    private struct LimitJSON: Encodable {
+        let entries: Int
+        let bytes: Int
     }
 
     private static let stats = Command(
@@ -51,14 +57,18 @@ extension CacheCommands {
             }
         let requests = stats.networkRequests == 1 ? "1 request" : "\(stats.networkRequests) requests"
         let network = "network: \(requests), \(stats.revalidations) answered 304 Not Modified"
+        let limits = context.caches.memoryLimits
+        let limit =
+            "memory limit per source: \(limits.countLimit) entries or \(limits.costLimit / 1_048_576) MiB"
         return .rendered(
-            table: TextTable.render(rows: rows) + "\n" + network,
+            table: TextTable.render(rows: rows) + "\n" + network + "\n" + limit,
             plain: rows.dropFirst().map { $0.joined(separator: "\t") }.joined(separator: "\n")
                 + "\nnetwork\t\(stats.networkRequests)\t\(stats.revalidations)",
             json: JSONOutput.encode(
                 StatsJSON(
                     memory: memory, disk: disk,
-                    network: NetworkJSON(requests: stats.networkRequests, revalidations: stats.revalidations))))
+                    network: NetworkJSON(requests: stats.networkRequests, revalidations: stats.revalidations),
+                    memoryLimit: LimitJSON(entries: limits.countLimit, bytes: limits.costLimit))))
     }
 
     private static let clear = Command(

@@ -19,6 +19,9 @@ struct CacheControls {
         }
     }
 
+    /// The limits of each source's memory tier (from `--context`).
+    var memoryLimits: MemoryCacheLimits { stack.memoryLimits }
+
     /// Empties the memory tier of every source.
     func clearMemory() {
         stack.evacuateMemory()
