@@ -52,7 +52,7 @@ enum BenchmarkApp {
         try await serverRestartBenchmark(folder: folder, report: &report)
         try trickleBenchmark(folder: folder, report: &report)
         report.add(try streamingRSS())
-        report.add(try startupBenchmark())
+        report.add(try await startupBenchmark())
         print(report.table)
         let output = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") } ?? "Docs/Performance.md"
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)

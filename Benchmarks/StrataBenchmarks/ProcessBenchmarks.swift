@@ -25,7 +25,7 @@ extension BenchmarkApp {
     }
 
     /// Median time from exec to a finished `quit` in batch mode, with database and embedded server.
-    static func startupBenchmark() throws -> ReportRow {
+    static func startupBenchmark() async throws -> ReportRow {
         guard let repl = sibling("repl") else {
             return ReportRow(name: "REPL startup to first prompt (repl not built)", value: 0, unit: .milliseconds)
         }
@@ -34,6 +34,11 @@ extension BenchmarkApp {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let home = scratch.appendingPathComponent("home")
         let server = scratch.appendingPathComponent("server")
+        // The home holds 100,000 cached documents: the prompt must not wait for anything they cost.
+        let support = home.appendingPathComponent("Library/Application Support")
+        try FileManager.default.createDirectory(at: support, withIntermediateDirectories: true)
+        try await Workload.source(try AppDatabase.open(at: support.appendingPathComponent("strata.sqlite"))).ingest(
+            (1...100_000).map { (key: Workload.id($0), object: Workload.record($0)) }, validators: RemoteValidators())
         var samples: [Double] = []
         for _ in 0..<11 {
             let clock = ContinuousClock()
@@ -44,7 +49,8 @@ extension BenchmarkApp {
         }
         let median = samples.sorted()[samples.count / 2]
         return ReportRow(
-            name: "REPL startup to first prompt (exec → quit, batch mode)", value: median, unit: .milliseconds,
+            name: "REPL startup to first prompt, 100k cached documents (exec → quit, batch mode)", value: median,
+            unit: .milliseconds,
             target: .atMost(150))
     }
 

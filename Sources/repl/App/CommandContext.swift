@@ -18,6 +18,8 @@ final class CommandContext: ShellContext {
     let features: FeatureServices
     /// The sandbox's file rules (`inbox …`, `docs export`, `app purge-caches`…).
     let sandbox: any SandboxFileAccess
+    /// Launch readiness (`app readiness`).
+    let readiness: LaunchReadiness<ContinuousClock>
     /// The commands, for dispatch, `help` and completion.
     let registry: CommandRegistry<CommandContext>
     /// The caches, for `cache stats` and `cache clear`.
@@ -59,6 +61,7 @@ final class CommandContext: ShellContext {
         self.services = app.services
         self.features = app.features
         self.sandbox = app.sandbox
+        self.readiness = app.readiness
         self.caches = app.caches
         self.backend = app.backend
         self.serverControls = app.serverControls

@@ -40,10 +40,13 @@ enum CompositionRoot {
         let features: FeatureServices
         /// The sandbox's file rules: the Inbox, exports, caches and backups.
         let sandbox: any SandboxFileAccess
+        /// Launch readiness: storage ready here, UI ready when the prompt can show.
+        let readiness: LaunchReadiness<ContinuousClock>
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
     static func start(options: ReplOptions) async -> Result<App, CommandFailure> {
+        let readiness = LaunchReadiness(clock: ContinuousClock())
         let now = clock(deterministic: options.deterministic)
         let root = options.home.map { URL(fileURLWithPath: $0) } ?? AppContainer.defaultRoot()
         let container = AppContainer(root: root)
@@ -53,6 +56,12 @@ enum CompositionRoot {
             database = try AppDatabase.open(at: container.databaseURL)
         } catch {
             return .failure(CommandFailure(error.localizedDescription))
+        }
+        await readiness.reach(.storageReady)
+        // Nothing on the first screen needs these: they run in the first seconds after it shows.
+        readiness.registerPolite("warm Tab completion") {
+            _ = database.knownDocumentIDs()
+            _ = database.knownUserIDs()
         }
         let backend: DemoBackend?
         let baseURL: URL
@@ -95,7 +104,7 @@ enum CompositionRoot {
                 background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
                 sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryWarnings],
                 operationBudget: budget, features: FeatureModule.services(stack: stack, api: api),
-                sandbox: AppSandbox(container: container))
+                sandbox: AppSandbox(container: container), readiness: readiness)
         )
     }
 }

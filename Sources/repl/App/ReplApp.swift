@@ -30,9 +30,12 @@ enum ReplApp {
             app.lifecycle.post(.didFinishLaunching)
             let launch = await app.scenes.launch(discarding: options.discardScenes)
             app.lifecycle.post(.didBecomeActive)
-            for identifier in launch.discarded {
-                console.out("Discarded scene session \(identifier): it was closed while Strata was not running.")
+            await app.readiness.register("report discarded scene sessions", at: .uiReady) {
+                for identifier in launch.discarded {
+                    console.out("Discarded scene session \(identifier): it was closed while Strata was not running.")
+                }
             }
+            await app.readiness.reach(.uiReady)  // the prompt shows only now
             let status = await runShell(app: app, options: options, console: console)
             app.lifecycle.post(.willTerminate)
             do {

@@ -11,7 +11,9 @@ extension CommandGroup {
 /// `app …`: what the app keeps on this device.
 enum AppCommands {
     /// Every `app` command, in help order.
-    static var all: [Command] { [migrations, memoryWarning, purgeCaches, backupManifest, excludeFromBackup] }
+    static var all: [Command] {
+        [migrations, memoryWarning, purgeCaches, backupManifest, excludeFromBackup, readiness]
+    }
 }
 
 // MARK: - Private
@@ -19,6 +21,34 @@ enum AppCommands {
 extension AppCommands {
     private struct MigrationsJSON: Encodable {
         let migrations: [String]
+    }
+
+    private struct ReadinessJSON: Encodable {
+        let level: String?
+        let events: [Event]
+
+        struct Event: Encodable {
+            let milliseconds: Double
+            let event: String
+        }
+    }
+
+    private static let readiness = Command(
+        name: "app readiness", group: .app,
+        summary: "Show the launch timeline (readiness levels)",
+        examples: ["app readiness"]
+    ) { context, _ throws(CommandFailure) in
+        let timeline = context.readiness.timeline
+        let rows = timeline.map { ["+" + LaunchReadiness<ContinuousClock>.text($0.at), $0.text] }
+        let events = timeline.map { event in
+            ReadinessJSON.Event(
+                milliseconds: Double(event.at.components.seconds) * 1000
+                    + Double(event.at.components.attoseconds) / 1e15,
+                event: event.text)
+        }
+        return .rendered(
+            table: TextTable.render(rows: rows), plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+            json: JSONOutput.encode(ReadinessJSON(level: context.readiness.level?.name, events: events)))
     }
 
     private struct MemoryWarningJSON: Encodable {
