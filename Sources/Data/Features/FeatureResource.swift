@@ -28,6 +28,25 @@ protocol FeatureResource: Sendable {
     static func wire(for item: Item) -> Wire
 }
 
+extension FeatureResource {
+    /// An item's estimated size in the memory tier: its layout plus the bytes its texts hold, so
+    /// the tier's byte limit bounds a feature as it does documents.
+    static func cost(of item: Item) -> Int {
+        Mirror(reflecting: item).children.reduce(MemoryLayout<Item>.stride) { total, child in
+            total + textBytes(child.value)
+        }
+    }
+
+    /// The heap bytes of a text field (optional or not) or a list of texts; 0 for anything else.
+    private static func textBytes(_ value: Any) -> Int {
+        switch value {
+        case let text as String: text.utf8.count
+        case let texts as [String]: texts.reduce(MemoryLayout<String>.stride * texts.count) { $0 + $1.utf8.count }
+        default: 0
+        }
+    }
+}
+
 /// The body of `GET /<collection>`: the items (as their summaries, which carry every field of a
 /// generated feature).
 struct FeatureListDTO<Wire: Decodable & Sendable>: Decodable, Sendable {

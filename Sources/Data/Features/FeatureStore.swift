@@ -31,7 +31,8 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
                 client: api, request: { ("\(Resource.collection)/\($0.rawValue)", []) },
                 map: { wire throws(RemoteError) in try Resource.item(from: wire) }),
             configuration: .init(
-                timeToLive: Resource.timeToLive, memoryLimits: stack.configuration.memoryLimits, cost: { _ in 1 }),
+                timeToLive: Resource.timeToLive, memoryLimits: stack.configuration.memoryLimits,
+                cost: { Resource.cost(of: $0) }),
             now: stack.now)
         stack.resources.register(Resource.collection, self)
     }

@@ -64,8 +64,21 @@ struct FeatureStoreTests {
         _ = try await fixture.store.item(created.id, policy: .cacheFirst)
         #expect(await fixture.stack.statistics().memoryEntries == 1)
         #expect(await fixture.stack.statistics().memoryHits == 1)
+        // The tier counts the item's texts, not one byte an item.
+        let url = "https://swift.org"
+        #expect(await fixture.stack.statistics().memoryBytes == MemoryLayout<TestBookmark>.stride + url.utf8.count)
         fixture.stack.evacuateMemory()
         #expect(await fixture.stack.statistics().memoryEntries == 0)
+    }
+
+    @Test func anItemCostsItsLayoutAndTheBytesOfItsTexts() throws {
+        let id = try #require(ID.server(1))
+        let bare = TestBookmark(id: id, url: "https://a.b", note: nil, rating: 1, version: 1)
+        var noted = bare
+        noted.note = "read later, twice"
+        let stride = MemoryLayout<TestBookmark>.stride
+        #expect(TestBookmarkResource.cost(of: bare) == stride + 11)
+        #expect(TestBookmarkResource.cost(of: noted) == stride + 11 + 17)
     }
 
     @Test func offlineCreatesAndEditsReachTheServerOnSync() async throws {
