@@ -4,8 +4,8 @@ public import Foundation
 ///
 /// Swift 6.3.1's `Process.run()` on Linux reads each `/proc/self/fd` entry with a full-size
 /// `dirent` copy and crashes the test process now and then (swift-corelibs-foundation #5472, fixed
-/// upstream after this toolchain); the suite starts hundreds of children, so it hit about one full
-/// run in ten. Go back to `Process` once the toolchain has the fix.
+/// upstream after this toolchain); the suite starts hundreds of children, and one full run crashed
+/// that way. Go back to `Process` once the toolchain has the fix.
 public struct ChildProcess: Sendable {
     /// The child's process identifier.
     public let pid: pid_t

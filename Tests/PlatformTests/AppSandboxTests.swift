@@ -33,6 +33,8 @@ struct AppSandboxTests {
         #expect(throws: SandboxError.notFound("Documents/Inbox/notes-1.jsonl")) {
             try sandbox.removeInboxFile(named: "notes-1.jsonl")
         }
+        #expect(throws: SandboxError.notAFile(folder.url.path)) { try sandbox.deliverToInbox(folder.url) }
+        #expect(try sandbox.inboxFiles() == ["notes-2.jsonl", "notes.jsonl"])
     }
 
     @Test(arguments: ["../secret", "/etc/passwd", "a/../../b", "", "sub//x"])

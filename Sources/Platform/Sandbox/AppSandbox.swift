@@ -33,6 +33,8 @@ nonisolated public enum SandboxError: Error, LocalizedError, Equatable {
     case outsideContainer(String)
     /// No such file in the place the operation looks.
     case notFound(String)
+    /// A folder where a file was expected.
+    case notAFile(String)
     /// The file system failed.
     case failed(String)
 
@@ -41,6 +43,7 @@ nonisolated public enum SandboxError: Error, LocalizedError, Equatable {
         switch self {
         case .outsideContainer(let name): "'\(name)' is outside the app's container: give a name inside it"
         case .notFound(let name): "there is no file '\(name)'"
+        case .notAFile(let name): "'\(name)' is a folder: hand over one file at a time"
         case .failed(let reason): reason
         }
     }
@@ -57,7 +60,11 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
     }
 
     public func deliverToInbox(_ source: URL) throws(SandboxError) -> String {
-        guard FileManager.default.isReadableFile(atPath: source.path) else { throw .notFound(source.path) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder),
+            FileManager.default.isReadableFile(atPath: source.path)
+        else { throw .notFound(source.path) }
+        guard !isFolder.boolValue else { throw .notAFile(source.path) }
         return try copy(into: container.inbox, named: source.lastPathComponent) { target in
             try FileManager.default.copyItem(at: source, to: target)
         }
