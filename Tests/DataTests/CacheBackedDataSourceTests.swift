@@ -70,6 +70,18 @@ struct CacheBackedDataSourceTests {
         #expect(fresh.freshness == .fresh && fresh.ageSeconds == 0)
     }
 
+    @Test func localOnlyServesAStaleCopyWithoutAskingTheServerEvenInTheBackground() async throws {
+        _ = try await source.read(1, policy: .cacheFirst)
+        date.advance(seconds: 61)
+        let fromMemory = try await source.read(1, policy: .localOnly)
+        source.evacuateMemory()
+        let fromDisk = try await source.read(1, policy: .localOnly)
+        await source.waitForBackgroundRefreshes()
+        #expect(fromMemory.freshness == .stale && fromMemory.origin == .memory)
+        #expect(fromDisk.freshness == .stale && fromDisk.origin == .disk)
+        #expect(await remote.fetchCount == 1, "only the first cache-first read asked")
+    }
+
     @Test func aChangedObjectReplacesTheStaleCopy() async throws {
         _ = try await source.read(1, policy: .cacheFirst)
         await remote.put(Samples.document(1, title: "Changed", version: 2), for: 1)

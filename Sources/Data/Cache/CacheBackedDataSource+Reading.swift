@@ -32,16 +32,21 @@ struct BackgroundRefreshes: Sendable {
 }
 
 extension CacheBackedDataSource {
-    func memoryHit(_ key: Key) -> Fetched<Object>? {
+    /// The memory tier's entry; a stale one is refreshed in the background unless `revalidate`
+    /// is false (`local-only` never touches the network).
+    func memoryHit(_ key: Key, revalidate: Bool = true) -> Fetched<Object>? {
         guard let entry = memory.value(for: key) else {
             counters.withLock { $0.memoryMisses += 1 }
             return nil
         }
         counters.withLock { $0.memoryHits += 1 }
-        return served(entry, from: .memory, key: key)
+        return served(entry, from: .memory, key: key, revalidate: revalidate)
     }
 
-    func diskHit(_ key: Key, remember: Bool) async throws(DataSourceError) -> Fetched<Object>? {
+    /// The on-device tier's entry, kept in memory when `remember`; a stale one is refreshed in
+    /// the background unless `revalidate` is false.
+    func diskHit(_ key: Key, remember: Bool, revalidate: Bool = true) async throws(DataSourceError) -> Fetched<Object>?
+    {
         let found: CachedEntry<Object>?
         do {
             found = try await local.find(key)
@@ -54,7 +59,7 @@ extension CacheBackedDataSource {
         }
         counters.withLock { $0.diskHits += 1 }
         if remember { memory.insert(entry, for: key, cost: configuration.cost(entry.value)) }
-        return served(entry, from: .disk, key: key)
+        return served(entry, from: .disk, key: key, revalidate: revalidate)
     }
 
     func network(_ key: Key, etag: String?) async throws(DataSourceError) -> Fetched<Object> {
@@ -123,12 +128,14 @@ extension CacheBackedDataSource {
         }
     }
 
-    private func served(_ entry: CachedEntry<Object>, from origin: DataOrigin, key: Key) -> Fetched<Object> {
+    private func served(
+        _ entry: CachedEntry<Object>, from origin: DataOrigin, key: Key, revalidate: Bool
+    ) -> Fetched<Object> {
         let age = age(of: entry.metadata)
         if isFresh(entry.metadata, age: age) {
             return Fetched(entry.value, origin: origin, freshness: .fresh, ageSeconds: age)
         }
-        refreshInBackground(key, etag: entry.metadata.etag)
+        if revalidate { refreshInBackground(key, etag: entry.metadata.etag) }
         return Fetched(entry.value, origin: origin, freshness: .stale, ageSeconds: age)
     }
 

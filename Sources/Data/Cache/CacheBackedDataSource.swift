@@ -62,8 +62,9 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
     public func read(_ key: Key, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Object> {
         switch policy {
         case .localOnly:
-            if let hit = memoryHit(key) { return hit }
-            if let hit = try await diskHit(key, remember: true) { return hit }
+            // Never the network, not even to refresh a stale copy in the background.
+            if let hit = memoryHit(key, revalidate: false) { return hit }
+            if let hit = try await diskHit(key, remember: true, revalidate: false) { return hit }
             throw .notCached
         case .remoteOnly:
             return try await network(key, etag: nil)
@@ -139,9 +140,12 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
         for key in keys { memory.remove(key) }
     }
 
-    /// Empties the memory tier, as after a memory warning.
-    public func evacuateMemory() {
+    /// Empties the memory tier, as after a memory warning; returns the bytes it held.
+    @discardableResult
+    public func evacuateMemory() -> Int {
+        let held = memory.usage.cost
         memory.evacuate()
+        return held
     }
 
     /// Counters and sizes of the tiers.
