@@ -18,6 +18,16 @@ enum BenchmarkApp {
             try await fillServer(CommandLine.arguments[index + 1])
             return
         }
+        if let index = CommandLine.arguments.firstIndex(of: "--browse-rss") {
+            try browseInChild(Array(CommandLine.arguments[(index + 1)...]))
+            return
+        }
+        if CommandLine.arguments.contains("--browse-only") {
+            var browsing = Report()
+            for row in try await browsingRSS() { browsing.add(row) }
+            print(browsing.table)
+            return
+        }
         if CommandLine.arguments.contains("--stream-rss") {
             try await streamMillionRecords()
             return
@@ -53,6 +63,7 @@ enum BenchmarkApp {
         try trickleBenchmark(folder: folder, report: &report)
         report.add(try streamingRSS())
         report.add(try await startupBenchmark())
+        for row in try await browsingRSS() { report.add(row) }
         print(report.table)
         let output = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") } ?? "Docs/Performance.md"
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)

@@ -9,6 +9,18 @@ public import Foundation
 /// let list = ListDocumentsUseCase(repository: stack.documentRepository)
 /// ```
 public struct DataStack: Sendable {
+    /// The stack's caches, to mark which are evacuated in the background.
+    public enum CacheName: String, Sendable, CaseIterable {
+        /// Documents by id.
+        case documents
+        /// Lists and searches.
+        case lists
+        /// User profiles.
+        case users
+        /// The generated features' items.
+        case features
+    }
+
     /// How long each kind of data stays fresh without `max-age`, and the memory tier's limits.
     public struct Configuration: Sendable {
         /// Documents by id.
@@ -23,6 +35,10 @@ public struct DataStack: Sendable {
         public var pullPageSize: Int
         /// Outbox entries per batch when pushing.
         public var pushBatchSize: Int
+        /// The caches whose memory tier is emptied when the app enters the background (the
+        /// rest keep theirs for a quick return): lists, users and features by default, whose
+        /// entries are cheap to read again from disk; documents stay for the scenes that show them.
+        public var evacuatedInBackground: Set<CacheName> = [.lists, .users, .features]
 
         /// The app's settings: documents 5 minutes, lists 1 minute, users an hour.
         public init(
@@ -119,12 +135,30 @@ public struct DataStack: Sendable {
         await documents.statistics() + lists.statistics() + users.statistics() + resources.statistics()
     }
 
-    /// Empties the memory tier of every data source (the answer to a memory warning).
-    public func evacuateMemory() {
-        documents.evacuateMemory()
-        lists.evacuateMemory()
-        users.evacuateMemory()
-        resources.evacuateMemory()
+    /// Empties the memory tier of every data source (the answer to a memory warning); returns
+    /// the bytes they held.
+    @discardableResult
+    public func evacuateMemory() -> Int {
+        evacuateMemory(of: Set(CacheName.allCases))
+    }
+
+    /// Empties the memory tiers marked in ``Configuration/evacuatedInBackground`` (the app
+    /// entered the background); returns the bytes they held.
+    @discardableResult
+    public func evacuateForBackground() -> Int {
+        evacuateMemory(of: configuration.evacuatedInBackground)
+    }
+
+    /// Empties the memory tiers of `caches`; returns the bytes they held.
+    private func evacuateMemory(of caches: Set<CacheName>) -> Int {
+        CacheName.allCases.filter(caches.contains).reduce(0) { total, cache in
+            switch cache {
+            case .documents: total + documents.evacuateMemory()
+            case .lists: total + lists.evacuateMemory()
+            case .users: total + users.evacuateMemory()
+            case .features: total + resources.evacuateMemory()
+            }
+        }
     }
 
     /// Empties the on-device tier of every data source.

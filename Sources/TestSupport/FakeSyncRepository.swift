@@ -30,6 +30,8 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     }
     /// An empty report.
     public func pull() async throws(SyncError) -> SyncReport { SyncReport() }
+    /// The scripted outcome, without progress (pushes send nothing else).
+    public func push() async throws(SyncError) -> SyncReport { try script.outcome.get() }
     /// Nothing to resume.
     public func resumeIfNeeded() async -> Result<SyncReport, SyncError>? { nil }
     /// Counts the conflicts only.

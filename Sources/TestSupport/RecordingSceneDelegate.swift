@@ -11,6 +11,8 @@ public final class RecordingSceneDelegate: SceneDelegate {
     public var activity: UserActivity?
     /// The options the scene connected with.
     public private(set) var connectionOptions: SceneConnectionOptions?
+    /// Whether the scene's content is covered in the background (set by the test).
+    public var isPrivacySensitive = false
 
     /// Creates a delegate showing nothing.
     public init() {}

@@ -1,7 +1,9 @@
 import Foundation
-import StrataData
+import GRDB
 import TestSupport
 import Testing
+
+@testable import StrataData
 
 /// Opening the database: a file that cannot be used is one clear error and is never touched.
 @Suite("Opening the database")
@@ -22,6 +24,21 @@ struct AppDatabaseOpeningTests {
             #expect(error.localizedDescription.contains("not a SQLite database"), "\(error.localizedDescription)")
         }
         #expect(try Data(contentsOf: url) == Data(repeating: 0x41, count: 4096), "the file is left untouched")
+    }
+
+    @Test func vacuumGivesBackTheSpaceOfDeletedRows() throws {
+        let folder = try ScratchFolder()
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
+        try database.write { db in
+            try db.execute(sql: "CREATE TABLE filler(text TEXT)")
+            for _ in 0..<200 {
+                try db.execute(sql: "INSERT INTO filler VALUES (?)", arguments: [String(repeating: "x", count: 4000)])
+            }
+            try db.execute(sql: "DELETE FROM filler")
+        }
+        let sizes = try database.vacuum()
+        #expect(sizes.before - sizes.after > 500_000, "200 deleted rows of 4 KB come back")
+        #expect(database.fileBytes() == sizes.after)
     }
 
     @Test func anUnwritableLocationIsAClearError() throws {

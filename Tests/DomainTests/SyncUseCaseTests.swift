@@ -34,4 +34,14 @@ struct SyncUseCaseTests {
         #expect(await FindConflictUseCase(repository: sync).execute(documentId: 1) == conflict)
         #expect(await FindConflictUseCase(repository: sync).execute(documentId: 2) == nil)
     }
+
+    @Test func sendingPushesOnlyAndReportsTheRepositorysOutcome() async {
+        let sync = FakeSyncRepository()
+        var report = SyncReport()
+        report.pushed = 3
+        await sync.script(progress: [], outcome: .success(report))
+        #expect(await SyncUseCase(repository: sync).send() == .success(report))
+        await sync.script(progress: [], outcome: .failure(.offline(pending: 3)))
+        #expect(await SyncUseCase(repository: sync).send() == .failure(.offline(pending: 3)))
+    }
 }

@@ -83,6 +83,51 @@ struct BackgroundTaskTests {
         #expect(await push.value == .expired)
     }
 
+    @Test func aProcessingTaskWaitsForPowerAndAnUnmeteredNetworkAndRunsWhenTheDeviceMeetsThem() async throws {
+        let scheduler = BackgroundTaskScheduler(clock: TestClock())
+        let runs = Mutex(0)
+        await scheduler.registerProcessing("maintenance", budget: .seconds(300), requirements: ProcessingRequirements())
+        {
+            _ in
+            runs.withLock { $0 += 1 }
+            return .noData
+        }
+        try await scheduler.submit("maintenance", earliestBeginDate: Date())
+        // On battery the system refuses to run it, says what is missing, and keeps the request
+        await #expect(throws: BackgroundTaskError.conditionsNotMet("maintenance", missing: ["external power"])) {
+            try await scheduler.run("maintenance")
+        }
+        #expect(await scheduler.request(for: "maintenance") != nil)
+        // Charging on a metered network is not enough either
+        let cellular = await scheduler.deviceChanged(
+            to: DeviceConditions(isCharging: true, network: .cellular), at: Date())
+        #expect(cellular.isEmpty && runs.withLock { $0 } == 0)
+        await #expect(throws: BackgroundTaskError.conditionsNotMet("maintenance", missing: ["an unmetered network"])) {
+            try await scheduler.run("maintenance")
+        }
+        // Charging on Wi-Fi runs it once; the request is used up
+        try await scheduler.submit("maintenance", earliestBeginDate: Date(timeIntervalSince1970: 1000))
+        let early = await scheduler.deviceChanged(
+            to: DeviceConditions(isCharging: true, network: .wifi), at: Date(timeIntervalSince1970: 999))
+        #expect(early.isEmpty, "a request waits for its earliest begin date")
+        let wifi = await scheduler.deviceChanged(
+            to: DeviceConditions(isCharging: true, network: .wifi), at: Date(timeIntervalSince1970: 1000))
+        #expect(wifi.map(\.identifier) == ["maintenance"] && wifi.map(\.result) == [.noData])
+        let pending = await scheduler.request(for: "maintenance")
+        #expect(runs.withLock { $0 } == 1 && pending == nil)
+        #expect(await scheduler.deviceChanged(to: DeviceConditions(isCharging: true), at: Date()).isEmpty)
+    }
+
+    @Test func requirementsNameEverythingMissing() {
+        let both = ProcessingRequirements()
+        #expect(
+            both.unmet(by: DeviceConditions(isCharging: false, network: .none)) == [
+                "external power", "an unmetered network",
+            ])
+        #expect(
+            ProcessingRequirements(externalPower: false, unmeteredNetwork: false).unmet(by: DeviceConditions()).isEmpty)
+    }
+
     /// Gives started tasks time to reach their suspension points.
     func settle() async {
         for _ in 0..<50 { await Task.yield() }

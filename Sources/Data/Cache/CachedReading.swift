@@ -19,8 +19,8 @@ public protocol CachedReading<Key, Object>: Sendable {
     func invalidateAll() async throws(DataSourceError)
     /// Empties the on-device tier only; the memory tier keeps what it has.
     func clearLocal() async throws(DataSourceError)
-    /// Empties the memory tier.
-    func evacuateMemory()
+    /// Empties the memory tier; returns the bytes (by the tier's cost) it held.
+    @discardableResult func evacuateMemory() -> Int
     /// Drops some keys from the memory tier only (the on-device copy was just replaced).
     func forgetInMemory(_ keys: [Key])
     /// Counters and sizes of the tiers.

@@ -38,7 +38,8 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
     }
 
     /// Empties the feature's memory tier (a memory warning, `cache clear memory`).
-    func evacuateMemory() {
+    @discardableResult
+    func evacuateMemory() -> Int {
         source.evacuateMemory()
     }
 

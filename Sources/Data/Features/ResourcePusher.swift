@@ -7,8 +7,8 @@ import Synchronization
 protocol ResourceSending: Sendable {
     /// Sends `entry` and settles it on this device; throws what the server or network said.
     func send(_ entry: ResourceOutbox.Entry) async throws(RemoteError)
-    /// Empties the feature's memory tier.
-    func evacuateMemory()
+    /// Empties the feature's memory tier; returns the bytes it held.
+    @discardableResult func evacuateMemory() -> Int
     /// The feature's cache figures.
     func statistics() async -> DataSourceStatistics
 }
@@ -29,8 +29,9 @@ public final class ResourcePusher: Sendable {
     }
 
     /// Empties the memory tier of every registered feature.
-    func evacuateMemory() {
-        for sender in senders.withLock({ Array($0.values) }) { sender.evacuateMemory() }
+    @discardableResult
+    func evacuateMemory() -> Int {
+        senders.withLock({ Array($0.values) }).reduce(0) { $0 + $1.evacuateMemory() }
     }
 
     /// The cache figures of every registered feature, summed.

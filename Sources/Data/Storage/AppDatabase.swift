@@ -42,6 +42,31 @@ public final class AppDatabase: Sendable {
         try read { db in try Self.migrator.appliedMigrations(db) }
     }
 
+    /// Rebuilds the database file without its free pages (`VACUUM`) and folds the WAL back in.
+    ///
+    /// The maintenance a background processing task runs. Returns the file's size, WAL
+    /// included, before and after.
+    public func vacuum() throws(StorageError) -> (before: Int, after: Int) {
+        let before = fileBytes()
+        do {
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "VACUUM")
+                try db.checkpoint(.truncate)
+            }
+        } catch {
+            throw StorageError.wrap(error)
+        }
+        return (before, fileBytes())
+    }
+
+    /// The database file's size, WAL included.
+    public func fileBytes() -> Int {
+        [pool.path, pool.path + "-wal"].reduce(0) { total, path in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            return total + (size ?? 0)
+        }
+    }
+
     /// Runs `query` in a read transaction, mapping GRDB's errors.
     ///
     /// Synchronous on purpose: in an async context GRDB's async `read` would be chosen instead.

@@ -5,6 +5,8 @@ public protocol SyncRepositoryProtocol: Sendable {
     func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport
     /// Pulls the server's changes since the last sync (what a background refresh does).
     func pull() async throws(SyncError) -> SyncReport
+    /// Sends the outbox and nothing else (what the app does with its background time).
+    func push() async throws(SyncError) -> SyncReport
     /// Sends what queued up while the server could not be reached, if it answered again since
     /// the last call and changes wait; `nil` when there was nothing to do. Apps call this when
     /// they are idle (the shell after each command, an iOS app when it becomes active): the

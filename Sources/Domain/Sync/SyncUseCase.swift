@@ -19,4 +19,14 @@ public struct SyncUseCase: Sendable {
             pullOnly ? try await repository.pull() : try await repository.sync(progress: progress)
         }
     }
+
+    /// Sends the queued changes without pulling: the app's work in its background time, when
+    /// nothing on screen needs the server's changes.
+    ///
+    /// ```swift
+    /// let sent = await SyncUseCase(repository: sync).send()
+    /// ```
+    public func send() async -> Result<SyncReport, SyncError> {
+        await .catching { () async throws(SyncError) in try await repository.push() }
+    }
 }

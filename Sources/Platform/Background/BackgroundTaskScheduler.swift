@@ -51,19 +51,25 @@ nonisolated public enum BackgroundTaskError: Error, Equatable, Sendable, Localiz
     case notRegistered(String)
     /// The identifier has no pending request to run.
     case notScheduled(String)
+    /// A processing task whose requirements the device does not meet now.
+    case conditionsNotMet(String, missing: [String])
 
     /// A one-line description.
     public var errorDescription: String? {
         switch self {
         case .notRegistered(let id): "No background task is registered as '\(id)'"
         case .notScheduled(let id): "Background task '\(id)' has no pending request (it runs once per request)"
+        case .conditionsNotMet(let id, let missing):
+            "Background task '\(id)' waits for \(missing.joined(separator: " and ")) (see 'device charging' and "
+                + "'device network')"
         }
     }
 }
 
 /// Plays `BGTaskScheduler`: tasks are registered by identifier with a time budget, requested
 /// with an earliest begin date, and run by "the system" (the REPL's `bg run`) with the budget
-/// enforced on an injected clock.
+/// enforced on an injected clock. Processing tasks (`BGProcessingTask`) also name what they need
+/// of the device; their requests wait until the device meets it, and run when it does.
 public actor BackgroundTaskScheduler {
     /// A request waiting for the system.
     public struct Request: Sendable, Equatable {
@@ -79,11 +85,15 @@ public actor BackgroundTaskScheduler {
         public let identifier: String
         /// How long a run may take before it expires.
         public let budget: Duration
+        /// What a processing task needs of the device; `nil` for a refresh task.
+        public let requirements: ProcessingRequirements?
         let work: @Sendable (BackgroundTask) async -> BackgroundTaskResult
     }
 
     private var registrations: [String: Registration] = [:]
     private var requests: [String: Request] = [:]
+    /// The device's power and network now.
+    public private(set) var conditions = DeviceConditions()
     private let clock: any Clock<Duration>
     private let logger = Logger(label: "strata.data.background")
 
@@ -100,7 +110,38 @@ public actor BackgroundTaskScheduler {
     public func register(
         _ identifier: String, budget: Duration, work: @escaping @Sendable (BackgroundTask) async -> BackgroundTaskResult
     ) {
-        registrations[identifier] = Registration(identifier: identifier, budget: budget, work: work)
+        registrations[identifier] = Registration(
+            identifier: identifier, budget: budget, requirements: nil, work: work)
+    }
+
+    /// Registers a processing task: long work (maintenance) that runs only when the device meets
+    /// `requirements`.
+    public func registerProcessing(
+        _ identifier: String, budget: Duration, requirements: ProcessingRequirements,
+        work: @escaping @Sendable (BackgroundTask) async -> BackgroundTaskResult
+    ) {
+        registrations[identifier] = Registration(
+            identifier: identifier, budget: budget, requirements: requirements, work: work)
+    }
+
+    /// The device's power or network changed at `now`: due processing requests may run.
+    ///
+    /// Every processing request that is due and whose requirements now hold runs (in identifier
+    /// order), as the system starts them when the device is plugged in on Wi-Fi. Returns what ran
+    /// and how each ended.
+    public func deviceChanged(
+        to conditions: DeviceConditions, at now: Date
+    ) async -> [(identifier: String, result: BackgroundTaskResult)] {
+        self.conditions = conditions
+        var ran: [(identifier: String, result: BackgroundTaskResult)] = []
+        for registration in registered() where registration.requirements != nil {
+            guard let request = requests[registration.identifier], request.earliestBeginDate <= now,
+                registration.requirements?.unmet(by: conditions).isEmpty == true,
+                let result = try? await run(registration.identifier)
+            else { continue }
+            ran.append((registration.identifier, result))
+        }
+        return ran
     }
 
     /// Asks for a run not before `earliestBeginDate`; replaces an earlier request.
@@ -117,11 +158,18 @@ public actor BackgroundTaskScheduler {
     /// The pending request of a task, if any.
     public func request(for identifier: String) -> Request? { requests[identifier] }
 
-    /// Runs the task's pending request now, within its budget: when the budget runs out the
-    /// expiration handler runs and the work is cancelled (`expired`).
+    /// Runs the task's pending request now, within its budget.
+    ///
+    /// When the budget runs out the expiration handler runs and the work is cancelled
+    /// (`expired`). A processing task whose requirements the device does not meet is refused and
+    /// keeps its request.
     public func run(_ identifier: String) async throws(BackgroundTaskError) -> BackgroundTaskResult {
         guard let registration = registrations[identifier] else { throw .notRegistered(identifier) }
-        guard requests.removeValue(forKey: identifier) != nil else { throw .notScheduled(identifier) }
+        guard requests[identifier] != nil else { throw .notScheduled(identifier) }
+        if let missing = registration.requirements?.unmet(by: conditions), !missing.isEmpty {
+            throw .conditionsNotMet(identifier, missing: missing)
+        }
+        requests[identifier] = nil
         return await Self.run(registration.work, identifier: identifier, budget: registration.budget, clock: clock)
     }
 

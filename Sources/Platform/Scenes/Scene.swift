@@ -20,6 +20,13 @@ public final class Scene {
         logger.debug("deinit Scene")
     }
 
+    /// Whether the scene shows its privacy cover instead of its content: its delegate says the
+    /// content is sensitive (``SceneDelegate/isPrivacySensitive``) and the scene is in the
+    /// background, where the app switcher's snapshot and anyone glancing at the device would see it.
+    public var showsPrivacyCover: Bool {
+        activationState == .background && delegate.isPrivacySensitive
+    }
+
     /// Moves to `next` and tells the delegate; a move the lifecycle forbids throws and changes
     /// nothing.
     func move(to next: SceneActivationState) throws(SceneError) {

@@ -19,9 +19,15 @@ public protocol SceneDelegate: AnyObject {
     func sceneDidDisconnect(_ scene: Scene)
     /// The activity that rebuilds what the scene shows now, saved with its session.
     func stateRestorationActivity(for scene: Scene) -> UserActivity?
+    /// Whether the content must be covered while the scene is in the background (the privacy
+    /// cover); `false` unless the delegate says so.
+    var isPrivacySensitive: Bool { get }
 }
 
 extension SceneDelegate {
+    /// Not sensitive.
+    public var isPrivacySensitive: Bool { false }
+
     /// Does nothing.
     public func scene(_ scene: Scene, continue activity: UserActivity) async {}
     /// Does nothing.

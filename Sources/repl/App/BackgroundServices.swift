@@ -2,10 +2,19 @@ import Domain
 import Foundation
 import Platform
 import StrataData
+import Synchronization
 
 /// The platform's background machinery as the app registers it: a refresh task and silent pushes,
-/// both fetching through the sync use case.
+/// both fetching through the sync use case, and a maintenance processing task that vacuums the
+/// database when the device is charging on an unmetered network.
 struct BackgroundServices {
+    /// The identifier of the maintenance processing task.
+    static let maintenanceIdentifier = "com.strata.maintenance"
+    /// How long the system lets maintenance run (processing tasks get minutes).
+    static let maintenanceBudget = Duration.seconds(300)
+    /// How long after maintenance the next is asked for.
+    static let maintenanceInterval: TimeInterval = 24 * 3600
+
     /// The identifier of the refresh task.
     static let refreshIdentifier = "com.strata.refresh"
     /// How long the system lets a refresh run.
@@ -17,9 +26,15 @@ struct BackgroundServices {
     let scheduler: BackgroundTaskScheduler
     /// The silent-push receiver.
     let silentPush: SilentPushHandler
+    /// What the last maintenance run did, in words.
+    let maintenanceLog: MaintenanceLog
+    /// The app's clock (requests are due by it).
+    let now: @Sendable () -> Date
 
     /// Registers the refresh task, asks for its first run, and sets up silent pushes.
-    static func start(sync: SyncUseCase, now: @escaping @Sendable () -> Date) async -> BackgroundServices {
+    static func start(
+        sync: SyncUseCase, database: AppDatabase, now: @escaping @Sendable () -> Date
+    ) async -> BackgroundServices {
         let clock = ContinuousClock()
         let scheduler = BackgroundTaskScheduler(clock: clock)
         await scheduler.register(refreshIdentifier, budget: refreshBudget) { [weak scheduler] _ in
@@ -31,7 +46,31 @@ struct BackgroundServices {
         }
         try? await scheduler.submit(refreshIdentifier, earliestBeginDate: now().addingTimeInterval(refreshInterval))
         let silentPush = SilentPushHandler(clock: clock, now: now) { _ in await fetch(sync, pullOnly: true) }
-        return BackgroundServices(scheduler: scheduler, silentPush: silentPush)
+        let log = MaintenanceLog()
+        await scheduler.registerProcessing(
+            maintenanceIdentifier, budget: maintenanceBudget, requirements: ProcessingRequirements()
+        ) { [weak scheduler] _ in
+            let result = vacuum(database, log: log)
+            try? await scheduler?.submit(
+                maintenanceIdentifier, earliestBeginDate: now().addingTimeInterval(maintenanceInterval))
+            return result
+        }
+        try? await scheduler.submit(maintenanceIdentifier, earliestBeginDate: now())
+        return BackgroundServices(scheduler: scheduler, silentPush: silentPush, maintenanceLog: log, now: now)
+    }
+
+    /// The maintenance itself: vacuums the database and says what it freed.
+    nonisolated private static func vacuum(_ database: AppDatabase, log: MaintenanceLog) -> BackgroundTaskResult {
+        do {
+            let sizes = try database.vacuum()
+            log.record(
+                "vacuumed the database: \(sizes.before) → \(sizes.after) bytes "
+                    + "(\(max(0, sizes.before - sizes.after)) freed)")
+            return .noData
+        } catch {
+            log.record("vacuum failed: \(error.localizedDescription)")
+            return .failed
+        }
     }
 
     /// Syncs within the background budget (longer than a command's `--timeout`, and ending before
@@ -43,6 +82,24 @@ struct BackgroundServices {
         switch outcome {
         case .success(let report): return report.pulled + report.deleted + report.pushed > 0 ? .newData : .noData
         case .failure: return .failed
+        }
+    }
+}
+
+/// What the last maintenance run did, for the command that set it off.
+nonisolated final class MaintenanceLog: Sendable {
+    private let last = Mutex<String?>(nil)
+
+    /// Records a run's outcome.
+    func record(_ sentence: String) {
+        last.withLock { $0 = sentence }
+    }
+
+    /// The outcome recorded since the last call, if any.
+    func take() -> String? {
+        last.withLock { value in
+            defer { value = nil }
+            return value
         }
     }
 }

@@ -46,6 +46,10 @@ final class CommandContext: ShellContext {
     let database: AppDatabase
     /// The app's lifecycle (`app memory-warning`).
     let lifecycle: ApplicationLifecycle
+    /// Background, foreground and termination (`app background|foreground|terminate`).
+    let transitions: AppTransitions<ContinuousClock>
+    /// What entering the background evacuated.
+    let evacuated: EvacuationTally
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -69,6 +73,8 @@ final class CommandContext: ShellContext {
         self.background = app.background
         self.database = app.database
         self.lifecycle = app.lifecycle
+        self.transitions = app.transitions
+        self.evacuated = app.evacuated
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format

@@ -42,6 +42,10 @@ enum CompositionRoot {
         let sandbox: any SandboxFileAccess
         /// Launch readiness: storage ready here, UI ready when the prompt can show.
         let readiness: LaunchReadiness<ContinuousClock>
+        /// The app leaving the screen, coming back and ending (`app background|foreground|terminate`).
+        let transitions: AppTransitions<ContinuousClock>
+        /// The bytes the last `didEnterBackground` evacuated from the memory tiers marked for it.
+        let evacuated: EvacuationTally
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -86,14 +90,19 @@ enum CompositionRoot {
             configuration: DataStack.Configuration(memoryLimits: options.context.memoryLimits))
         let services = AppServices(
             documents: stack.documentRepository, users: stack.userRepository, sync: stack.sync)
-        let caches = CacheControls(stack: stack, databaseURL: container.databaseURL)
+        let caches = CacheControls(stack: stack)
         let sceneDelegate = sceneAppDelegate(services: services)
         let scenes = SceneApplication(
             delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState),
             registry: .strata)
         let lifecycle = ApplicationLifecycle()
-        let memoryWarnings = lifecycle.observe { event in
-            if event == .didReceiveMemoryWarning { caches.clearMemory() }  // drop what can be rebuilt
+        let evacuated = EvacuationTally()
+        let memoryObservation = lifecycle.observe { event in
+            switch event {
+            case .didReceiveMemoryWarning: caches.clearMemory()  // drop what can be rebuilt
+            case .didEnterBackground: evacuated.bytes = caches.evacuateForBackground()  // the caches marked for it
+            default: break
+            }
         }
         return .success(
             App(
@@ -101,12 +110,20 @@ enum CompositionRoot {
                 serverControls: backend ?? DemoBackendAdmin(baseURL: baseURL, timeout: options.timeout),
                 baseURL: baseURL,
                 preferences: container.preferences, database: database,
-                background: await BackgroundServices.start(sync: services.syncNow, now: now), scenes: scenes,
-                sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryWarnings],
+                background: await BackgroundServices.start(sync: services.syncNow, database: database, now: now),
+                scenes: scenes, sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryObservation],
                 operationBudget: budget, features: FeatureModule.services(stack: stack, api: api),
-                sandbox: AppSandbox(container: container), readiness: readiness)
+                sandbox: AppSandbox(container: container), readiness: readiness,
+                transitions: AppTransitions(lifecycle: lifecycle, scenes: scenes, clock: ContinuousClock()),
+                evacuated: evacuated)
         )
     }
+}
+
+/// What the app's `didEnterBackground` observer evacuated, for `app background` to report.
+final class EvacuationTally {
+    /// Bytes, by the memory tiers' cost.
+    var bytes = 0
 }
 
 // MARK: - Private

@@ -37,9 +37,8 @@ enum ReplApp {
             }
             await app.readiness.reach(.uiReady)  // the prompt shows only now
             let status = await runShell(app: app, options: options, console: console)
-            app.lifecycle.post(.willTerminate)
             do {
-                try app.scenes.saveState()
+                try app.transitions.terminate()  // nothing more when `app terminate` ended the session
             } catch {
                 console.err("error: \(error.localizedDescription)")
             }

@@ -71,6 +71,21 @@ struct FeatureStoreTests {
         #expect(await fixture.stack.statistics().memoryEntries == 0)
     }
 
+    @Test func enteringTheBackgroundEvacuatesOnlyTheCachesMarkedForIt() async throws {
+        let fixture = try await Fixture.make()
+        let created = try await fixture.store.create(Self.draft("https://swift.org"))
+        _ = try await fixture.store.item(created.id, policy: .remoteOnly)
+        _ = try await fixture.stack.documents.read(try #require(Document.ID.server(1)), policy: .remoteOnly)
+        let before = await fixture.stack.statistics()
+        #expect(before.memoryEntries == 2)
+        // Features are marked, documents are not (DataStack.Configuration.evacuatedInBackground)
+        let freed = fixture.stack.evacuateForBackground()
+        let after = await fixture.stack.statistics()
+        #expect(freed == MemoryLayout<TestBookmark>.stride + "https://swift.org".utf8.count)
+        #expect(after.memoryEntries == 1 && after.memoryBytes == before.memoryBytes - freed)
+        #expect(fixture.stack.evacuateMemory() == after.memoryBytes, "a memory warning empties the rest")
+    }
+
     @Test func anItemCostsItsLayoutAndTheBytesOfItsTexts() throws {
         let id = try #require(ID.server(1))
         let bare = TestBookmark(id: id, url: "https://a.b", note: nil, rating: 1, version: 1)

@@ -132,3 +132,8 @@ extension BrowserSceneDelegate {
         }
     }
 }
+
+extension BrowserSceneDelegate {
+    /// Document text is covered while the scene is in the background.
+    public var isPrivacySensitive: Bool { true }
+}

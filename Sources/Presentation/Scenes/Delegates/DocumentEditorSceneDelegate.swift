@@ -163,3 +163,8 @@ extension DocumentEditActivity {
             cursor: newer.cursor)
     }
 }
+
+extension DocumentEditorSceneDelegate {
+    /// Document text is covered while the scene is in the background.
+    public var isPrivacySensitive: Bool { true }
+}

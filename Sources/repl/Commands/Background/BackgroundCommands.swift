@@ -18,7 +18,8 @@ extension BackgroundCommands {
 
     private static let run = Command(
         name: "bg run", group: .sync, summary: "Run a background task now, within its budget, as the system would",
-        arguments: [ArgumentSpec(name: "TASK", completion: .values(["refresh"]))], examples: ["bg run refresh"],
+        arguments: [ArgumentSpec(name: "TASK", completion: .values(["refresh", "maintenance"]))],
+        examples: ["bg run refresh", "bg run maintenance"],
         run: runTask)
 
     private static let silent = Command(
@@ -46,10 +47,15 @@ extension BackgroundCommands {
         -> CommandOutput
     {
         let name = arguments.value("TASK") ?? ""
-        let identifier = name == "refresh" ? BackgroundServices.refreshIdentifier : name
+        let identifier =
+            ["refresh": BackgroundServices.refreshIdentifier, "maintenance": BackgroundServices.maintenanceIdentifier][
+                name] ?? name
         do {
             let result = try await context.background.scheduler.run(identifier)
-            return .message("Background task \(identifier): \(result.rawValue)")
+            let report =
+                identifier == BackgroundServices.maintenanceIdentifier
+                ? context.background.maintenanceLog.take().map { " (\($0))" } ?? "" : ""
+            return .message("Background task \(identifier): \(result.rawValue)\(report)")
         } catch {
             throw CommandFailure(error.localizedDescription)
         }

@@ -4,7 +4,6 @@ import StrataData
 /// What `cache stats` and `cache clear` act on: every data source of the stack, and the file.
 struct CacheControls {
     let stack: DataStack
-    let databaseURL: URL
 
     /// The combined statistics of every source.
     func statistics() async -> DataSourceStatistics {
@@ -13,18 +12,23 @@ struct CacheControls {
 
     /// The database's size on disk, WAL included.
     func databaseBytes() -> Int {
-        [databaseURL.path, databaseURL.path + "-wal"].reduce(0) { total, path in
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-            return total + (size ?? 0)
-        }
+        stack.database.fileBytes()
     }
 
     /// The limits of each source's memory tier (from `--context`).
     var memoryLimits: MemoryCacheLimits { stack.memoryLimits }
 
-    /// Empties the memory tier of every source.
-    func clearMemory() {
+    /// Empties the memory tier of every source; returns the bytes they held.
+    @discardableResult
+    func clearMemory() -> Int {
         stack.evacuateMemory()
+    }
+
+    /// Empties the memory tiers marked for it, as the app enters the background; returns the
+    /// bytes they held.
+    @discardableResult
+    func evacuateForBackground() -> Int {
+        stack.evacuateForBackground()
     }
 
     /// Empties the on-device tier of every source.

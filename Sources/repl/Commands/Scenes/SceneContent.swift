@@ -14,6 +14,10 @@ enum SceneContent {
                 "Scene session \(session.persistentIdentifier) is not connected (saved: \(saved)); "
                     + "'scene activate \(session.persistentIdentifier)' reconnects it.")
         }
+        if scene.showsPrivacyCover {
+            return .message(
+                "Scene \(session.persistentIdentifier) is in the background: its content is covered for privacy.")
+        }
         if let editor = scene.delegate as? DocumentEditorSceneDelegate {
             if let failure = editor.loadFailure {
                 throw CommandFailure("the document did not open: \(failure) (its draft is kept)")

@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The app lifecycle as a process: the background sends the outbox within its time and covers
+/// the scenes, the foreground undoes it, termination saves the scenes and ends the session, and
+/// maintenance waits for a charging device on Wi-Fi.
+@Suite("App lifecycle, as a process")
+nonisolated struct LifecycleProcessTests {
+    let repl = ReplProcess.built()
+
+    @Test func theBackgroundSendsTheOutboxAndCoversTheScenesUntilTheForeground() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-life-\(UUID().uuidString)")
+        defer { ReplProcess.removeHome(home) }
+        let run = try await repl.run(
+            lines: [
+                "scene open editor 1", "server down", #"docs edit 1 --title "Plans""#, "server up", "app background",
+                "scene show s1", "sync status", "app foreground", "scene show s1", "app terminate", "server down",
+            ], arguments: ["--home", home.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("App in the background: scene s1 is covered for privacy."))
+        #expect(run.stdout.contains("Background time (30 s): sent 1 queued change."))
+        #expect(run.stdout.contains("Scene s1 is in the background: its content is covered for privacy."))
+        #expect(run.stdout.contains("App in the foreground: scene s1 is back; s1 is active."))
+        #expect(run.stdout.contains("Editor s1: document 1"), "the content shows again in the foreground")
+        #expect(run.stdout.contains("Saved 1 scene session; Strata ends."))
+        #expect(!run.stdout.contains("The demo server is down.\nThe"), "nothing runs after app terminate")
+        #expect(run.stdout.components(separatedBy: "The demo server is down.").count == 2)
+        // The next launch finds the scene and the sent change
+        let next = try await repl.run(
+            lines: ["scene list", "sync status"], arguments: ["--home", home.path, "--format", "plain"])
+        #expect(next.stdout.contains("Edit document 1"), "\(next.stdout)")
+        #expect(next.stdout.contains("pending\t0"), "\(next.stdout)")
+    }
+
+    @Test func maintenanceWaitsForPowerAndWifiThenVacuumsTheDatabase() async throws {
+        let run = try await repl.run(
+            lines: [
+                "bg run maintenance", "device charging on", "device network cellular", "format json",
+                "device charging off", "device network wifi", "device charging on", "device charging maybe",
+                "device network 5g",
+            ])
+        #expect(run.status == 1, "the bad lines fail the batch")
+        #expect(
+            run.stderr.contains(
+                "Background task 'com.strata.maintenance' waits for external power (see 'device charging' and "
+                    + "'device network')"))
+        #expect(run.stdout.contains("Ran com.strata.maintenance: vacuumed the database:"), "\(run.stdout)")
+        let json = run.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }
+        #expect(json.count == 4, "format json, then three device changes")
+        #expect(json.last?.contains(#""ran":[]"#) == true, "it ran once per request")
+        #expect(run.stderr.contains("expected on or off, got 'maybe'"))
+        #expect(run.stderr.contains("expected wifi, cellular or none, got '5g'"))
+    }
+}
