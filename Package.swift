@@ -38,6 +38,9 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        // FilePath, for swift-configuration's file provider (already one of its dependencies).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Test-only: reads Docs/openapi.yaml so the client's wire types are checked against its examples.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
@@ -89,8 +92,12 @@ let package = Package(
             dependencies: [
                 "Domain", "StrataData", "Platform", "Presentation", "ShellKit", "DemoBackend", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Sources/repl",
+            // The named configurations (dev, staging, release): Docs/Configurations.md.
+            resources: [.copy("Configurations")],
             swiftSettings: mainActorByDefault
         ),
 
@@ -152,7 +159,7 @@ let package = Package(
         ),
         .testTarget(name: "ShellKitTests", dependencies: ["ShellKit"], swiftSettings: mainActorByDefault),
         .testTarget(
-            name: "ReplTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend"],
+            name: "ReplTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend", "StrataData", logging],
             swiftSettings: mainActorByDefault),
         .testTarget(
             name: "TranscriptTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend"],

@@ -22,9 +22,15 @@ public struct MemoryCacheLimits: Sendable, Equatable {
 
     /// The limits for a context: the app keeps 1,000 entries or 32 MiB, an extension 100 or 4 MiB.
     public static func forContext(_ context: Context) -> MemoryCacheLimits {
+        MemoryCacheLimits(countLimit: 1_000, costLimit: 32 * 1_048_576).scaled(to: context)
+    }
+
+    /// These limits, taken as the app's, for `context`: the app keeps them, an extension gets a
+    /// tenth of the entries and an eighth of the bytes.
+    public func scaled(to context: Context) -> MemoryCacheLimits {
         switch context {
-        case .mainApp: MemoryCacheLimits(countLimit: 1_000, costLimit: 32 * 1_048_576)
-        case .appExtension: MemoryCacheLimits(countLimit: 100, costLimit: 4 * 1_048_576)
+        case .mainApp: self
+        case .appExtension: MemoryCacheLimits(countLimit: countLimit / 10, costLimit: costLimit / 8)
         }
     }
 }

@@ -50,6 +50,8 @@ final class CommandContext: ShellContext {
     let transitions: AppTransitions<ContinuousClock>
     /// What entering the background evacuated.
     let evacuated: EvacuationTally
+    /// The build configuration (`config show`).
+    let configuration: AppConfiguration
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -75,6 +77,7 @@ final class CommandContext: ShellContext {
         self.lifecycle = app.lifecycle
         self.transitions = app.transitions
         self.evacuated = app.evacuated
+        self.configuration = app.configuration
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format

@@ -46,10 +46,12 @@ enum CompositionRoot {
         let transitions: AppTransitions<ContinuousClock>
         /// The bytes the last `didEnterBackground` evacuated from the memory tiers marked for it.
         let evacuated: EvacuationTally
+        /// The build configuration and where each value came from (`config show`).
+        let configuration: AppConfiguration
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
-    static func start(options: ReplOptions) async -> Result<App, CommandFailure> {
+    static func start(options: ReplOptions, configuration: AppConfiguration) async -> Result<App, CommandFailure> {
         let readiness = LaunchReadiness(clock: ContinuousClock())
         let now = clock(deterministic: options.deterministic)
         let root = options.home.map { URL(fileURLWithPath: $0) } ?? AppContainer.defaultRoot()
@@ -69,25 +71,23 @@ enum CompositionRoot {
         }
         let backend: DemoBackend?
         let baseURL: URL
-        switch await server(options: options, now: now) {
+        switch await server(options: options, configuration: configuration, now: now) {
         case .failure(let failure): return .failure(failure)
         case .success(let started): (backend, baseURL) = started
         }
-        var security = TransportSecurity.development
-        for host in options.allowHTTP { security = security.allowingHTTP(to: host) }
-        if let violation = security.violation(for: baseURL) {
-            let hint = baseURL.host().map(CommandFailure.allowHTTPHint) ?? ""
-            return .failure(CommandFailure(violation.localizedDescription + hint))
-        }
+        if let refusal = transportRefusal(configuration, baseURL: baseURL) { return .failure(refusal) }
+        let security = configuration.transportSecurity
         let monitor = NetworkMonitor()
-        let budget = Duration.milliseconds(Int(options.timeout * 1000))
+        let timeout = configuration.timeout
+        let budget = Duration.milliseconds(Int(timeout * 1000))
         let api = APIClient(
-            baseURL: baseURL, http: URLSessionHTTPClient(timeout: options.timeout), security: security,
+            baseURL: baseURL, http: URLSessionHTTPClient(timeout: timeout), security: security,
             retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor, budget: budget
         )
         let stack = DataStack(
             database: database, api: api, monitor: monitor, now: now,
-            configuration: DataStack.Configuration(memoryLimits: options.context.memoryLimits))
+            configuration: DataStack.Configuration(
+                memoryLimits: options.context.memoryLimits(app: configuration.memoryLimits)))
         let services = AppServices(
             documents: stack.documentRepository, users: stack.userRepository, sync: stack.sync)
         let caches = CacheControls(stack: stack)
@@ -107,7 +107,7 @@ enum CompositionRoot {
         return .success(
             App(
                 services: services, caches: caches, backend: backend,
-                serverControls: backend ?? DemoBackendAdmin(baseURL: baseURL, timeout: options.timeout),
+                serverControls: backend ?? DemoBackendAdmin(baseURL: baseURL, timeout: timeout),
                 baseURL: baseURL,
                 preferences: container.preferences, database: database,
                 background: await BackgroundServices.start(sync: services.syncNow, database: database, now: now),
@@ -115,7 +115,7 @@ enum CompositionRoot {
                 operationBudget: budget, features: FeatureModule.services(stack: stack, api: api),
                 sandbox: AppSandbox(container: container), readiness: readiness,
                 transitions: AppTransitions(lifecycle: lifecycle, scenes: scenes, clock: ContinuousClock()),
-                evacuated: evacuated)
+                evacuated: evacuated, configuration: configuration)
         )
     }
 }
@@ -150,10 +150,39 @@ extension CompositionRoot {
         }
     }
 
+    /// Why the configuration's transport rules refuse `baseURL`, if they do.
+    private static func transportRefusal(_ configuration: AppConfiguration, baseURL: URL) -> CommandFailure? {
+        if configuration.transportPolicy == .production {
+            if !configuration.allowedHTTPHosts.isEmpty {
+                return CommandFailure(
+                    "the \(configuration.name) configuration uses the production transport policy, which allows "
+                        + "no plain-HTTP exceptions (http.allowedHosts: \(configuration.allowedHTTPHosts.joined(separator: ", ")))"
+                )
+            }
+            if configuration.transportSecurity.violation(for: baseURL) != nil {
+                return CommandFailure(
+                    "the \(configuration.name) configuration uses the production transport policy: no plain HTTP, "
+                        + "loopback included, so it cannot start against \(baseURL.absoluteString) (use https)")
+            }
+            return nil
+        }
+        guard let violation = configuration.transportSecurity.violation(for: baseURL) else { return nil }
+        let hint = baseURL.host().map(CommandFailure.allowHTTPHint) ?? ""
+        return CommandFailure(violation.localizedDescription + hint)
+    }
+
     private static func server(
-        options: ReplOptions, now: @escaping @Sendable () -> Date
+        options: ReplOptions, configuration: AppConfiguration, now: @escaping @Sendable () -> Date
     ) async -> Result<(DemoBackend?, URL), CommandFailure> {
-        if let remote = options.remote, let url = URL(string: remote) { return .success((nil, url)) }
+        if let remote = configuration.apiRoot {
+            if options.serverData != nil {
+                return .failure(
+                    CommandFailure(
+                        "--server-data is for the embedded server; the \(configuration.name) configuration uses "
+                            + "\(remote.absoluteString)"))
+            }
+            return .success((nil, remote))
+        }
         let folder = options.serverData.map { URL(fileURLWithPath: $0) } ?? DemoBackend.defaultDataFolder()
         do {
             let backend = try DemoBackend(data: folder, sharing: .shared, now: now)

@@ -21,8 +21,15 @@ enum ReplApp {
             (exit.status == 0 ? console.out : console.err)(exit.message)
             Foundation.exit(exit.status)
         }
-        bootstrapLogging(level: Logger.Level(rawValue: options.logLevel) ?? .warning)
-        switch await CompositionRoot.start(options: options) {
+        let configuration: AppConfiguration
+        do {
+            configuration = try await AppConfiguration.load(name: options.config, flags: options.configurationFlags)
+        } catch {
+            console.err("error: configuration: \(error.message)")
+            Foundation.exit(Constants.startupFailure)
+        }
+        bootstrapLogging(level: configuration.logLevel)
+        switch await CompositionRoot.start(options: options, configuration: configuration) {
         case .failure(let failure):
             console.err("error: \(failure.message)")
             Foundation.exit(Constants.startupFailure)

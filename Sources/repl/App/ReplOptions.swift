@@ -63,14 +63,25 @@ struct ReplOptions: ParsableCommand {
     )
     var allowHTTP: [String] = []
 
-    @Option(help: "Seconds before a request to the server times out.")
-    var timeout: Double = 10
+    @Option(help: "Seconds one operation may take, retries included (default: the configuration's http.timeout).")
+    var timeout: Double?
 
     @Option(help: "Where the code runs, which sizes the memory caches: app, or extension (about 1/8 of the app's).")
     var context: RunContext = .app
 
-    @Option(help: "The lowest log level written to stderr: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: String = "warning"
+    @Option(
+        help: """
+            The lowest log level written to stderr: trace, debug, info, notice, warning, error, critical \
+            (default: the configuration's log.level).
+            """)
+    var logLevel: String?
+
+    @Option(
+        help: """
+            The build configuration: dev (the default: embedded server), staging or release (production \
+            transport rules); see Docs/Configurations.md.
+            """)
+    var config: String = "dev"
 
     @Option(
         name: .customLong("discard-scene"),
@@ -83,10 +94,12 @@ struct ReplOptions: ParsableCommand {
 
     /// Rejects values the parser cannot check by type.
     func validate() throws {
-        guard Logger.Level(rawValue: logLevel) != nil else {
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("invalid log level '\(logLevel)'")
         }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+        if let timeout, timeout <= 0 || timeout > 600 {
+            throw ValidationError("--timeout must be between 0 and 600 seconds")
+        }
         if remote != nil && serverData != nil {
             throw ValidationError("--server-data is for the embedded server; it cannot go with --remote")
         }
@@ -109,8 +122,15 @@ enum RunContext: String, ExpressibleByArgument, CaseIterable {
     /// An app extension (a widget, a share sheet): a far smaller memory budget.
     case `extension`
 
-    /// The memory tier's limits for this context.
-    var memoryLimits: MemoryCacheLimits {
-        .forContext(self == .app ? .mainApp : .appExtension)
+    /// The memory tier's limits for this context, from the app's.
+    func memoryLimits(app: MemoryCacheLimits) -> MemoryCacheLimits {
+        app.scaled(to: self == .app ? .mainApp : .appExtension)
+    }
+}
+
+extension ReplOptions {
+    /// The values the flags give the configuration (`nil` where a flag was not used).
+    var configurationFlags: AppConfiguration.Flags {
+        AppConfiguration.Flags(remote: remote, allowHTTP: allowHTTP, timeout: timeout, logLevel: logLevel)
     }
 }

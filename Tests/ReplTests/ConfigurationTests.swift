@@ -1,0 +1,120 @@
+import Foundation
+import Logging
+import StrataData
+import TestSupport
+import Testing
+
+@testable import repl
+
+/// The configurations: profiles in the repository, overridden by environment variables and flags,
+/// each bad value one line naming where it came from.
+@Suite("Configurations")
+struct ConfigurationTests {
+    @Test func eachProfileLoadsAndReleaseUsesTheProductionTransportRules() async throws {
+        let dev = try await AppConfiguration.load(name: "dev", flags: .init(), environment: [:])
+        #expect(
+            dev.apiRoot == nil && dev.transportPolicy == .development && dev.bundleIdentifier == "com.strata.app.dev")
+        let staging = try await AppConfiguration.load(name: "staging", flags: .init(), environment: [:])
+        #expect(staging.apiRoot?.absoluteString == "http://127.0.0.1:8080")
+        let release = try await AppConfiguration.load(name: "release", flags: .init(), environment: [:])
+        #expect(release.transportPolicy == .production && release.transportSecurity == .production)
+        #expect(release.apiRoot?.scheme == "https")
+        #expect(release.transportSecurity.violation(for: URL(string: "http://127.0.0.1:9")!) != nil)
+    }
+
+    @Test func flagsBeatTheEnvironmentWhichBeatsTheProfileWhichBeatsTheDefaults() async throws {
+        let environment = [
+            "STRATA_HTTP_TIMEOUT": "12", "STRATA_LOG_LEVEL": "info", "PATH": "/bin", "HTTP_TIMEOUT": "1",
+        ]
+        let configuration = try await AppConfiguration.load(
+            name: "dev", flags: .init(logLevel: "debug"), environment: environment)
+        #expect(configuration.timeout == 12, "the environment beats the profile")
+        #expect(configuration.logLevel == .debug, "a flag beats the environment")
+        let origins = Dictionary(uniqueKeysWithValues: configuration.entries.map { ($0.key, $0.origin) })
+        #expect(origins["http.timeout"] == "STRATA_HTTP_TIMEOUT")
+        #expect(origins["log.level"] == "--log-level")
+        #expect(origins["bundle.identifier"] == "Configurations/dev.json")
+        // A profile without a key gets the built-in default
+        let sparse = try Self.profile(#"{"api": {"root": ""}}"#)
+        let fallback = try await AppConfiguration.load(profile: sparse, name: "dev", flags: .init(), environment: [:])
+        #expect(fallback.timeout == 10)
+        #expect(fallback.entries.first { $0.key == "http.timeout" }?.origin == "built-in default")
+    }
+
+    @Test func anExtensionGetsAFractionOfTheConfiguredCaches() async throws {
+        let configuration = try await AppConfiguration.load(name: "dev", flags: .init(), environment: [:])
+        #expect(RunContext.app.memoryLimits(app: configuration.memoryLimits) == .forContext(.mainApp))
+        #expect(RunContext.extension.memoryLimits(app: configuration.memoryLimits) == .forContext(.appExtension))
+    }
+
+    @Test(
+        arguments: [
+            (#"{"http": {"timout": 5}}"#, [:], "Configurations/bad.json: unknown key 'http.timout' (value 5)"),
+            (
+                #"{"http": {"timeout": "soon"}}"#, [:],
+                "Configurations/bad.json sets http.timeout to 'soon', which is not a number of seconds"
+            ),
+            (
+                #"{"transport": {"policy": "open"}}"#, [:],
+                "Configurations/bad.json sets transport.policy to 'open'; expected development or production"
+            ),
+            (
+                "{}", ["STRATA_CACHE_MEMORY_BYTES": "big"],
+                "STRATA_CACHE_MEMORY_BYTES sets cache.memoryBytes to 'big', which is not a whole number"
+            ),
+            (
+                "{}", ["STRATA_API_ROOT": "ftp://x"],
+                "STRATA_API_ROOT sets api.root to 'ftp://x'; expected an absolute http or https URL, or empty for "
+                    + "the embedded server"
+            ),
+            ("[1, 2]", [:], "Configurations/bad.json is not a JSON object"),
+            ("{", [:], "Configurations/bad.json is not valid JSON"),
+        ] as [(String, [String: String], String)])
+    func aBadValueIsOneLineNamingItsSourceKeyAndValue(json: String, environment: [String: String], message: String)
+        async throws
+    {
+        let file = try Self.profile(json)
+        await #expect(throws: AppConfiguration.Failure(message: message)) {
+            try await AppConfiguration.load(profile: file, name: "bad", flags: .init(), environment: environment)
+        }
+    }
+
+    @Test func anUnknownConfigurationNamesTheOnesThereAre() async {
+        await #expect(
+            throws: AppConfiguration.Failure(message: "unknown configuration 'prod' (expected dev, staging, release)")
+        ) {
+            try await AppConfiguration.load(name: "prod", flags: .init(), environment: [:])
+        }
+    }
+
+    @Test func releaseRefusesToStartAgainstPlainHTTPNamingTheRule() async throws {
+        let run = try await ReplProcess.built().run(
+            ["--config", "release", "--remote", "http://127.0.0.1:9"], input: Data("quit\n".utf8))
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "error: the release configuration uses the production transport policy: no plain HTTP, loopback "
+                + "included, so it cannot start against http://127.0.0.1:9 (use https)\n")
+        let exception = try await ReplProcess.built().run(
+            ["--config", "release", "--allow-http", "example.com", "--remote", "https://api.strata.example"],
+            input: Data("quit\n".utf8))
+        #expect(exception.status == 1 && exception.stderr.contains("allows no plain-HTTP exceptions"))
+        let bad = try await ReplProcess.built().run(
+            ["--config", "dev"], input: Data("quit\n".utf8), environment: ["STRATA_HTTP_TIMEOUT": "abc"])
+        #expect(
+            bad.status == 1
+                && bad.stderr
+                    == "error: configuration: STRATA_HTTP_TIMEOUT sets http.timeout to 'abc', which is not a number of "
+                    + "seconds\n"
+        )
+    }
+
+    /// A profile file named bad.json holding `json`.
+    private static func profile(_ json: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("bad.json")
+        try Data(json.utf8).write(to: file)
+        return file
+    }
+}
