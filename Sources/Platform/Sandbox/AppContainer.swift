@@ -37,6 +37,8 @@ nonisolated public struct AppContainer: Sendable {
     public var preferences: URL { root.appendingPathComponent("Library/Preferences") }
     /// The scene sessions' saved state, as iOS keeps it for the app.
     public var savedApplicationState: URL { root.appendingPathComponent("Library/Saved Application State") }
+    /// `Library/Keychain/`: the secret store's folder (mode 0700), never backed up.
+    public var keychain: URL { root.appendingPathComponent("Library/Keychain") }
     /// Scratch space, emptied at launch.
     public var tmp: URL { root.appendingPathComponent("tmp") }
     /// The SQLite database file.

@@ -120,7 +120,8 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
         let library = container.root.appendingPathComponent("Library")
         let files = Self.files(under: container.documents) + Self.files(under: library)
         return files.map(relative).filter { path in
-            !path.hasPrefix("Library/Caches/") && !excluded.contains(path)
+            // Secrets stay on this device, as keychain items made "this device only" do.
+            !path.hasPrefix("Library/Caches/") && !path.hasPrefix("Library/Keychain/") && !excluded.contains(path)
         }.sorted()
     }
 }

@@ -52,6 +52,8 @@ final class CommandContext: ShellContext {
     let evacuated: EvacuationTally
     /// The build configuration (`config show`).
     let configuration: AppConfiguration
+    /// The settings (`settings …`).
+    let settings: any SettingsStoring
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -78,6 +80,7 @@ final class CommandContext: ShellContext {
         self.transitions = app.transitions
         self.evacuated = app.evacuated
         self.configuration = app.configuration
+        self.settings = app.settings
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format

@@ -9,6 +9,8 @@ struct CompletionProviders {
     var userIDs: () -> [Int]
     /// Identifiers of the open scene sessions.
     var sceneIDs: () -> [String]
+    /// The names of the settings kept.
+    var settingKeys: () -> [String] = { [] }
 
     /// The providers by source, as the completer takes them.
     var bySource: [CompletionSource: () -> [String]] {
@@ -16,6 +18,7 @@ struct CompletionProviders {
             .documentID: { documentIDs().map(String.init) },
             .userID: { userIDs().map(String.init) },
             .sceneID: sceneIDs,
+            .settingKey: settingKeys,
         ]
     }
 }

@@ -48,6 +48,10 @@ enum CompositionRoot {
         let evacuated: EvacuationTally
         /// The build configuration and where each value came from (`config show`).
         let configuration: AppConfiguration
+        /// Small typed values in `Library/Preferences/<bundle identifier>.json`.
+        let settings: any SettingsStoring
+        /// Secrets in `Library/Keychain/secrets.json` (0600), apart from the settings.
+        let secrets: any SecretStoring
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -115,7 +119,10 @@ enum CompositionRoot {
                 operationBudget: budget, features: FeatureModule.services(stack: stack, api: api),
                 sandbox: AppSandbox(container: container), readiness: readiness,
                 transitions: AppTransitions(lifecycle: lifecycle, scenes: scenes, clock: ContinuousClock()),
-                evacuated: evacuated, configuration: configuration)
+                evacuated: evacuated, configuration: configuration,
+                settings: FileSettingsStore(
+                    url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
+                secrets: FileSecretStore(url: container.keychain.appendingPathComponent("secrets.json")))
         )
     }
 }

@@ -102,7 +102,8 @@ extension ReplApp {
         if interactive { Interrupts.install() }
         let providers = CompletionProviders(
             documentIDs: { app.database.knownDocumentIDs() }, userIDs: { app.database.knownUserIDs() },
-            sceneIDs: { app.scenes.openSessions.map(\.persistentIdentifier) })
+            sceneIDs: { app.scenes.openSessions.map(\.persistentIdentifier) },
+            settingKeys: { ((try? app.settings.all()) ?? [:]).keys.sorted() })
         let sources = providers.bySource.merging(FeatureModule.completions(database: app.database)) { own, _ in own }
         let completer = Completer(registry: registry, sources: sources)
         if interactive, var reader = EditLineReader(complete: completer.complete, historyFile: historyFile) {

@@ -1,0 +1,88 @@
+import Foundation
+import Platform
+import TestSupport
+import Testing
+
+@Suite("Settings and secrets")
+@MainActor
+struct SettingsAndSecretsTests {
+    @Test func settingsKeepTheirTypesAcrossStores() throws {
+        let folder = try ScratchFolder()
+        let url = folder.url.appendingPathComponent("Library/Preferences/com.example.json")
+        let store = FileSettingsStore(url: url)
+        #expect(try store.all().isEmpty)
+        try store.set(SettingValue(parsing: "true"), for: "sync.onLaunch")
+        try store.set(SettingValue(parsing: "50"), for: "list.pageSize")
+        try store.set(SettingValue(parsing: "0.5"), for: "ratio")
+        try store.set(SettingValue(parsing: "Hello there"), for: "greeting")
+        let reopened = FileSettingsStore(url: url)
+        #expect(
+            try reopened.all() == [
+                "sync.onLaunch": .bool(true), "list.pageSize": .int(50), "ratio": .double(0.5),
+                "greeting": .string("Hello there"),
+            ])
+        #expect(try reopened.remove("ratio") && !(try reopened.remove("ratio")))
+        #expect(try store.value(for: "ratio") == nil)
+    }
+
+    @Test func aDamagedSettingsFileIsReportedAndNeverOverwritten() throws {
+        let folder = try ScratchFolder()
+        let url = folder.url.appendingPathComponent("settings.json")
+        try Data(#"{"nested": {"a": 1}}"#.utf8).write(to: url)
+        let store = FileSettingsStore(url: url)
+        let damaged = SettingsError.damaged(path: "settings.json", reason: "not a JSON object of single values")
+        #expect(throws: damaged) { try store.all() }
+        #expect(throws: damaged) { try store.set(.int(1), for: "a") }
+        #expect(try Data(contentsOf: url) == Data(#"{"nested": {"a": 1}}"#.utf8), "the file is left as it was")
+    }
+
+    @Test(arguments: ["", "../x", "a..b", "1abc", "with space", "é"])
+    func badSettingNamesAreRefused(name: String) throws {
+        let folder = try ScratchFolder()
+        let store = FileSettingsStore(url: folder.url.appendingPathComponent("settings.json"))
+        #expect(throws: SettingsError.invalidKey(name)) { try store.set(.bool(true), for: name) }
+        #expect(!FileManager.default.fileExists(atPath: store.url.path), "nothing was written")
+    }
+
+    @Test func secretsAreWrittenForTheOwnerOnlyAndNeverDescribed() throws {
+        let folder = try ScratchFolder()
+        let url = folder.url.appendingPathComponent("Library/Keychain/secrets.json")
+        let store = FileSecretStore(url: url)
+        #expect(try store.secret("session.token") == nil)
+        try store.setSecret(Secret("t0ken"), for: "session.token")
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let folderMode = try FileManager.default.attributesOfItem(atPath: url.deletingLastPathComponent().path)
+        #expect((folderMode[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        let secret = try #require(try FileSecretStore(url: url).secret("session.token"))
+        #expect(secret.revealed == "t0ken")
+        #expect("\(secret)" == "<redacted>" && String(reflecting: secret) == "<redacted>")
+        #expect(try store.removeSecret("session.token") && (try store.secret("session.token")) == nil)
+    }
+
+    @Test func aSecretsFileOthersMayReadIsRefusedAndLeftAlone() throws {
+        let folder = try ScratchFolder()
+        let url = folder.url.appendingPathComponent("secrets.json")
+        let store = FileSecretStore(url: url)
+        try store.setSecret(Secret("t0ken"), for: "session.token")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+        let refused = SecretStoreError.unsafeMode(path: "secrets.json", mode: "0644")
+        #expect(throws: refused) { try store.secret("session.token") }
+        #expect(throws: refused) { try store.setSecret(Secret("other"), for: "session.token") }
+        #expect(refused.localizedDescription.contains("0600") && !refused.localizedDescription.contains("t0ken"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o644, "the store does not repair it")
+    }
+
+    @Test func theBackupLeavesTheKeychainOnTheDevice() throws {
+        let folder = try ScratchFolder()
+        let container = AppContainer(root: folder.url)
+        try container.prepare()
+        try FileSecretStore(url: container.keychain.appendingPathComponent("secrets.json")).setSecret(
+            Secret("t0ken"), for: "session.token")
+        try FileSettingsStore(url: container.preferences.appendingPathComponent("app.json")).set(.int(1), for: "a")
+        let manifest = try AppSandbox(container: container).backupManifest()
+        #expect(manifest.contains("Library/Preferences/app.json"))
+        #expect(!manifest.contains { $0.hasPrefix("Library/Keychain") })
+    }
+}
