@@ -5,7 +5,7 @@ import StrataData
 
 extension BenchmarkApp {
     static func singleFlightBenchmark(report: inout Report) async throws {
-        let backend = try DemoBackend()
+        let backend = try DemoBackend(signIn: .open)
         let url = try await backend.start()
         await backend.setLatency(milliseconds: 100)
         let client = APIClient(
@@ -64,7 +64,7 @@ extension BenchmarkApp {
 
     /// Offline writes, pushing 10k of them, and pulling 100k server changes.
     static func syncBenchmarks(folder: URL, rawInserts: Double, report: inout Report) async throws {
-        let backend = try DemoBackend()
+        let backend = try DemoBackend(signIn: .open)
         let url = try await backend.start()
         let monitor = NetworkMonitor()
         let client = APIClient(

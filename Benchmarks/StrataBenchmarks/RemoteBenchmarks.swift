@@ -64,7 +64,7 @@ extension BenchmarkApp {
     /// Fills a server data folder with 100,000 documents (run in a child process, so the folder's
     /// lock is gone when the benchmark starts the server on it).
     static func fillServer(_ path: String) async throws {
-        let backend = try DemoBackend(data: URL(fileURLWithPath: path), sharing: .exclusive)
+        let backend = try DemoBackend(data: URL(fileURLWithPath: path), sharing: .exclusive, signIn: .open)
         try await backend.addDocuments(count: 100_000)
     }
 

@@ -11,6 +11,8 @@ final class BackendCore: Sendable {
     let controls = BackendControls()
     let resources: ResourceRoutes
     let batch: BatchRoute
+    /// Sign-in, and the check that writes carry a session.
+    let sessions: SessionRoutes
     /// Where the server listens, once it does (the admin status reports it).
     let address = Mutex<URL?>(nil)
 
@@ -19,7 +21,7 @@ final class BackendCore: Sendable {
 
     init(
         database: ServerDatabase, collections: [CollectionSpec], style: DemoBackend.ValidatorStyle,
-        now: @escaping @Sendable () -> Date
+        signIn: DemoBackend.SignInPolicy, now: @escaping @Sendable () -> Date
     ) throws {
         self.database = database
         self.collections = collections
@@ -30,8 +32,10 @@ final class BackendCore: Sendable {
             try idempotency.prune(db)
         }
         self.store = store
-        resources = ResourceRoutes(store: store, idempotency: idempotency)
-        batch = BatchRoute(resources: resources)
+        let sessions = SessionRoutes(store: SessionStore(now: now), database: database, policy: signIn)
+        self.sessions = sessions
+        resources = ResourceRoutes(store: store, idempotency: idempotency, gate: sessions.refusal)
+        batch = BatchRoute(resources: resources, gate: sessions.refusal)
     }
 
     /// The counters, faults and how many resources each collection holds.
@@ -48,6 +52,11 @@ final class BackendCore: Sendable {
             pendingStatusFaults: faults.statuses.count, pendingMalformed: faults.malformed,
             pendingDropped: faults.dropped, pendingTrickled: faults.trickled,
             latencyMilliseconds: faults.latencyMilliseconds, documents: sizes["documents"] ?? 0)
+    }
+
+    /// Ends every session: their tokens are refused from now on.
+    func endSessions() throws {
+        try database.pool.write { db in try db.execute(sql: "DELETE FROM session") }
     }
 
     /// Clears faults and counters and restores the sample data (ids keep growing).

@@ -29,6 +29,14 @@ public actor DemoBackend {
         case exclusive
     }
 
+    /// Whether writes need a signed-in session (`Authorization: Bearer`, from `POST /sessions`).
+    public enum SignInPolicy: String, Sendable, CaseIterable {
+        /// Every write needs an open session; reads do not (the demo's default).
+        case required
+        /// Anyone may write (tests and replayed docs that are not about sign-in).
+        case open
+    }
+
     /// A way the next responses' bodies go wrong.
     public enum BodyFault: String, Sendable, CaseIterable {
         /// The body is cut-off JSON.
@@ -53,13 +61,14 @@ public actor DemoBackend {
         data: URL? = nil, sharing: Sharing = .shared, port: UInt16 = 0,
         collections: [CollectionSpec] = DemoSeed.collections,
         now: @escaping @Sendable () -> Date = { Date() }, validators: ValidatorStyle = .readable,
-        logger: Logger = Logger(label: "strata.demo-backend")
+        signIn: SignInPolicy = .required, logger: Logger = Logger(label: "strata.demo-backend")
     ) throws(DemoBackendError) {
         let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-server-\(UUID())")
         temporaryFolder = data == nil ? folder : nil
         let database = try ServerDatabase(folder: folder, sharing: sharing)
         do {
-            core = try BackendCore(database: database, collections: collections, style: validators, now: now)
+            core = try BackendCore(
+                database: database, collections: collections, style: validators, signIn: signIn, now: now)
         } catch {
             throw .dataFolder("cannot prepare the server database in '\(folder.path)': \(error)")
         }

@@ -74,7 +74,9 @@ public final class Shell<Context: ShellContext> {
                 report(reason)
             case .entry(let entry):
                 if !isSensitive(entry.text) { reader.remember(entry.text) }
-                if await handle(entry) == .quit { break loop }
+                let secret = nextLineIfAsked(by: entry.text, from: &reader)
+                if secret != nil { lineNumber += 1 }
+                if await handle(entry, nextLine: secret) == .quit { break loop }
             }
             if anyLineFailed && settings.bail && !settings.isInteractive { break loop }
         }
@@ -91,7 +93,7 @@ extension Shell {
 
     private static var maxScriptDepth: Int { 8 }
 
-    private func handle(_ entry: Entry) async -> Step {
+    private func handle(_ entry: Entry, nextLine: String? = nil) async -> Step {
         let trimmed = entry.text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .proceed }
         if settings.echo { echo(entry) }
@@ -100,13 +102,14 @@ extension Shell {
         let clock = ContinuousClock()
         let started = clock.now
         if settings.isInteractive {
-            guard let finished = await Interrupts.runCancellable({ await self.execute(entry.text) }) else {
+            guard let finished = await Interrupts.runCancellable({ await self.execute(entry.text, nextLine: nextLine) })
+            else {
                 console.err(context.styling.warning("cancelled"))
                 return .proceed
             }
             result = finished
         } else {
-            result = await execute(entry.text)
+            result = await execute(entry.text, nextLine: nextLine)
         }
         defer { if context.timer { console.out(context.styling.dim(Self.timing(clock.now - started))) } }
         switch result {
@@ -133,7 +136,7 @@ extension Shell {
         }
     }
 
-    private func execute(_ text: String) async -> Result<CommandOutput, CommandFailure> {
+    private func execute(_ text: String, nextLine: String?) async -> Result<CommandOutput, CommandFailure> {
         let words: [String]
         switch Tokenizer.words(text) {
         case .failure(let failure): return .failure(CommandFailure(failure.message))
@@ -145,7 +148,8 @@ extension Shell {
         case .command(let spec, let arguments):
             switch ParsedArguments.parse(arguments, for: spec) {
             case .failure(let failure): return .failure(failure)
-            case .success(let parsed):
+            case .success(var parsed):
+                parsed.nextLine = nextLine
                 do {
                     let context = self.context
                     return .success(
@@ -184,10 +188,24 @@ extension Shell {
             switch input {
             case .end, .interrupted: return .proceed
             case .rejected(let reason): report(reason)
-            case .entry(let entry): if await handle(entry) == .quit { return .quit }
+            case .entry(let entry):
+                let secret = nextLineIfAsked(by: entry.text, from: &reader)
+                if secret != nil { consumed += 1 }
+                if await handle(entry, nextLine: secret) == .quit { return .quit }
             }
             if anyLineFailed && settings.bail { return .proceed }
         }
+    }
+
+    /// The next raw input line when the entry's command was given its ``CommandSpec/nextLineFlag``;
+    /// read without a prompt, never echoed, remembered or run (empty when input ended).
+    private func nextLineIfAsked(by text: String, from reader: inout some LineReader) -> String? {
+        guard case .success(let words) = Tokenizer.words(text),
+            case .command(let spec, let arguments) = context.registry.lookup(words),
+            let flag = spec.nextLineFlag, arguments.contains(flag)
+        else { return nil }
+        if case .line(let line) = reader.readLine(prompt: "") { return line }
+        return ""
     }
 
     /// Whether the line runs a command marked sensitive (its secrets stay out of the history).

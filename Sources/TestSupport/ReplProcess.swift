@@ -57,6 +57,9 @@ public struct ReplProcess: Sendable {
         _ arguments: [String], input: Data = Data(), merged: Bool = false, timeoutSeconds: Int = 60,
         environment: [String: String] = [:]
     ) async throws -> Outcome {
+        // The embedded server lets anyone write unless a test says otherwise (the sign-in tests do).
+        var environment = environment
+        if environment["STRATA_SERVER_SIGN_IN"] == nil { environment["STRATA_SERVER_SIGN_IN"] = "open" }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

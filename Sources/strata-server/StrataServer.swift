@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import DemoBackend
 import Dispatch
 import Foundation
@@ -31,6 +31,9 @@ struct StrataServer: AsyncParsableCommand {
     @Flag(help: "Send opaque entity tags instead of readable ones, as many real servers do.")
     var opaqueValidators = false
 
+    @Option(help: "Whether writes need a signed-in session: required (the default) or open.")
+    var signIn: DemoBackend.SignInPolicy = .required
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("invalid log level '\(logLevel)'") }
     }
@@ -48,7 +51,8 @@ struct StrataServer: AsyncParsableCommand {
         let url: URL
         do {
             backend = try DemoBackend(
-                data: folder, sharing: .exclusive, port: port, validators: opaqueValidators ? .opaque : .readable)
+                data: folder, sharing: .exclusive, port: port, validators: opaqueValidators ? .opaque : .readable,
+                signIn: signIn)
             url = try await backend.start()
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
@@ -81,3 +85,5 @@ struct StrataServer: AsyncParsableCommand {
         }
     }
 }
+
+extension DemoBackend.SignInPolicy: ExpressibleByArgument {}

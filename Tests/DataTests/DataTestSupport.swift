@@ -33,7 +33,7 @@ struct LiveBackend {
         retry: RetryPolicy = .never, now: @escaping @Sendable () -> Date = { Date() },
         validators: DemoBackend.ValidatorStyle = .readable, collections: [CollectionSpec] = DemoSeed.collections
     ) async throws -> LiveBackend {
-        let backend = try DemoBackend(collections: collections, now: now, validators: validators)
+        let backend = try DemoBackend(collections: collections, now: now, validators: validators, signIn: .open)
         let url = try await backend.start()
         let monitor = NetworkMonitor()
         let client = APIClient(

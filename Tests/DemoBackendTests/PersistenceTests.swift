@@ -15,7 +15,7 @@ struct PersistenceTests {
     var data: URL { folder.url.appendingPathComponent("server") }
 
     func started(_ sharing: DemoBackend.Sharing = .shared) async throws -> (DemoBackend, ServerClient) {
-        let backend = try DemoBackend(data: data, sharing: sharing)
+        let backend = try DemoBackend(data: data, sharing: sharing, signIn: .open)
         return (backend, ServerClient(baseURL: try await backend.start()))
     }
 

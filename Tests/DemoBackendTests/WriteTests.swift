@@ -10,7 +10,7 @@ struct WriteTests {
     let client: ServerClient
 
     init() async throws {
-        backend = try DemoBackend()
+        backend = try DemoBackend(signIn: .open)
         client = ServerClient(baseURL: try await backend.start())
     }
 

@@ -27,7 +27,7 @@ nonisolated struct OfflineCrashTests {
     private func crashRound(_ round: Int) async throws -> Int {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-crash-\(UUID().uuidString)")
         defer { ReplProcess.removeHome(home) }
-        let backend = try DemoBackend()
+        let backend = try DemoBackend(signIn: .open)
         let url = try await backend.start()
         let arguments = ["--home", home.path, "--remote", url.absoluteString]
         // Given document 1 cached on the device, and the server down

@@ -47,6 +47,16 @@ def main(binary: str) -> int:
             raise SystemExit(1)
 
     check("banner and prompt", "Type 'help'.*" + PROMPT)
+    # Writes need a session: the password is asked for without echo and never shown.
+    child.send("login ada\r")
+    check("the password prompt", "Password for ada: ")
+    child.send("analytical-engine\r")
+    check("signed in", r"Signed in as ada\.")
+    if "analytical-engine" in child.before:
+        print(f"FAILED: the password was echoed\n{child.before!r}")
+        raise SystemExit(1)
+    checks.append("the password is not echoed")
+    check("prompt after login", PROMPT)
     # Tab completes a unique command word with a trailing space.
     child.send("docs sh\t")
     check("Tab inserts the rest of 'show' and a space", "ow ")
@@ -157,6 +167,8 @@ def history_checks(binary: str, home: str, env: dict) -> list:
     content = open(path, "rb").read().decode("utf-8", "replace").replace("\\040", " ")
     if "docs show 1" not in content or "bogus" not in content:
         fail("history content", content)
+    if "analytical-engine" in content:
+        fail("the password stays out of the history", content)
     done += ["history file written", "history file mode 0600", "history content"]
 
     # A new session with the same home recalls the previous session's last line with Up.

@@ -22,6 +22,12 @@ struct TranscriptBlock: Sendable, CustomTestStringConvertible {
     /// own, and one standalone server that every device of the block talks to.
     static let devicePrefix = "~ device "
 
+    /// The start of a line typed without an echo (`~ type analytical-engine`).
+    ///
+    /// It is the line a command reads as a secret (`login NAME --password-stdin`); it stands
+    /// right after the command that reads it, and the replay puts it there too.
+    static let secretPrefix = "~ type "
+
     /// The lines typed into one process, on one device (nil: the block's only home).
     struct Segment {
         /// The line that started it (`~ restart`, `~ device NAME`), nil for the first.
@@ -30,6 +36,29 @@ struct TranscriptBlock: Sendable, CustomTestStringConvertible {
         var device: String?
         /// What is typed.
         var lines: [String] = []
+        /// Which of `lines` are secret lines (never echoed).
+        var secret: Set<Int> = []
+
+        /// The replay's output with each secret line put back after the echo of the command
+        /// that read it, as the block writes it.
+        func withSecretLines(_ output: [String]) -> [String] {
+            var result: [String] = []
+            var next = 0
+            func takeSecrets() {
+                while next < lines.count, secret.contains(next) {
+                    result.append(TranscriptBlock.secretPrefix + lines[next])
+                    next += 1
+                }
+            }
+            for line in output {
+                result.append(line)
+                if next < lines.count, !secret.contains(next), TranscriptBlock.typed(line) == lines[next] {
+                    next += 1
+                    takeSecrets()
+                }
+            }
+            return result
+        }
     }
 
     /// The lines typed into the REPL.
@@ -51,6 +80,9 @@ struct TranscriptBlock: Sendable, CustomTestStringConvertible {
                 } else {
                     result.append(Segment(marker: line, device: device))
                 }
+            } else if line.hasPrefix(Self.secretPrefix) {
+                result[result.count - 1].secret.insert(result[result.count - 1].lines.count)
+                result[result.count - 1].lines.append(String(line.dropFirst(Self.secretPrefix.count)))
             } else if let typed = Self.typed(line) {
                 result[result.count - 1].lines.append(typed)
             }

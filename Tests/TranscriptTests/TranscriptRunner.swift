@@ -27,7 +27,7 @@ enum TranscriptRunner {
             // The standalone server's clock is pinned as the shell's `--deterministic` pins its own.
             let backend = try DemoBackend(
                 data: scratch.url.appendingPathComponent("server"), sharing: .exclusive,
-                now: { Date(timeIntervalSince1970: 1_767_344_400) })
+                now: { Date(timeIntervalSince1970: 1_767_344_400) }, signIn: .open)
             remote = ["--remote", try await backend.start().absoluteString]
             server = backend
         }
@@ -41,7 +41,7 @@ enum TranscriptRunner {
             let outcome = try await ReplProcess.built().run(arguments, input: input, merged: true)
             var output = outcome.stdout.components(separatedBy: "\n")
             if output.last == "" { output.removeLast() }
-            lines += output
+            lines += segment.withSecretLines(output)
             if status == 0 { status = outcome.status }
         }
         await server?.stop()

@@ -71,6 +71,8 @@ public final class ResourcePusher: Sendable {
                 sent += 1
             } catch {
                 if error == .cancelled { throw .cancelled }
+                // Nobody signed in (or the session expired): the change waits for the next sign-in.
+                if error == .unauthorized { throw .signInRequired(pending: counts().pending) }
                 if error.mayPass {
                     try? outbox.failedAttempt(entry, error: error.localizedDescription)
                     if case .retryLater(let seconds) = error {

@@ -16,14 +16,17 @@ public struct APIClient: Sendable {
     private let monitor: NetworkMonitor?
     /// How long a request may take, retries and waits included, outside an ``OperationDeadline``.
     private let budget: Duration
+    /// The signed-in session, sent as `Authorization: Bearer` and forgotten on a 401.
+    let credentials: SessionCredentials?
     private let logger = Logger(label: "strata.data.api")
 
     /// Creates a client for the API at `baseURL`.
     public init(
         baseURL: URL, http: any HTTPClientProtocol, security: TransportSecurity, retry: RetryPolicy,
         clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, monitor: NetworkMonitor? = nil,
-        budget: Duration = .seconds(10)
+        budget: Duration = .seconds(10), credentials: SessionCredentials? = nil
     ) {
+        self.credentials = credentials
         self.monitor = monitor
         self.budget = budget
         self.baseURL = baseURL
@@ -88,6 +91,8 @@ extension APIClient {
         if !query.isEmpty { components?.queryItems = query }
         guard let url = components?.url else { throw .invalidData("cannot build a URL for \(path)") }
         if let violation = security.violation(for: url) { throw violation }
+        var fields = fields
+        if let token = credentials?.token { fields[.authorization] = "Bearer \(token)" }
         return HTTPRequest(method: method, url: url, headerFields: fields)
     }
 
@@ -102,6 +107,9 @@ extension APIClient {
             return answer
         } catch {
             monitor?.record(error)
+            if error == .unauthorized, let sent = request.headerFields[.authorization], sent.hasPrefix("Bearer ") {
+                credentials?.rejected(String(sent.dropFirst(7)))
+            }
             throw error
         }
     }

@@ -80,6 +80,9 @@ extension SyncEngine {
         let results: [Result<DocumentWriteResult, RemoteError>]
         do {
             results = try await writer.apply(sendable.map(\.1))
+        } catch .unauthorized {
+            // The server wants a signed-in user: nothing was applied, every change waits for sign-in.
+            throw unreachable(.unauthorized)
         } catch {
             // No answer at all: every change may or may not be applied; the keys make a resend safe.
             try store { () throws(StorageError) in
@@ -146,6 +149,7 @@ extension SyncEngine {
         switch error {
         case .cancelled: return .cancelled
         case .retryLater(let seconds): return .busy(retryAfterSeconds: seconds, pending: pending)
+        case .unauthorized: return .signInRequired(pending: pending)
         default: return .offline(pending: pending)
         }
     }
@@ -164,11 +168,13 @@ extension SyncEngine {
                 try outbox.park(stored, error: "the document was deleted on the server")
             }
             report.parked += 1
+        case .unauthorized:
+            throw unreachable(error)  // not the change's fault: it waits for the next sign-in
         case .offline, .timedOut, .server, .rateLimited, .invalidData, .cancelled, .retryLater:
             // The change may or may not have been applied; its idempotency key makes a resend safe.
             try store { () throws(StorageError) in try outbox.failedAttempt(stored, error: error.localizedDescription) }
             throw unreachable(error)
-        case .badRequest, .unauthorized, .forbidden, .gone, .unprocessable, .unexpectedStatus, .insecureURL:
+        case .badRequest, .forbidden, .gone, .unprocessable, .unexpectedStatus, .insecureURL:
             try store { () throws(StorageError) in try outbox.park(stored, error: error.localizedDescription) }
             report.parked += 1
         }

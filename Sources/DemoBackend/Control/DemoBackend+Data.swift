@@ -20,6 +20,20 @@ extension DemoBackend {
         }
     }
 
+    /// Ends every session, as expiry or an administrator would: their tokens are refused from now on.
+    public func revokeAllSessions() throws(DemoBackendError) {
+        do {
+            try core.endSessions()
+        } catch {
+            throw .dataFolder("cannot end the sessions: \(error)")
+        }
+    }
+
+    /// Whether `token` names an open session.
+    public func isSessionOpen(_ token: String) -> Bool {
+        ((try? core.database.pool.read { db in try core.sessions.store.account(for: token, db) }) ?? nil) != nil
+    }
+
     /// Adds `count` documents at once, each a change of its own (for sync benchmarks).
     public func addDocuments(count: Int) throws(DemoBackendError) {
         let spec = DemoSeed.documents

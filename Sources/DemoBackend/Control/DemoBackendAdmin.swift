@@ -46,6 +46,10 @@ public struct DemoBackendAdmin: DemoServerControls {
         _ = try await send("POST", "reset")
     }
 
+    public func revokeAllSessions() async throws(DemoBackendError) {
+        _ = try await send("POST", "end-sessions")
+    }
+
     public func editElsewhere(id: Int, body: String) async throws(DemoBackendError) -> Bool {
         do {
             _ = try await send("POST", "edit/documents/\(id)", ["body": body])

@@ -15,6 +15,8 @@ public protocol DemoServerControls: Sendable {
     func reset() async throws(DemoBackendError)
     /// Changes a document's body as another device would; false when there is no such document.
     func editElsewhere(id: Int, body: String) async throws(DemoBackendError) -> Bool
+    /// Ends every session (as expiry would): their tokens get 401 from now on.
+    func revokeAllSessions() async throws(DemoBackendError)
 }
 
 extension DemoBackend: DemoServerControls {}

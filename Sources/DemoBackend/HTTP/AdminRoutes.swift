@@ -33,6 +33,9 @@ struct AdminRoutes: Sendable {
             case ("POST", "reset", 1):
                 try core.reset()
                 return .noContent
+            case ("POST", "end-sessions", 1):
+                try core.endSessions()
+                return .noContent
             case ("POST", "faults", 1):
                 let fault = try decode(StatusFaultBody.self, request)
                 guard (400...599).contains(fault.status) else {

@@ -9,6 +9,8 @@ import GRDB
 /// every change's key replays its first answer.
 struct BatchRoute: Sendable {
     let resources: ResourceRoutes
+    /// Refuses a batch without a session the server accepts (its changes are not checked again).
+    let gate: @Sendable (APIRequest) throws -> Answer?
     /// The most changes one batch may carry.
     var maxChanges = 1_000
 
@@ -74,6 +76,7 @@ struct BatchRoute: Sendable {
         guard request.method == "POST" else {
             return .error("/batch takes POST", status: 405, headers: ["Allow": "POST"])
         }
+        if let refusal = try gate(request) { return refusal }
         guard let body = try? ServerJSON.decoder.decode(Body.self, from: request.body) else {
             return .error(#"the body is not {"changes": [change…]}"#, status: 400)
         }

@@ -9,6 +9,9 @@ import GRDB
 struct ResourceRoutes: Sendable {
     let store: ResourceStore
     let idempotency: IdempotencyStore
+    /// Refuses a write the route takes when it carries no session the server accepts (a 401),
+    /// checked after the route knows the request is a write it takes (else 404 or 405 stands).
+    let gate: @Sendable (APIRequest) throws -> Answer?
 
     /// Answers a request to `/<collection>` or `/<collection>/<id>`; nil when no collection has
     /// the path's first segment.
@@ -19,7 +22,9 @@ struct ResourceRoutes: Sendable {
         switch (request.method, id) {
         case ("GET", nil): return try store.database.pool.read { db in try list(spec, request, db) }
         case ("GET", let id?): return try store.database.pool.read { db in try read(spec, id, request, db) }
-        default: return try store.database.pool.write { db in try write(request, db) }
+        default:
+            if let refusal = try gate(request) { return refusal }
+            return try store.database.pool.write { db in try write(request, db) }
         }
     }
 

@@ -65,6 +65,16 @@ final class ServerDatabase: Sendable {
                     CREATE INDEX idempotency_age ON idempotency (created_at);
                     """)
         }
+        migrator.registerMigration("v2: sessions") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE session (
+                        token TEXT PRIMARY KEY,        -- the bearer token handed out at sign-in
+                        account TEXT NOT NULL,
+                        created_at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 

@@ -18,6 +18,9 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
     case storageFailure
     /// The sync was cancelled; what was sent stays sent.
     case cancelled
+    /// The server wants a signed-in user (no session, or it expired); the changes wait for the
+    /// next sign-in.
+    case signInRequired(pending: Int)
 
     /// A short message for the user.
     public var errorDescription: String? {
@@ -32,6 +35,8 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         case .invalidMerge(let reason): "The merged version can't be kept: \(reason)"
         case .storageFailure: "The device's storage failed"
         case .cancelled: "Cancelled"
+        case .signInRequired(let pending):
+            "Please log in again ('login NAME'); \(pending) \(pending == 1 ? "change waits" : "changes wait") for it"
         }
     }
 }

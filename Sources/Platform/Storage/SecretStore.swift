@@ -24,7 +24,7 @@ nonisolated public enum SecretStoreError: Error, Equatable, Sendable, LocalizedE
 
 /// Secrets by name, as the keychain keeps them: apart from settings, readable by the owner only,
 /// never printed (``Secret`` hides its value from descriptions and logs).
-public protocol SecretStoring: AnyObject {
+nonisolated public protocol SecretStoring: AnyObject, Sendable {
     /// The secret called `name`, if kept.
     func secret(_ name: String) throws(SecretStoreError) -> Secret?
     /// Keeps `secret` as `name`.
@@ -51,7 +51,7 @@ nonisolated public struct Secret: Sendable, Equatable, CustomStringConvertible, 
 
 /// Secrets in one JSON file, mode 0600, in a folder of its own (`Library/Keychain/`, never in
 /// `Library/Preferences/` with the settings); a file others may read is refused, not repaired.
-public final class FileSecretStore: SecretStoring {
+nonisolated public final class FileSecretStore: SecretStoring {
     /// The file.
     public let url: URL
 

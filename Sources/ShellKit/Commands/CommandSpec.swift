@@ -22,14 +22,20 @@ public struct CommandSpec<Context> {
     public var examples: [String]
     /// Whether lines running this command carry secrets and must never reach the history file.
     public var isSensitive: Bool
+    /// A switch that makes the shell hand the command the next input line as a secret
+    /// (`--password-stdin`): that line is never echoed, remembered or run
+    /// (``ParsedArguments/nextLine``).
+    public var nextLineFlag: String?
     /// Runs the command.
     public let run: Run
 
     /// Describes a command.
     public init(
         name: String, aliases: [String] = [], group: CommandGroup, summary: String, arguments: [ArgumentSpec] = [],
-        flags: [FlagSpec] = [], examples: [String] = [], isSensitive: Bool = false, run: @escaping Run
+        flags: [FlagSpec] = [], examples: [String] = [], isSensitive: Bool = false, nextLineFlag: String? = nil,
+        run: @escaping Run
     ) {
+        self.nextLineFlag = nextLineFlag
         self.name = name
         self.aliases = aliases
         self.group = group

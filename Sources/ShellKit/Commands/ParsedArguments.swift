@@ -4,6 +4,9 @@ public struct ParsedArguments: Equatable, Sendable {
     private(set) var positionals: [String: String] = [:]
     /// Flag values by flag name, in the order given; switches have an empty value.
     private(set) var flags: [String: [String]] = [:]
+    /// The input line after the command's, when its ``CommandSpec/nextLineFlag`` was given
+    /// (empty when input ended there).
+    public internal(set) var nextLine: String?
 
     /// Checks `words` (after the command name) against `spec`.
     public static func parse<Context>(

@@ -1,4 +1,5 @@
 import Configuration
+import DemoBackend
 import Foundation
 import Logging
 import StrataData
@@ -40,6 +41,10 @@ extension AppConfiguration {
             guard let level = Logger.Level(rawValue: levelText) else {
                 throw bad("log.level", levelText, "trace, debug, info, notice, warning, error or critical")
             }
+            let signInText = try string("server.signIn")
+            guard let signIn = DemoBackend.SignInPolicy(rawValue: signInText) else {
+                throw bad("server.signIn", signInText, "required or open")
+            }
             let bundle = try string("bundle.identifier")
             guard !bundle.isEmpty, bundle.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else {
                 throw bad("bundle.identifier", bundle, "a reverse-DNS name such as com.example.app")
@@ -47,7 +52,8 @@ extension AppConfiguration {
             return AppConfiguration(
                 name: name, apiRoot: apiRoot, allowedHTTPHosts: hosts, timeout: timeout, transportPolicy: policy,
                 memoryLimits: MemoryCacheLimits(countLimit: entriesLimit, costLimit: bytesLimit), logLevel: level,
-                bundleIdentifier: bundle, entries: entries.keys.sorted().compactMap { entries[$0] })
+                bundleIdentifier: bundle, serverSignIn: signIn,
+                entries: entries.keys.sorted().compactMap { entries[$0] })
         }
 
         private mutating func string(_ key: String) throws(Failure) -> String {

@@ -1,4 +1,5 @@
 import Configuration
+import DemoBackend
 import Foundation
 import Logging
 import StrataData
@@ -46,6 +47,8 @@ nonisolated struct AppConfiguration: Sendable, Equatable {
     var logLevel: Logger.Level
     /// The app's bundle identifier.
     var bundleIdentifier: String
+    /// Whether the embedded demo server wants a signed-in user for writes.
+    var serverSignIn: DemoBackend.SignInPolicy
     /// Every value with its origin, in key order.
     var entries: [Entry]
 
@@ -71,6 +74,7 @@ extension AppConfiguration {
         var allowHTTP: [String] = []
         var timeout: Double?
         var logLevel: String?
+        var serverSignIn: String?
     }
 
     /// Reads the profile `name` under `flags` and `environment`.
@@ -123,7 +127,7 @@ extension AppConfiguration {
     static let keys: [(key: String, flag: String?)] = [
         ("api.root", "--remote"), ("bundle.identifier", nil), ("cache.memoryBytes", nil),
         ("cache.memoryEntries", nil), ("http.allowedHosts", "--allow-http"), ("http.timeout", "--timeout"),
-        ("log.level", "--log-level"), ("transport.policy", nil),
+        ("log.level", "--log-level"), ("server.signIn", "--server-sign-in"), ("transport.policy", nil),
     ]
 
     /// What applies when nothing else sets a key.
@@ -135,6 +139,7 @@ extension AppConfiguration {
         "http.allowedHosts": ConfigValue(.stringArray([]), isSecret: false),
         "http.timeout": ConfigValue(.double(10), isSecret: false),
         "log.level": ConfigValue(.string("warning"), isSecret: false),
+        "server.signIn": ConfigValue(.string("required"), isSecret: false),
         "transport.policy": ConfigValue(.string("development"), isSecret: false),
     ]
 
@@ -146,6 +151,9 @@ extension AppConfiguration {
         }
         if let timeout = flags.timeout { values["http.timeout"] = ConfigValue(.double(timeout), isSecret: false) }
         if let level = flags.logLevel { values["log.level"] = ConfigValue(.string(level), isSecret: false) }
+        if let signIn = flags.serverSignIn {
+            values["server.signIn"] = ConfigValue(.string(signIn), isSecret: false)
+        }
         return values
     }
 

@@ -11,6 +11,8 @@ struct AppServices {
     let users: any UserRepositoryProtocol
     /// The sync engine: status, outbox and conflicts.
     let sync: any SyncRepositoryProtocol
+    /// The signed-in session.
+    let sessions: any SessionRepositoryProtocol
 
     /// Lists documents.
     var listDocuments: ListDocumentsUseCase { ListDocumentsUseCase(repository: documents) }
@@ -31,6 +33,10 @@ struct AppServices {
     var syncNow: SyncUseCase { SyncUseCase(repository: sync) }
     /// Settles a conflict by hand.
     var resolveConflict: ResolveConflictUseCase { ResolveConflictUseCase(repository: sync) }
+    /// Signs in.
+    var signIn: SignInUseCase { SignInUseCase(repository: sessions) }
+    /// Signs out.
+    var signOut: SignOutUseCase { SignOutUseCase(repository: sessions) }
     /// Finds a document's conflict, for the editor.
     var findConflict: FindConflictUseCase { FindConflictUseCase(repository: sync) }
 }

@@ -54,6 +54,8 @@ final class CommandContext: ShellContext {
     let configuration: AppConfiguration
     /// The settings (`settings …`).
     let settings: any SettingsStoring
+    /// The signed-in session, to tell the user when the server ends it.
+    let credentials: SessionCredentials
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -81,6 +83,7 @@ final class CommandContext: ShellContext {
         self.evacuated = app.evacuated
         self.configuration = app.configuration
         self.settings = app.settings
+        self.credentials = app.credentials
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format
@@ -113,6 +116,9 @@ final class CommandContext: ShellContext {
             break
         }
         syncStatus = await services.sync.status()
+        if credentials.takeRefusal() {
+            console.err(styling.warning("Please log in again: the server ended the session ('login NAME')."))
+        }
     }
 
     /// Every command has one deadline, `--timeout` from its start: its requests, their retries

@@ -7,7 +7,8 @@ extension CommandRegistry where Context == CommandContext {
         CommandRegistry(
             commands: DocumentCommands.all + FileCommands.all + UserCommands.all + FeatureModule.all.flatMap(\.commands)
                 + CacheCommands.all
-                + SyncCommands.all + BackgroundCommands.all + SceneCommands.all + EditorCommands.all
+                + SessionCommands.all + SyncCommands.all + BackgroundCommands.all + SceneCommands.all
+                + EditorCommands.all
                 + AppCommands.all + ConfigCommands.all + SettingsCommands.all + LifecycleCommands.all
                 + ServerCommands.all + ShellCommands.all
         )

@@ -52,6 +52,10 @@ enum CompositionRoot {
         let settings: any SettingsStoring
         /// Secrets in `Library/Keychain/secrets.json` (0600), apart from the settings.
         let secrets: any SecretStoring
+        /// What the user must hear before the prompt (a secrets file that cannot be used).
+        let launchWarnings: [String]
+        /// The signed-in session the API client sends.
+        let credentials: SessionCredentials
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -81,19 +85,24 @@ enum CompositionRoot {
         }
         if let refusal = transportRefusal(configuration, baseURL: baseURL) { return .failure(refusal) }
         let security = configuration.transportSecurity
+        let secrets = FileSecretStore(url: container.keychain.appendingPathComponent("secrets.json"))
+        let keeper = SecretTokenKeeper(store: secrets)
+        let credentials = SessionCredentials(keeper: keeper)
         let monitor = NetworkMonitor()
         let timeout = configuration.timeout
         let budget = Duration.milliseconds(Int(timeout * 1000))
         let api = APIClient(
             baseURL: baseURL, http: URLSessionHTTPClient(timeout: timeout), security: security,
-            retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor, budget: budget
+            retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor, budget: budget,
+            credentials: credentials
         )
         let stack = DataStack(
             database: database, api: api, monitor: monitor, now: now,
             configuration: DataStack.Configuration(
                 memoryLimits: options.context.memoryLimits(app: configuration.memoryLimits)))
         let services = AppServices(
-            documents: stack.documentRepository, users: stack.userRepository, sync: stack.sync)
+            documents: stack.documentRepository, users: stack.userRepository, sync: stack.sync,
+            sessions: SessionRepositoryImpl(api: api, credentials: credentials))
         let caches = CacheControls(stack: stack)
         let sceneDelegate = sceneAppDelegate(services: services)
         let scenes = SceneApplication(
@@ -122,7 +131,7 @@ enum CompositionRoot {
                 evacuated: evacuated, configuration: configuration,
                 settings: FileSettingsStore(
                     url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
-                secrets: FileSecretStore(url: container.keychain.appendingPathComponent("secrets.json")))
+                secrets: secrets, launchWarnings: keeper.problem().map { [$0] } ?? [], credentials: credentials)
         )
     }
 }
@@ -192,7 +201,7 @@ extension CompositionRoot {
         }
         let folder = options.serverData.map { URL(fileURLWithPath: $0) } ?? DemoBackend.defaultDataFolder()
         do {
-            let backend = try DemoBackend(data: folder, sharing: .shared, now: now)
+            let backend = try DemoBackend(data: folder, sharing: .shared, now: now, signIn: configuration.serverSignIn)
             return .success((backend, try await backend.start()))
         } catch {
             return .failure(CommandFailure("cannot start the embedded demo server: \(error)"))

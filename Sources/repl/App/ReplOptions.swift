@@ -84,6 +84,11 @@ struct ReplOptions: ParsableCommand {
     var config: String = "dev"
 
     @Option(
+        name: .customLong("server-sign-in"),
+        help: "Whether the embedded demo server wants a signed-in user for writes: required or open.")
+    var serverSignIn: String?
+
+    @Option(
         name: .customLong("discard-scene"),
         help: "Act as if the user closed this scene session while Strata was not running (repeatable)."
     )
@@ -131,6 +136,7 @@ enum RunContext: String, ExpressibleByArgument, CaseIterable {
 extension ReplOptions {
     /// The values the flags give the configuration (`nil` where a flag was not used).
     var configurationFlags: AppConfiguration.Flags {
-        AppConfiguration.Flags(remote: remote, allowHTTP: allowHTTP, timeout: timeout, logLevel: logLevel)
+        AppConfiguration.Flags(
+            remote: remote, allowHTTP: allowHTTP, timeout: timeout, logLevel: logLevel, serverSignIn: serverSignIn)
     }
 }

@@ -37,7 +37,7 @@ struct ModelSchedule {
         var random = SeededGenerator(state: seed)
         var outcome = Outcome()
         let folder = try ScratchFolder()
-        let backend = try DemoBackend(data: folder.url.appendingPathComponent("server"))
+        let backend = try DemoBackend(data: folder.url.appendingPathComponent("server"), signIn: .open)
         let url = try await backend.start()
         let deviceCount = Int.random(in: 2...3, using: &random)
         var devices: [ModelDevice] = []

@@ -11,7 +11,9 @@ extension CommandGroup {
 /// `--remote`, a standalone one's through its admin routes.
 enum ServerCommands {
     /// Every `server` command, in help order.
-    static var all: [Command] { [status, fault, latency, malformed, drop, trickle, down, up, edit, reset] }
+    static var all: [Command] {
+        [status, fault, latency, malformed, drop, trickle, down, up, edit, endSessions, reset]
+    }
 }
 
 // MARK: - Private
@@ -116,6 +118,12 @@ extension ServerCommands {
         name: "server reset", group: .server, summary: "Clear faults and counters and restore the sample data",
         examples: ["server reset"],
         run: runReset
+    )
+
+    private static let endSessions = Command(
+        name: "server end-sessions", group: .server, summary: "End every session, as expiry would",
+        examples: ["server end-sessions"],
+        run: runEndSessions
     )
 
     private static let edit = Command(
@@ -235,6 +243,13 @@ extension ServerCommands {
             throw CommandFailure("the server has no document \(id)")
         }
         return .message("Document \(id) was changed on the server.")
+    }
+
+    private static func runEndSessions(
+        _ context: CommandContext, _ arguments: ParsedArguments
+    ) async throws(CommandFailure) -> CommandOutput {
+        try await control(context) { controls throws(DemoBackendError) in try await controls.revokeAllSessions() }
+        return .message("Every session on the demo server has ended.")
     }
 
     private static func runReset(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
