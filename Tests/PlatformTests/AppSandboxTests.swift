@@ -70,6 +70,19 @@ struct AppSandboxTests {
         #expect(FileManager.default.fileExists(atPath: container.documents.appendingPathComponent("mine.txt").path))
     }
 
+    @Test func cacheFilesAreWrittenInFoldersReadBackAndGoneAfterAPurge() throws {
+        #expect(try sandbox.cache(at: "Snapshots/s1.txt") == nil)
+        try sandbox.writeCache(Data("first".utf8), at: "Snapshots/s1.txt")
+        try sandbox.writeCache(Data("second".utf8), at: "Snapshots/s1.txt")
+        #expect(try sandbox.cache(at: "Snapshots/s1.txt") == Data("second".utf8), "a write replaces")
+        #expect(try sandbox.purgeCaches().files == 1)
+        #expect(try sandbox.cache(at: "Snapshots/s1.txt") == nil)
+        for name in ["../escape.txt", "Snapshots/../../escape.txt", "/tmp/escape.txt", ""] {
+            #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.writeCache(Data(), at: name) }
+            #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.cache(at: name) }
+        }
+    }
+
     @Test func aBackupTakesDocumentsAndLibraryButNotCachesTmpOrExcludedFiles() throws {
         try Data("d".utf8).write(to: container.documents.appendingPathComponent("mine.txt"))
         try Data("db".utf8).write(to: container.databaseURL)

@@ -33,6 +33,19 @@ nonisolated struct LifecycleProcessTests {
         #expect(next.stdout.contains("pending\t0"), "\(next.stdout)")
     }
 
+    @Test func theAppSwitcherSnapshotShowsTheCoverAndIsRebuiltAfterAPurge() async throws {
+        let run = try await repl.run(
+            lines: [
+                "scene open editor 1", "scene snapshot s1", "app background", "scene snapshot s1", "app foreground",
+                "app purge-caches", "scene snapshot s1", "app background", "scene snapshot s1",
+            ])
+        #expect(run.stderr.contains("error: line 2: no snapshot of s1"))
+        #expect(run.stdout.contains("Saved 1 snapshot for the app switcher (Library/Caches/Snapshots)."))
+        let covers = run.stdout.components(separatedBy: "Scene s1 is in the background: its content is covered")
+        #expect(covers.count == 3, "both snapshots show the cover, never the text:\n\(run.stdout)")
+        #expect(run.stderr.contains("error: line 7: no snapshot of s1"), "a purge takes the snapshot away")
+    }
+
     @Test func maintenanceWaitsForPowerAndWifiThenVacuumsTheDatabase() async throws {
         let run = try await repl.run(
             lines: [

@@ -21,6 +21,11 @@ nonisolated public protocol SandboxFileAccess: Sendable {
     func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String
     /// Empties `Library/Caches/`, as the system may; returns how many files and bytes went.
     func purgeCaches() throws(SandboxError) -> (files: Int, bytes: Int)
+    /// Writes `contents` at `path` under `Library/Caches/` (folders made as needed), replacing
+    /// what was there: data the app can make again.
+    func writeCache(_ contents: Data, at path: String) throws(SandboxError)
+    /// The file at `path` under `Library/Caches/`, unless it was never written or was purged.
+    func cache(at path: String) throws(SandboxError) -> Data?
     /// Marks a file (a path relative to the container) as left out of backups.
     func excludeFromBackup(_ path: String) throws(SandboxError)
     /// The files a backup would contain, as paths relative to the container, sorted.
@@ -91,6 +96,22 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
 
     public func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String {
         try copy(into: container.documents, named: name) { target in try contents.write(to: target) }
+    }
+
+    public func writeCache(_ contents: Data, at path: String) throws(SandboxError) {
+        let target = try inside(container.caches, path)
+        do {
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: target, options: .atomic)
+        } catch {
+            throw .failed("cannot write \(relative(target)): \(error.localizedDescription)")
+        }
+    }
+
+    public func cache(at path: String) throws(SandboxError) -> Data? {
+        let file = try inside(container.caches, path)
+        return try? Data(contentsOf: file)
     }
 
     public func purgeCaches() throws(SandboxError) -> (files: Int, bytes: Int) {

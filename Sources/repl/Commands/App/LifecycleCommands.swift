@@ -21,6 +21,7 @@ extension LifecycleCommands {
         let pushed: Int
         let error: String?
         let evacuatedBytes: Int
+        let snapshots: Int
         let allowanceSeconds: Int64
     }
 
@@ -155,12 +156,20 @@ extension LifecycleCommands {
                 "Background time (\(seconds) s): sent \(pushed) queued \(pushed == 1 ? "change" : "changes").")
         }
         lines.append("Evacuated \(context.evacuated.bytes) bytes from the memory tiers marked for it.")
+        // The app switcher's snapshots, taken with the privacy cover up (Library/Caches/Snapshots).
+        let sessions = report.scenes.compactMap { try? context.scenes.session($0) }
+        let snapshots = SceneSnapshots.take(sessions, sandbox: context.sandbox)
+        if snapshots > 0 {
+            lines.append(
+                "Saved \(snapshots) \(snapshots == 1 ? "snapshot" : "snapshots") for the app switcher "
+                    + "(Library/Caches/Snapshots).")
+        }
         return .text(
             lines.joined(separator: "\n"),
             json: JSONOutput.encode(
                 BackgroundJSON(
                     scenes: report.scenes, result: report.result.rawValue, pushed: pushed, error: failure,
-                    evacuatedBytes: context.evacuated.bytes, allowanceSeconds: seconds)))
+                    evacuatedBytes: context.evacuated.bytes, snapshots: snapshots, allowanceSeconds: seconds)))
     }
 
     /// "scene s1 is" or "scenes s1, s2 are".

@@ -18,7 +18,7 @@ extension CompletionSource {
 enum SceneCommands {
     /// Every scene command, in help order.
     static var all: [Command] {
-        [list, open, show, activate, background, foreground, disconnect, destroy, refresh, openURL]
+        [list, open, show, snapshot, activate, background, foreground, disconnect, destroy, refresh, openURL]
     }
 }
 
