@@ -8,6 +8,10 @@ import StrataData
 @main
 enum BenchmarkApp {
     static func main() async throws {
+        if CommandLine.arguments.contains("--probe-memory") {
+            try await ReadProbe.memoryLoop()
+            return
+        }
         if CommandLine.arguments.contains("--probe-read") {
             try await ReadProbe.run()
             return

@@ -13,6 +13,19 @@ enum ReadProbe {
         }
     }
 
+    /// `Benchmarks --probe-memory`: five million memory-tier hits in a loop, for a profiler.
+    static func memoryLoop() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let source = Workload.source(try AppDatabase.open(at: url))
+        let key = Workload.id(42)
+        _ = try await source.read(key, policy: .cacheFirst)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<5_000_000 { _ = try await source.read(key, policy: .cacheFirst) }
+        print("5M memory hits in \(start.duration(to: clock.now))")
+    }
+
     static func run() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: url) }

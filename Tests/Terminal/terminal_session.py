@@ -186,6 +186,12 @@ def history_checks(binary: str, home: str, env: dict) -> list:
     child.expect(r"\d+ documents")
     child.expect(PROMPT)
     child.kill(1)  # SIGHUP, as when the terminal goes away
+    # The shell saves its history and exits on its own; give it time on a busy machine (a forced
+    # close right away can find it still writing, in a state no signal interrupts).
+    try:
+        child.expect(pexpect.EOF, timeout=20)
+    except pexpect.TIMEOUT:
+        fail("the shell exits after a hang-up", child.before)
     child.close(force=True)
     after = open(path, "rb").read().decode("utf-8", "replace").replace("\\040", " ")
     if "docs list" not in after or "docs show 1" not in after:
