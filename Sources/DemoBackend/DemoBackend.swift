@@ -86,10 +86,29 @@ public actor DemoBackend {
         port == 0 ? nil : URL(string: "http://127.0.0.1:\(port)")
     }
 
+    /// Ports servers of this process were given, so a new server never takes a port an earlier
+    /// one had: a client still holding the old server's URL must meet "connection refused", not
+    /// another server (tests start and stop many servers in one process).
+    private static let handedOut = Mutex<Set<UInt16>>([])
+
     /// Starts listening (again, on the same port after ``stop()``); returns the base URL.
     @discardableResult
     public func start() async throws -> URL {
         if let baseURL, server != nil { return baseURL }
+        let picking = port == 0
+        for _ in 0..<20 {
+            let url = try await listen()
+            guard picking else { return url }
+            let fresh = Self.handedOut.withLock { $0.insert(port).inserted }
+            if fresh { return url }
+            await stop()  // an earlier server of this process had this port: pick another
+            port = 0
+        }
+        throw DemoBackendError.noPort
+    }
+
+    /// Listens on `port` (0: any free one) and records the port it got.
+    private func listen() async throws -> URL {
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
         let pool = NoDelaySocketPool(base: HTTPServer.defaultPool())
         let admin = AdminRoutes(core: core)

@@ -30,19 +30,21 @@ nonisolated struct OfflineCrashTests {
         let backend = try DemoBackend(signIn: .open)
         let url = try await backend.start()
         let arguments = ["--home", home.path, "--remote", url.absoluteString]
-        // Given document 1 cached on the device, and the server down
+        // Given document 1 cached on the device, and the server out of reach: the edits go to a
+        // port that refuses every connection and that no other server can take (a server stopped
+        // and started again frees its port for a moment, and a parallel test's server took it once)
         let warmUp = try await repl.run(
             ["--home", home.path, "--remote", url.absoluteString], input: Data("docs show 1\n".utf8))
         #expect(warmUp.status == 0, "\(warmUp.stderr)")
-        await backend.stop()
+        let unreachable = try RefusingPort()
         // When 500 edits run in batch mode and the process is killed at a random moment
         let delay = Duration.milliseconds(Int.random(in: 300...2500))
         let output = try await KilledRepl.run(
-            executable: repl.executable, arguments: arguments, input: Self.lines.joined(separator: "\n") + "\n",
-            killAfter: delay)
+            executable: repl.executable, arguments: ["--home", home.path, "--remote", unreachable.url],
+            input: Self.lines.joined(separator: "\n") + "\n", killAfter: delay)
         let acknowledged = Self.acknowledged(in: output)
-        // Then, with the server back, a sync sends exactly the acknowledged edits, once each
-        try await backend.start()
+        withExtendedLifetime(unreachable) {}
+        // Then, with the server in reach, a sync sends exactly the acknowledged edits, once each
         let sync = try await repl.run(arguments + ["--bail"], input: Data("sync\nsync status\n".utf8))
         #expect(sync.status == 0, "round \(round): \(sync.stderr)")
         #expect(sync.stdout.contains("pending        0"), "round \(round): \(sync.stdout)")
@@ -74,5 +76,32 @@ nonisolated struct OfflineCrashTests {
             lastEdit = Int(line.dropFirst("edit ".count)) ?? lastEdit
         }
         return (notes, lastEdit)
+    }
+}
+
+/// A loopback port that refuses every connection for as long as it lives: bound, never listening,
+/// so no server can take it meanwhile.
+nonisolated private final class RefusingPort: Sendable {
+    let url: String
+    private let socketFD: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socketFD = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+            }
+        }
+        guard descriptor >= 0, bound else { throw CocoaError(.fileWriteUnknown) }
+        url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+    }
+
+    deinit {
+        close(socketFD)
     }
 }
