@@ -17,8 +17,12 @@ enum ReadProbe {
     static func memoryLoop() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: url) }
-        let source = Workload.source(try AppDatabase.open(at: url))
+        let database = try AppDatabase.open(at: url)
         let key = Workload.id(42)
+        try await Workload.source(database).ingest(
+            [(key: key, object: Workload.record(42))], validators: RemoteValidators())
+        // As the app reads: through the stack's data source, behind `any CachedReading`.
+        let source = Workload.stack(database).documents
         _ = try await source.read(key, policy: .cacheFirst)
         let clock = ContinuousClock()
         let start = clock.now
