@@ -23,11 +23,14 @@ enum ReadProbe {
             [(key: key, object: Workload.record(42))], validators: RemoteValidators())
         // As the app reads: through the stack's data source, behind `any CachedReading`.
         let source = Workload.stack(database).documents
-        _ = try await source.read(key, policy: .cacheFirst)
+        // `--probe-memory skip-memory` loops SQLite-tier hits instead.
+        let policy: ReadPolicy = CommandLine.arguments.contains("skip-memory") ? .skipMemory : .cacheFirst
+        let count = policy == .skipMemory ? 1_000_000 : 5_000_000
+        _ = try await source.read(key, policy: policy)
         let clock = ContinuousClock()
         let start = clock.now
-        for _ in 0..<5_000_000 { _ = try await source.read(key, policy: .cacheFirst) }
-        print("5M memory hits in \(start.duration(to: clock.now))")
+        for _ in 0..<count { _ = try await source.read(key, policy: policy) }
+        print("\(count) \(policy.rawValue) reads in \(start.duration(to: clock.now))")
     }
 
     static func run() async throws {
