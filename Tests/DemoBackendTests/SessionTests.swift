@@ -41,7 +41,9 @@ struct SessionTests {
         let backend = try DemoBackend()
         let client = ServerClient(baseURL: try await backend.start())
         let answer = try await client.send("POST", "/sessions", json: body)
-        #expect(answer.status == 401 && answer.object["error"] as? String == "wrong name or password")
+        #expect(
+            answer.status == 401 && answer.object["error"] as? String == "wrong name or password",
+            "\(answer.status) \(answer.text)")
         #expect(try await client.send("POST", "/sessions", json: #"{"name":"ada"}"#).status == 400)
         #expect(try await client.send("PUT", "/sessions").status == 405)
         await backend.stop()
