@@ -111,7 +111,9 @@ extension LifecycleCommands {
         name: "device status", group: .app, summary: "Show the device's power and network",
         examples: ["device status"]
     ) { context, _ throws(CommandFailure) in
-        try await changeDevice(context) { _ in }
+        // Only reads: a due processing task runs when the device changes, not when it is looked at.
+        let conditions = await context.background.scheduler.conditions
+        return describe(conditions, ran: [])
     }
 
     /// `app background`: the body is a function, not a closure (see BackgroundCommands).
@@ -185,17 +187,22 @@ extension LifecycleCommands {
         var conditions = await scheduler.conditions
         change(&conditions)
         let ran = await scheduler.deviceChanged(to: conditions, at: context.background.now())
-        var lines = [
-            "Device: \(conditions.isCharging ? "charging" : "on battery"), network \(conditions.network.rawValue)."
-        ]
         var runs: [DeviceJSON.Ran] = []
         for run in ran {
             let report =
                 run.identifier == BackgroundServices.maintenanceIdentifier
                 ? context.background.maintenanceLog.take() : nil
             runs.append(DeviceJSON.Ran(task: run.identifier, result: run.result.rawValue, report: report))
-            lines.append("Ran \(run.identifier): \(report ?? run.result.rawValue).")
         }
+        return describe(conditions, ran: runs)
+    }
+
+    /// The device's state, and what the system ran because of a change.
+    private static func describe(_ conditions: DeviceConditions, ran runs: [DeviceJSON.Ran]) -> CommandOutput {
+        var lines = [
+            "Device: \(conditions.isCharging ? "charging" : "on battery"), network \(conditions.network.rawValue)."
+        ]
+        for run in runs { lines.append("Ran \(run.task): \(run.report ?? run.result).") }
         return .text(
             lines.joined(separator: "\n"),
             json: JSONOutput.encode(
