@@ -69,6 +69,8 @@ let package = Package(
             path: "Sources/Presentation",
             swiftSettings: mainActorByDefault
         ),
+        // Signals between processes that share a folder (the stand-in for Darwin notifications).
+        .target(name: "Signals", path: "Sources/Signals", swiftSettings: strict),
         .target(
             name: "DemoBackend",
             dependencies: [logging, flyingFox, grdb],
@@ -90,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "repl",
             dependencies: [
-                "Domain", "StrataData", "Platform", "Presentation", "ShellKit", "DemoBackend", logging,
+                "Domain", "StrataData", "Platform", "Presentation", "ShellKit", "DemoBackend", "Signals", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -157,6 +159,7 @@ let package = Package(
             dependencies: ["Domain", "Platform", "Presentation", "TestSupport", clocks],
             swiftSettings: mainActorByDefault
         ),
+        .testTarget(name: "SignalsTests", dependencies: ["Signals"], swiftSettings: strict),
         .testTarget(name: "ShellKitTests", dependencies: ["ShellKit"], swiftSettings: mainActorByDefault),
         .testTarget(
             name: "ReplTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend", "StrataData", logging],

@@ -20,6 +20,8 @@ struct LayerDependencyTests {
         // The standalone server is the demo server and a command line, nothing of the app.
         ("Sources/strata-server", ["ArgumentParser", "DemoBackend", "Dispatch", "Foundation", "Logging"]),
         ("Sources/Platform", ["Foundation", "Logging", "Synchronization"]),
+        // Signals between processes: the kernel and nothing else.
+        ("Sources/Signals", ["Dispatch", "Foundation", "Glibc", "Synchronization"]),
         // The shell toolkit imports no app layer: a team can lift it out whole.
         ("Sources/ShellKit", ["CEditLine", "Foundation", "Logging", "Synchronization"]),
         ("Sources/Presentation", ["Domain", "Platform", "Foundation", "Logging", "Observation", "Synchronization"]),

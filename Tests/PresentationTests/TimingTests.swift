@@ -45,6 +45,22 @@ struct DebouncerTests {
         #expect(fired == [1, 3, 4, 5])
     }
 
+    @Test func flushRunsTheQueuedActionNowAndOpensANewWindow() async {
+        let debouncer = Debouncer(interval: .milliseconds(100), mode: .firstLast, clock: clock)
+        var fired: [Int] = []
+        debouncer.flush()  // nothing queued: nothing runs
+        debouncer.submit { fired.append(1) }
+        debouncer.submit { fired.append(2) }
+        debouncer.flush()
+        #expect(fired == [1, 2])
+        // The flushed action opened a window: the next submission waits for its end
+        debouncer.submit { fired.append(3) }
+        await clock.advanceAndSettle(by: .milliseconds(99))
+        #expect(fired == [1, 2])
+        await clock.advanceAndSettle(by: .milliseconds(1))
+        #expect(fired == [1, 2, 3])
+    }
+
     @Test func cancelDropsTheQueuedAction() async {
         let debouncer = Debouncer(interval: .milliseconds(100), mode: .lastOnly, clock: clock)
         var fired = 0

@@ -11,6 +11,8 @@ public final class AppDatabase: Sendable {
     let pool: DatabasePool
     /// The connection for hot point lookups.
     let reader: SQLiteHotReader
+    /// Every committed change to the documents, announced to whoever follows it.
+    public let changes = DatabaseChangeFeed()
 
     /// Opens (creating if needed) the database at `url` and migrates it to the latest schema.
     public static func open(at url: URL) throws(StorageError) -> AppDatabase {
@@ -35,6 +37,7 @@ public final class AppDatabase: Sendable {
     private init(pool: DatabasePool, reader: SQLiteHotReader) {
         self.pool = pool
         self.reader = reader
+        pool.add(transactionObserver: changes.observer, extent: .databaseLifetime)
     }
 
     /// The names of the migrations this database has applied, oldest first.

@@ -39,6 +39,8 @@ nonisolated public struct AppContainer: Sendable {
     public var savedApplicationState: URL { root.appendingPathComponent("Library/Saved Application State") }
     /// `Library/Keychain/`: the secret store's folder (mode 0700), never backed up.
     public var keychain: URL { root.appendingPathComponent("Library/Keychain") }
+    /// `Library/Signals/`: where the processes sharing the container signal each other's writes.
+    public var signals: URL { root.appendingPathComponent("Library/Signals") }
     /// Scratch space, emptied at launch.
     public var tmp: URL { root.appendingPathComponent("tmp") }
     /// The SQLite database file.

@@ -141,8 +141,10 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
         let library = container.root.appendingPathComponent("Library")
         let files = Self.files(under: container.documents) + Self.files(under: library)
         return files.map(relative).filter { path in
-            // Secrets stay on this device, as keychain items made "this device only" do.
-            !path.hasPrefix("Library/Caches/") && !path.hasPrefix("Library/Keychain/") && !excluded.contains(path)
+            // Secrets stay on this device, as keychain items made "this device only" do; signals
+            // between running processes mean nothing after a restore.
+            !["Library/Caches/", "Library/Keychain/", "Library/Signals/"].contains { path.hasPrefix($0) }
+                && !excluded.contains(path)
         }.sorted()
     }
 }

@@ -82,6 +82,29 @@ public final class DocumentEditorViewModel: StatefulViewModel {
         }
     }
 
+    /// Takes a newer version of the document, saved elsewhere (another scene, a sync, another device).
+    ///
+    /// A draft without changes shows it; a draft with changes keeps them and takes the
+    /// new version's value of every field the user has not changed, so the next save sends only
+    /// the user's changes against the new version. Ignored while a save runs (its answer is
+    /// newer) and during a conflict (the user settles it).
+    public func receive(_ latest: Document) {
+        guard let saved, latest != saved else { return }
+        guard latest.id == saved.id || !saved.id.isIssuedByServer else { return }
+        let before = original
+        switch store.state {
+        case .saving, .conflict:
+            return
+        case .clean, .saved:
+            self.saved = latest
+            store.set(.clean(original))
+        case .dirty(let draft), .failed(let draft, _, _):
+            self.saved = latest
+            let rebased = draft.rebased(from: before, onto: original)
+            store.set(rebased == original ? .clean(rebased) : .dirty(rebased))
+        }
+    }
+
     /// Cancels a save in flight; its draft stays unsaved on screen.
     public func onDisappear() {
         tasks.cancelAll()

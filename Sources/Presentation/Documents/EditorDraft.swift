@@ -21,6 +21,14 @@ nonisolated public struct EditorDraft: Equatable, Sendable {
         self.init(title: document.title, body: document.body, tags: document.tags)
     }
 
+    /// This draft moved from `old` onto `new`: the fields changed here stay, the others take
+    /// `new`'s value.
+    func rebased(from old: EditorDraft, onto new: EditorDraft) -> EditorDraft {
+        EditorDraft(
+            title: title == old.title ? new.title : title, body: body == old.body ? new.body : body,
+            tags: tags == old.tags ? new.tags : tags)
+    }
+
     /// The changes that turn `original` into this draft (empty when nothing differs).
     func changes(from original: EditorDraft) -> DocumentChanges {
         DocumentChanges(

@@ -57,6 +57,17 @@ public final class Debouncer {
         queued = nil
     }
 
+    /// Runs the queued action now, if there is one (someone is about to look at the screen);
+    /// in `firstLast` mode a new window opens after it.
+    public func flush() {
+        guard let action = queued else { return }
+        queued = nil
+        timer?.cancel()
+        timer = nil
+        action()
+        if mode == .firstLast { restartTimer() }
+    }
+
     /// Whether an action is queued or a window is open.
     public var isPending: Bool { timer != nil }
 }

@@ -56,6 +56,10 @@ final class CommandContext: ShellContext {
     let settings: any SettingsStoring
     /// The signed-in session, to tell the user when the server ends it.
     let credentials: SessionCredentials
+    /// Reloads the scenes that show what changed.
+    let sceneSync: SceneSync
+    /// Signals to and from the other processes on this container.
+    let crossProcess: CrossProcessInvalidation?
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -84,6 +88,8 @@ final class CommandContext: ShellContext {
         self.configuration = app.configuration
         self.settings = app.settings
         self.credentials = app.credentials
+        self.sceneSync = app.sceneSync
+        self.crossProcess = app.crossProcess
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format
@@ -126,6 +132,7 @@ final class CommandContext: ShellContext {
     func perform(_ command: () async throws(CommandFailure) -> CommandOutput) async throws(CommandFailure)
         -> CommandOutput
     {
-        try await OperationDeadline.run(within: operationBudget, command)
+        await sceneSync.catchUp()  // what changed while the shell waited for a line reaches the scenes first
+        return try await OperationDeadline.run(within: operationBudget, command)
     }
 }

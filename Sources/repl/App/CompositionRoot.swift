@@ -4,6 +4,7 @@ import Foundation
 import Platform
 import Presentation
 import ShellKit
+import Signals
 import StrataData
 
 /// The one place that picks concrete Data types for the Domain protocols and starts the app.
@@ -56,6 +57,10 @@ enum CompositionRoot {
         let launchWarnings: [String]
         /// The signed-in session the API client sends.
         let credentials: SessionCredentials
+        /// Reloads the scenes that show what changed.
+        let sceneSync: SceneSync
+        /// Signals to and from the other processes on this container (nil when the folder is unusable).
+        let crossProcess: CrossProcessInvalidation?
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -108,6 +113,15 @@ enum CompositionRoot {
         let scenes = SceneApplication(
             delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState),
             registry: .strata)
+        let sceneSync = SceneSync(
+            scenes: scenes, changes: ObserveChangesUseCase(feed: database.changes), clock: ContinuousClock())
+        var warnings = keeper.problem().map { [$0] } ?? []
+        var crossProcess: CrossProcessInvalidation?
+        do {
+            crossProcess = try CrossProcessInvalidation(folder: container.signals, stack: stack)
+        } catch {
+            warnings.append("\(error.localizedDescription); other processes' writes will not reach this one")
+        }
         let lifecycle = ApplicationLifecycle()
         let evacuated = EvacuationTally()
         let memoryObservation = lifecycle.observe { event in
@@ -131,7 +145,8 @@ enum CompositionRoot {
                 evacuated: evacuated, configuration: configuration,
                 settings: FileSettingsStore(
                     url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
-                secrets: secrets, launchWarnings: keeper.problem().map { [$0] } ?? [], credentials: credentials)
+                secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync,
+                crossProcess: crossProcess)
         )
     }
 }

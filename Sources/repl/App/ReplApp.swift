@@ -42,6 +42,10 @@ enum ReplApp {
                     console.out("Discarded scene session \(identifier): it was closed while Strata was not running.")
                 }
             }
+            await app.readiness.register("follow data changes", at: .uiReady) {
+                app.sceneSync.start()
+                app.crossProcess?.start()
+            }
             for warning in app.launchWarnings { console.err("warning: \(warning)") }
             await app.readiness.reach(.uiReady)  // the prompt shows only now
             let status = await runShell(app: app, options: options, console: console)

@@ -14,21 +14,7 @@ struct SceneRestorationTests {
     ])
 
     func application() -> SceneApplication {
-        let repository = documents
-        let users = FakeUserRepository(users: [FakeData.user(id: 7)])
-        let delegate = StrataSceneAppDelegate {
-            DocumentEditorSceneDelegate(
-                fetchDocument: FetchDocumentUseCase(repository: repository),
-                createDocument: CreateDocumentUseCase(repository: repository),
-                updateDocument: UpdateDocumentUseCase(repository: repository))
-        } makeBrowser: {
-            BrowserSceneDelegate(
-                services: BrowserSceneDelegate.Services(
-                    listDocuments: ListDocumentsUseCase(repository: repository),
-                    searchDocuments: SearchDocumentsUseCase(repository: repository),
-                    fetchUser: FetchUserUseCase(repository: users), clock: ImmediateClock()))
-        }
-        return SceneApplication(delegate: delegate, store: store, registry: .strata)
+        .strata(documents: documents, users: FakeUserRepository(users: [FakeData.user(id: 7)]), store: store)
     }
 
     func editor(_ session: SceneSession?) throws -> DocumentEditorSceneDelegate {

@@ -34,7 +34,7 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
     public var loadFailure: String? {
         if case .unopened(_, let failure) = content { failure } else { nil }
     }
-    private let fetchDocument: FetchDocumentUseCase
+    let fetchDocument: FetchDocumentUseCase
     private let createDocument: CreateDocumentUseCase
     private let updateDocument: UpdateDocumentUseCase
     private let findConflict: FindConflictUseCase?

@@ -1,0 +1,82 @@
+public import Domain
+import Foundation
+import GRDB
+import Synchronization
+
+/// Announces every committed change to the documents this device holds, whoever made it: a save
+/// (the outbox), a sync, a live event, a read that brought a newer version from the server.
+///
+/// It watches the tables, not the callers: a GRDB transaction observer collects the ids of the
+/// changed rows of `document`, `pending_document` and `id_map` and announces them once the
+/// transaction commits (a rolled-back one announces nothing). Another process's writes are not
+/// seen here; the app learns of them from a cross-process signal and ``announce(_:)``s them.
+public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
+    fileprivate struct State {
+        var changed: Set<Document.ID> = []
+        var subscribers: [UUID: AsyncStream<DataChange>.Continuation] = [:]
+    }
+
+    fileprivate static let tables: Set<String> = [
+        DocumentRecord.databaseTableName, PendingDocumentRecord.databaseTableName, IDMappingRecord.databaseTableName,
+    ]
+    fileprivate let state = Mutex(State())
+
+    /// Creates a feed; ``AppDatabase`` makes the one that watches it.
+    init() {}
+
+    /// Every change from now on, in commit order.
+    public func changes() -> AsyncStream<DataChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: DataChange.self)
+        let key = UUID()
+        state.withLock { $0.subscribers[key] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Tells every subscriber of a change made elsewhere (another process).
+    public func announce(_ change: DataChange) {
+        for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.yield(change) }
+    }
+
+    /// The GRDB observer that feeds this feed (``AppDatabase`` adds it to its pool).
+    var observer: some TransactionObserver { Observer(feed: self) }
+}
+
+// MARK: - Private
+
+extension DatabaseChangeFeed {
+    private final class Observer: TransactionObserver {
+        let feed: DatabaseChangeFeed
+
+        init(feed: DatabaseChangeFeed) {
+            self.feed = feed
+        }
+
+        /// Whether the observer wants the event: changes to the tables documents live in.
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+            DatabaseChangeFeed.tables.contains(eventKind.tableName)
+        }
+
+        /// Collects a changed row's id (each of these tables is keyed by the document id).
+        func databaseDidChange(with event: DatabaseEvent) {
+            guard let id = Document.ID(rawValue: Int(event.rowID)) else { return }
+            feed.state.withLock { _ = $0.changed.insert(id) }
+        }
+
+        /// Announces what the transaction changed.
+        func databaseDidCommit(_ db: Database) {
+            let changed = feed.state.withLock { state in
+                defer { state.changed = [] }
+                return state.changed
+            }
+            if !changed.isEmpty { feed.announce(.documents(changed)) }
+        }
+
+        /// Forgets what the transaction changed.
+        func databaseDidRollback(_ db: Database) {
+            feed.state.withLock { $0.changed = [] }
+        }
+    }
+}

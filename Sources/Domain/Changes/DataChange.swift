@@ -1,0 +1,52 @@
+/// Something in the app's data changed: what screens showing it must refresh.
+///
+/// A save, a sync, a live event from the server and a write by another process of the app all
+/// end in one of these, whatever their source.
+public enum DataChange: Sendable, Hashable {
+    /// These documents changed on this device (an id may be a local one, negative, whose
+    /// document has just been given the server's id).
+    case documents(Set<Document.ID>)
+    /// Another process changed the shared data without saying what: anything may have.
+    case everything
+
+    /// Whether a screen showing document `id` must refresh.
+    public func touches(_ id: Document.ID) -> Bool {
+        switch self {
+        case .documents(let ids): ids.contains(id)
+        case .everything: true
+        }
+    }
+
+    /// The two changes as one: what either touches.
+    public func merged(with other: DataChange) -> DataChange {
+        switch (self, other) {
+        case (.documents(let some), .documents(let more)): .documents(some.union(more))
+        default: .everything
+        }
+    }
+}
+
+/// Where changes to the app's data are announced.
+public protocol ChangeFeedProtocol: Sendable {
+    /// Every change from now on, in commit order, until the stream is dropped.
+    func changes() -> AsyncStream<DataChange>
+}
+
+/// Follows the changes to the app's data, for screens that show it.
+public struct ObserveChangesUseCase: Sendable {
+    private let feed: any ChangeFeedProtocol
+
+    /// Creates the use case over a feed.
+    public init(feed: any ChangeFeedProtocol) {
+        self.feed = feed
+    }
+
+    /// The changes from now on.
+    ///
+    /// ```swift
+    /// for await change in ObserveChangesUseCase(feed: feed).execute() where change.touches(id) { reload() }
+    /// ```
+    public func execute() -> AsyncStream<DataChange> {
+        feed.changes()
+    }
+}

@@ -1,0 +1,43 @@
+public import Domain
+
+/// A scene delegate whose content follows changes to the data it shows.
+public protocol FollowsDataChanges: AnyObject {
+    /// Whether the scene shows something `change` touches.
+    func shows(_ change: DataChange) -> Bool
+    /// Reads again what the scene shows, keeping what the user has not saved.
+    func reload() async
+}
+
+extension BrowserSceneDelegate: FollowsDataChanges {
+    /// A document list or search shows any document; a profile shows none.
+    public func shows(_ change: DataChange) -> Bool {
+        if case .documents = page { true } else { false }
+    }
+
+    /// Reads the list or the search again (from the caches, which every write keeps right).
+    public func reload() async {
+        if let list {
+            await list.refresh(policy: .cacheFirst).value
+        } else if let search {
+            await search.searchNow()?.value
+        }
+    }
+}
+
+extension DocumentEditorSceneDelegate: FollowsDataChanges {
+    /// Whether the change touches the document being edited.
+    public func shows(_ change: DataChange) -> Bool {
+        guard let id = editedID else { return false }
+        return change.touches(id)
+    }
+
+    /// Reads the document again and hands it to the editor, which keeps the user's draft.
+    public func reload() async {
+        guard let id = editedID, let editor else { return }
+        if case .success(let fetched) = await fetchDocument.execute(id: id) { editor.receive(fetched.value) }
+    }
+
+    private var editedID: Document.ID? {
+        documentId.flatMap { try? DocumentRules.id($0) }
+    }
+}

@@ -1,0 +1,101 @@
+public import Domain
+import Logging
+public import Platform
+
+/// Keeps every scene in step with the data: a change from any source (an editor's save, a sync,
+/// a live event, another process) reloads each connected scene that shows what changed.
+///
+/// Each scene has a first-and-last ``Debouncer``: the first change of a burst reloads the scene
+/// at once, later ones at most once per `interval`, and the last always gets its reload, so a
+/// burst of a thousand changes costs a scene a handful of reloads.
+///
+/// ```swift
+/// let sync = SceneSync(scenes: scenes, changes: ObserveChangesUseCase(feed: database.changes), clock: clock)
+/// sync.start()
+/// ```
+public final class SceneSync {
+    /// The reloads made so far (screen updates), all scenes together.
+    public private(set) var reloads = 0
+    private let scenes: SceneApplication
+    private let changes: ObserveChangesUseCase
+    private let interval: Duration
+    private let clock: any Clock<Duration>
+    private var debouncers: [String: Debouncer] = [:]
+    private var running: [Int: Task<Void, Never>] = [:]
+    private var lastReload = 0
+    private var following: Task<Void, Never>?
+    private var changesSeen = 0
+    private let logger = Logger(label: "strata.presentation.scenes")
+
+    /// Creates the coordinator; `interval` is how often a scene reloads at most during a burst.
+    public init(
+        scenes: SceneApplication, changes: ObserveChangesUseCase, interval: Duration = .milliseconds(100),
+        clock: any Clock<Duration>
+    ) {
+        self.scenes = scenes
+        self.changes = changes
+        self.interval = interval
+        self.clock = clock
+    }
+
+    isolated deinit {
+        following?.cancel()
+        logger.debug("deinit SceneSync")
+    }
+
+    /// Starts following the changes (once the UI is ready).
+    public func start() {
+        guard following == nil else { return }
+        let stream = changes.execute()
+        following = Task { [weak self] in
+            for await change in stream {
+                guard let self else { return }
+                self.receive(change)
+            }
+        }
+    }
+
+    /// The changes received so far.
+    public var received: Int { changesSeen }
+
+    /// Whether a reload is running or a scene's debounce window is still open.
+    public var isBusy: Bool {
+        !running.isEmpty || debouncers.values.contains { $0.isPending }
+    }
+
+    /// Lets the changes already announced reach the scenes, runs the reloads their debounce
+    /// windows hold back, and waits for every reload: what the scenes show is then up to date.
+    public func catchUp() async {
+        await Task.yield()
+        for debouncer in debouncers.values { debouncer.flush() }
+        while let (key, reload) = running.first {
+            await reload.value
+            running[key] = nil
+        }
+    }
+
+    /// Routes one change to the scenes that show what it touches.
+    public func receive(_ change: DataChange) {
+        changesSeen += 1
+        let open = Set(scenes.openSessions.map(\.persistentIdentifier))
+        debouncers = debouncers.filter { open.contains($0.key) }
+        for session in scenes.openSessions {
+            guard let delegate = session.scene?.delegate as? any FollowsDataChanges, delegate.shows(change) else {
+                continue
+            }
+            let identifier = session.persistentIdentifier
+            let debouncer = debouncers[identifier] ?? Debouncer(interval: interval, mode: .firstLast, clock: clock)
+            debouncers[identifier] = debouncer
+            debouncer.submit { [weak self, weak delegate] in
+                guard let self, let delegate else { return }
+                self.lastReload += 1
+                let key = self.lastReload
+                self.running[key] = Task {
+                    await delegate.reload()
+                    self.reloads += 1
+                    self.running[key] = nil
+                }
+            }
+        }
+    }
+}

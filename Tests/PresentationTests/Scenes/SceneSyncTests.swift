@@ -1,0 +1,99 @@
+import Clocks
+import Domain
+import Platform
+import Presentation
+import TestSupport
+import Testing
+
+@Suite("Scenes follow the data")
+struct SceneSyncTests {
+    let documents = FakeDocumentRepository(documents: [
+        FakeData.document(id: 1), FakeData.document(id: 2, title: "Draft plan"),
+    ])
+    let feed = FakeChangeFeed()
+    let clock = TestClock()
+
+    func application() -> SceneApplication {
+        .strata(
+            documents: documents, users: FakeUserRepository(users: [FakeData.user(id: 7)]),
+            store: InMemorySceneStateStore())
+    }
+
+    /// A list, an editor of document 2 and a profile, followed by a started ``SceneSync``.
+    func openScenes() async throws -> (
+        SceneApplication, SceneSync, list: BrowserSceneDelegate,
+        editor: DocumentEditorSceneDelegate
+    ) {
+        let scenes = application()
+        let list = try await scenes.requestSceneSessionActivation(nil, userActivity: .documentList(.init(query: "")))
+        let editor = try await scenes.requestSceneSessionActivation(
+            nil, userActivity: .documentEdit(.init(documentId: 2)))
+        try await scenes.requestSceneSessionActivation(nil, userActivity: .userProfile(.init(userId: 7)))
+        let sync = SceneSync(
+            scenes: scenes, changes: ObserveChangesUseCase(feed: feed), interval: .milliseconds(100), clock: clock)
+        sync.start()
+        await Task.yield()
+        return (
+            scenes, sync, try #require(list.scene?.delegate as? BrowserSceneDelegate),
+            try #require(editor.scene?.delegate as? DocumentEditorSceneDelegate)
+        )
+    }
+
+    func titles(_ browser: BrowserSceneDelegate) -> [String] {
+        guard case .loaded(let items, _)? = browser.list?.state else { return [] }
+        return items.map(\.title)
+    }
+
+    @Test func aBurstReloadsAScenesAtOnceAndOnceMoreAtTheEnd() async throws {
+        let (_, sync, list, editor) = try await openScenes()
+        // Given document 1 renamed, and five announcements of it in a row
+        await documents.put(FakeData.document(id: 1, title: "Renamed", version: 2))
+        for _ in 0..<5 { feed.send(.documents([FakeData.documentID(1)])) }
+        await clock.advanceAndSettle(by: .zero)
+        // Then the list reloaded at once, the editor of document 2 did not
+        #expect(sync.received == 5 && sync.reloads == 1)
+        #expect(titles(list).contains("Renamed"))
+        #expect(editor.editor?.state == .clean(EditorDraft(FakeData.document(id: 2, title: "Draft plan"))))
+        // And once the window ends, the last announcement gets its reload, and no more follow
+        await clock.advanceAndSettle(by: .milliseconds(100))
+        #expect(sync.reloads == 2)
+        await clock.advanceAndSettle(by: .milliseconds(500))
+        #expect(sync.reloads == 2 && !sync.isBusy)
+    }
+
+    @Test func anEditorReloadsOnlyForItsDocument() async throws {
+        let (_, sync, _, editor) = try await openScenes()
+        await documents.put(FakeData.document(id: 2, title: "Plan, revised", version: 2))
+        feed.send(.documents([FakeData.documentID(2)]))
+        await clock.advanceAndSettle(by: .zero)
+        // The list and the editor reloaded; the profile shows no document
+        #expect(sync.reloads == 2)
+        #expect(editor.editor?.state == .clean(EditorDraft(FakeData.document(id: 2, title: "Plan, revised"))))
+    }
+
+    @Test func anotherProcessesChangeReloadsEveryDocumentScene() async throws {
+        let (_, sync, _, _) = try await openScenes()
+        feed.send(.everything)
+        await clock.advanceAndSettle(by: .zero)
+        #expect(sync.reloads == 2)
+    }
+
+    @Test func catchingUpRunsTheHeldBackReloadAtOnce() async throws {
+        let (_, sync, list, _) = try await openScenes()
+        feed.send(.documents([FakeData.documentID(1)]))
+        await clock.advanceAndSettle(by: .zero)
+        await documents.put(FakeData.document(id: 1, title: "Renamed again", version: 3))
+        feed.send(.documents([FakeData.documentID(1)]))
+        // No time passes: the user looks at the screen
+        await sync.catchUp()
+        #expect(sync.reloads == 2 && titles(list).contains("Renamed again"))
+    }
+
+    @Test func aClosedSceneIsNotReloaded() async throws {
+        let (scenes, sync, _, _) = try await openScenes()
+        try scenes.requestSceneSessionDestruction(try scenes.session("s1"))
+        feed.send(.documents([FakeData.documentID(1)]))
+        await clock.advanceAndSettle(by: .zero)
+        #expect(sync.reloads == 0)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An app and its extension on one home share the database: a write in one reaches the other's
+/// memory tier and scenes within a second, without a command to ask for it.
+@Suite("Two processes on one home")
+nonisolated struct CrossProcessTests {
+    let repl = ReplProcess.built()
+
+    @Test func aWriteInTheExtensionReachesTheRunningAppWithinASecond() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pair-\(UUID().uuidString)")
+        defer { ReplProcess.removeHome(home) }
+        // Given the app running, with document 1 in its memory tier and a list scene open
+        let app = try RunningRepl(repl, arguments: ["--home", home.path])
+        try app.type("docs show 1")
+        try app.type("docs show 1")
+        try app.type("scene open list")
+        #expect(await app.waitFor { $0.contains("origin   memory") && $0.contains("Welcome to Strata") })
+        #expect(await app.waitFor { $0.contains("s1*") })
+        // When the extension, another process on the same home, renames it
+        let edit = try await repl.run(
+            ["--home", home.path, "--context", "extension"],
+            input: Data("docs edit 1 --title \"Renamed by the extension\"\n".utf8))
+        #expect(edit.status == 0, "\(edit.stdout)\(edit.stderr)")
+        let written = ContinuousClock.now
+        // Then within a second the app no longer serves its memory copy: it reads the new title
+        var shown = false
+        var reads = 0
+        while !shown, ContinuousClock.now - written < .seconds(1) {
+            reads += 1
+            try app.type("docs show 1")
+            #expect(await app.waitFor { $0.components(separatedBy: "Document 1\n").count > 2 + reads })
+            shown =
+                app.output.components(separatedBy: "Document 1\n").last?.contains("Renamed by the extension") == true
+        }
+        #expect(shown, "\(app.output)")
+        // And the list scene shows it too, without a command to refresh it
+        try app.type("scene show s1")
+        #expect(await app.waitFor { $0.components(separatedBy: "Renamed by the extension").count > 2 }, "\(app.output)")
+        #expect(try await app.finish() == 0)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Signals
+import Synchronization
+import Testing
+
+@Suite("Signals between processes")
+struct FolderSignalTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signals-\(UUID().uuidString)")
+
+    @Test func anotherPostersSignalArrivesAndOnesOwnDoesNot() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Two processes (told apart by their identities) on one folder
+        let app = try FolderSignal(folder: folder, name: "database", identity: "100")
+        let appExtension = try FolderSignal(folder: folder, name: "database", identity: "200")
+        let unrelated = try FolderSignal(folder: folder, name: "settings", identity: "300")
+        let heard = Mutex(0)
+        let stream = try app.observe()
+        let listener = Task {
+            for await _ in stream { heard.withLock { $0 += 1 } }
+        }
+        defer { listener.cancel() }
+        // When the app posts, and a poster of another signal posts
+        try app.post()
+        try unrelated.post()
+        // Then the app hears nothing (a wait is the only way to see that nothing comes; 200 ms is
+        // far longer than the kernel takes to tell)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(heard.withLock { $0 } == 0)
+        // When the extension posts, the app hears it within a second
+        try appExtension.post()
+        let deadline = ContinuousClock.now + .seconds(1)
+        while heard.withLock({ $0 }) == 0, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(heard.withLock { $0 } == 1)
+    }
+
+    @Test func aFolderThatCannotBeMadeIsOneError() throws {
+        let blocker = folder.appendingPathExtension("file")
+        try Data().write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        #expect(throws: SignalError.self) {
+            try FolderSignal(folder: blocker.appendingPathComponent("Signals"), name: "database")
+        }
+    }
+}
