@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The client side of the live socket (ADR 0032): NIO's web socket upgrade and frames.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
@@ -53,6 +55,8 @@ let package = Package(
                 "Domain", logging, grdb, .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             path: "Sources/Data",
             swiftSettings: strict
@@ -73,7 +77,7 @@ let package = Package(
         .target(name: "Signals", path: "Sources/Signals", swiftSettings: strict),
         .target(
             name: "DemoBackend",
-            dependencies: [logging, flyingFox, grdb],
+            dependencies: ["Signals", logging, flyingFox, grdb],
             path: "Sources/DemoBackend",
             swiftSettings: strict
         ),

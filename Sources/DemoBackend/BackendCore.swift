@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Synchronization
 
 /// Everything the server is apart from its socket: the store, the routes and the controls.
@@ -13,6 +14,8 @@ final class BackendCore: Sendable {
     let batch: BatchRoute
     /// Sign-in, and the check that writes carry a session.
     let sessions: SessionRoutes
+    /// Every change, as it commits, for the live sockets.
+    let live: LiveFeed
     /// Where the server listens, once it does (the admin status reports it).
     let address = Mutex<URL?>(nil)
 
@@ -21,7 +24,7 @@ final class BackendCore: Sendable {
 
     init(
         database: ServerDatabase, collections: [CollectionSpec], style: DemoBackend.ValidatorStyle,
-        signIn: DemoBackend.SignInPolicy, now: @escaping @Sendable () -> Date
+        signIn: DemoBackend.SignInPolicy, signals: URL?, logger: Logger, now: @escaping @Sendable () -> Date
     ) throws {
         self.database = database
         self.collections = collections
@@ -36,6 +39,7 @@ final class BackendCore: Sendable {
         self.sessions = sessions
         resources = ResourceRoutes(store: store, idempotency: idempotency, gate: sessions.refusal)
         batch = BatchRoute(resources: resources, gate: sessions.refusal)
+        live = LiveFeed(database: database, collections: collections.map(\.name), signals: signals, logger: logger)
     }
 
     /// The counters, faults and how many resources each collection holds.
@@ -51,7 +55,8 @@ final class BackendCore: Sendable {
             isRunning: running, baseURL: baseURL, requests: counters.requests, requestsByRoute: counters.byRoute,
             pendingStatusFaults: faults.statuses.count, pendingMalformed: faults.malformed,
             pendingDropped: faults.dropped, pendingTrickled: faults.trickled,
-            latencyMilliseconds: faults.latencyMilliseconds, documents: sizes["documents"] ?? 0)
+            latencyMilliseconds: faults.latencyMilliseconds, documents: sizes["documents"] ?? 0,
+            liveConnections: live.subscriberCount)
     }
 
     /// Ends every session: their tokens are refused from now on.
@@ -63,6 +68,36 @@ final class BackendCore: Sendable {
     func reset() throws {
         controls.reset()
         try database.pool.write { db in try store.reset(db) }
+        live.restart()
+    }
+
+    /// Breaks the live sockets as `fault` says.
+    func injectLiveFault(_ fault: DemoBackend.LiveFault) {
+        switch fault {
+        case .drop: live.dropAll()
+        case .malformed: live.sendRaw(#"{"type":"change","collection":"documents","id":"#)
+        }
+    }
+
+    /// Makes `count` changes to the documents, one transaction each, as many devices editing at
+    /// once would; returns the documents' change number after the last.
+    func burst(_ count: Int) throws -> Int {
+        guard let spec = store.collections["documents"] else { return 0 }
+        let ids = try database.pool.read { db in
+            try Int.fetchAll(
+                db, sql: "SELECT id FROM resource WHERE collection = 'documents' AND deleted = 0 ORDER BY id")
+        }
+        guard !ids.isEmpty else { return 0 }
+        for number in 0..<count {
+            _ = try database.pool.write { db in
+                try store.update(
+                    spec, id: ids[number % ids.count], changes: ["body": .string("Burst change \(number + 1)")],
+                    ifMatch: nil, db)
+            }
+        }
+        return try database.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT MAX(changed_at) FROM resource WHERE collection = 'documents'") ?? 0
+        }
     }
 
     /// Changes a resource as another device would, without a precondition; the refusal (404 for

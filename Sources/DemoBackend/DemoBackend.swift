@@ -47,6 +47,14 @@ public actor DemoBackend {
         case trickled
     }
 
+    /// A way the live sockets go wrong.
+    public enum LiveFault: String, Sendable, CaseIterable {
+        /// Every open socket closes.
+        case drop
+        /// Every open socket gets a message that is not an event.
+        case malformed
+    }
+
     let core: BackendCore
     private var server: HTTPServer?
     private var serverTask: Task<Void, Never>?
@@ -67,8 +75,12 @@ public actor DemoBackend {
         temporaryFolder = data == nil ? folder : nil
         let database = try ServerDatabase(folder: folder, sharing: sharing)
         do {
+            // Embedded servers on one folder tell each other's live sockets about their writes (a
+            // temporary folder has no other server).
+            let signals = sharing == .shared && data != nil ? folder.appendingPathComponent("signals") : nil
             core = try BackendCore(
-                database: database, collections: collections, style: validators, signIn: signIn, now: now)
+                database: database, collections: collections, style: validators, signIn: signIn, signals: signals,
+                logger: logger, now: now)
         } catch {
             throw .dataFolder("cannot prepare the server database in '\(folder.path)': \(error)")
         }

@@ -20,13 +20,16 @@ public final class FolderSignal: Sendable {
     public let folder: URL
     /// What the signal is about: its files are `<name>.<identity>`.
     public let name: String
-    /// This poster's part of its file name (the process id by default).
+    /// This poster's part of its file name (by default the process id and a random part, so two
+    /// signals of one process hear each other, as two processes would).
     public let identity: String
-    private let watches = Mutex<[any DispatchSourceRead]>([])
+    private let watches = Mutex<[FolderWatcher.Key]>([])
 
-    /// Creates the signal in `folder` (created if missing); `identity` tells this process's posts
+    /// Creates the signal in `folder` (created if missing); `identity` tells this poster's posts
     /// from the others'.
-    public init(folder: URL, name: String, identity: String = String(getpid())) throws(SignalError) {
+    public init(folder: URL, name: String, identity: String = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        throws(SignalError)
+    {
         self.folder = folder
         self.name = name
         self.identity = identity
@@ -38,7 +41,7 @@ public final class FolderSignal: Sendable {
     }
 
     deinit {
-        for source in watches.withLock({ $0 }) { source.cancel() }
+        for key in watches.withLock({ $0 }) { FolderWatcher.shared.stopWatching(key) }
         unlink(ownFile.path)
     }
 
@@ -51,31 +54,16 @@ public final class FolderSignal: Sendable {
         close(descriptor)  // observers hear the close of a file written to
     }
 
-    /// Every post by another process from now on (several close together may arrive as one).
+    /// Every post by another poster from now on (several close together may arrive as one).
     public func observe() throws(SignalError) -> AsyncStream<Void> {
-        let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { throw .cannotObserve(reason: String(cString: strerror(errno))) }
-        guard inotify_add_watch(descriptor, folder.path, UInt32(IN_CLOSE_WRITE)) >= 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .cannotObserve(reason: "\(folder.path): \(reason)")
-        }
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.queue)
         let prefix = name + "."
         let own = ownFile.lastPathComponent
-        source.setEventHandler {
-            if Self.drain(descriptor).contains(where: { $0.hasPrefix(prefix) && $0 != own }) {
-                continuation.yield()
-            }
+        let key = try FolderWatcher.shared.watch(folder.path) { names in
+            if names.contains(where: { $0.hasPrefix(prefix) && $0 != own }) { continuation.yield() }
         }
-        source.setCancelHandler {
-            close(descriptor)
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in source.cancel() }
-        watches.withLock { $0.append(source) }
-        source.resume()
+        continuation.onTermination = { _ in FolderWatcher.shared.stopWatching(key) }
+        watches.withLock { $0.append(key) }
         return stream
     }
 }
@@ -102,29 +90,86 @@ public enum SignalError: Error, Equatable, LocalizedError {
 // MARK: - Private
 
 extension FolderSignal {
-    private static let queue = DispatchQueue(label: "strata.signals")
-
     private var ownFile: URL { folder.appendingPathComponent("\(name).\(identity)") }
+}
 
-    /// The names of the files the pending events are about.
-    private static func drain(_ descriptor: Int32) -> [String] {
-        var names: [String] = []
+/// The process's one inotify instance (the kernel allows a user 128), shared by every signal:
+/// a watch per folder, and the names of the files closed in it handed to each of its observers.
+private final class FolderWatcher: Sendable {
+    /// One observer of one folder.
+    struct Key: Hashable, Sendable {
+        let descriptor: Int32
+        let id: UInt64
+    }
+
+    private struct State {
+        var descriptor: Int32 = -1
+        var source: (any DispatchSourceRead)?
+        var observers: [Int32: [UInt64: @Sendable ([String]) -> Void]] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    static let shared = FolderWatcher()
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "strata.signals")
+
+    /// Calls `heard` with the names of the files closed after writing in `path`, until
+    /// ``stopWatching(_:)``.
+    func watch(_ path: String, _ heard: @escaping @Sendable ([String]) -> Void) throws(SignalError) -> Key {
+        let result: Result<Key, SignalError> = state.withLock { state in
+            if state.descriptor < 0 {
+                let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+                guard descriptor >= 0 else { return .failure(.cannotObserve(reason: Self.reason())) }
+                let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+                source.setEventHandler { [weak self] in self?.deliver() }
+                source.resume()
+                (state.descriptor, state.source) = (descriptor, source)
+            }
+            let watch = inotify_add_watch(state.descriptor, path, UInt32(IN_CLOSE_WRITE))
+            guard watch >= 0 else { return .failure(.cannotObserve(reason: "\(path): \(Self.reason())")) }
+            state.nextID += 1
+            state.observers[watch, default: [:]][state.nextID] = heard
+            return .success(Key(descriptor: watch, id: state.nextID))
+        }
+        return try result.get()
+    }
+
+    /// Stops calling the observer; the folder's watch goes with its last observer.
+    func stopWatching(_ key: Key) {
+        state.withLock { state in
+            state.observers[key.descriptor]?[key.id] = nil
+            if state.observers[key.descriptor]?.isEmpty == true {
+                state.observers[key.descriptor] = nil
+                inotify_rm_watch(state.descriptor, key.descriptor)
+            }
+        }
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
+
+    /// Reads every pending event and hands each folder's file names to its observers.
+    private func deliver() {
+        let descriptor = state.withLock { $0.descriptor }
+        var names: [Int32: [String]] = [:]
         let size = 4096
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
         while true {
             let count = read(descriptor, buffer, size)
-            guard count > 0 else { return names }
+            guard count > 0 else { break }
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {
                 let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 if event.len > 0 {
                     let bytes = UnsafeRawBufferPointer(start: buffer + nameStart, count: Int(event.len))
-                    names.append(String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self))
+                    names[event.wd, default: []].append(String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self))
                 }
                 offset = nameStart + Int(event.len)
             }
+        }
+        for (watch, files) in names {
+            for observer in state.withLock({ Array(($0.observers[watch] ?? [:]).values) }) { observer(files) }
         }
     }
 }

@@ -60,6 +60,9 @@ public struct ReplProcess: Sendable {
         // The embedded server lets anyone write unless a test says otherwise (the sign-in tests do).
         var environment = environment
         if environment["STRATA_SERVER_SIGN_IN"] == nil { environment["STRATA_SERVER_SIGN_IN"] = "open" }
+        // Live updates apply the server's changes in the background: runs that are not about them
+        // keep them off, so what they print does not depend on timing.
+        if environment["STRATA_LIVE_UPDATES"] == nil { environment["STRATA_LIVE_UPDATES"] = "off" }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

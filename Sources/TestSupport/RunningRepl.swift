@@ -21,6 +21,9 @@ public final class RunningRepl: Sendable {
         input = pipe.fileHandleForWriting
         var environment = environment
         if environment["STRATA_SERVER_SIGN_IN"] == nil { environment["STRATA_SERVER_SIGN_IN"] = "open" }
+        // Live updates apply the server's changes in the background: runs that are not about them
+        // keep them off, so what they print does not depend on timing.
+        if environment["STRATA_LIVE_UPDATES"] == nil { environment["STRATA_LIVE_UPDATES"] = "off" }
         let home = arguments.contains("--home") ? [] : ["--home", scratch.appendingPathComponent("home").path]
         child = try ChildProcess.spawn(
             URL(fileURLWithPath: "/usr/bin/timeout"),

@@ -10,12 +10,16 @@ struct LayerDependencyTests {
             "Sources/Data",
             [
                 "Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "GRDBSQLite", "HTTPTypes",
-                "HTTPTypesFoundation", "Synchronization",
+                "HTTPTypesFoundation", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOWebSocket", "Synchronization",
             ]
         ),
         (
             "Sources/DemoBackend",
-            ["Foundation", "FoundationNetworking", "FlyingFox", "FlyingSocks", "GRDB", "Logging", "Synchronization"]
+            [
+                "Dispatch", "Foundation", "FoundationNetworking", "FlyingFox", "FlyingSocks", "GRDB", "Logging",
+                "Signals",
+                "Synchronization",
+            ]
         ),
         // The standalone server is the demo server and a command line, nothing of the app.
         ("Sources/strata-server", ["ArgumentParser", "DemoBackend", "Dispatch", "Foundation", "Logging"]),

@@ -56,6 +56,20 @@ extension DemoBackend {
         }
     }
 
+    /// Makes `count` changes to the documents quickly; returns their change number after the last.
+    public func burst(count: Int) throws(DemoBackendError) -> Int {
+        do {
+            return try core.burst(count)
+        } catch {
+            throw .storage("cannot make the changes: \(error)")
+        }
+    }
+
+    /// Breaks the live sockets as `fault` says.
+    public func injectLiveFault(_ fault: LiveFault) {
+        core.injectLiveFault(fault)
+    }
+
     /// Changes a document's body as another device would (bumps its version), for conflict
     /// demos; false when the server has no such document.
     @discardableResult
@@ -86,6 +100,8 @@ public struct DemoBackendStatus: Sendable, Equatable, Codable {
     public let latencyMilliseconds: Int
     /// Documents on the server.
     public let documents: Int
+    /// Open live sockets (`GET /live`); nil from a server that has none.
+    public var liveConnections: Int?
 
     enum CodingKeys: String, CodingKey {
         case isRunning = "running"
@@ -94,6 +110,6 @@ public struct DemoBackendStatus: Sendable, Equatable, Codable {
         case pendingStatusFaults = "pendingFaults"
         case pendingMalformed, pendingDropped, pendingTrickled
         case latencyMilliseconds = "latencyMs"
-        case documents
+        case documents, liveConnections
     }
 }

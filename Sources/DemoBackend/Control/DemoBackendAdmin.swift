@@ -50,6 +50,19 @@ public struct DemoBackendAdmin: DemoServerControls {
         _ = try await send("POST", "end-sessions")
     }
 
+    public func burst(count: Int) async throws(DemoBackendError) -> Int {
+        let data = try await send("POST", "burst", AdminRoutes.BurstBody(count: count))
+        do {
+            return try ServerJSON.decoder.decode(AdminRoutes.BurstAnswer.self, from: data).serverVersion
+        } catch {
+            throw .remote("the server at \(baseURL.absoluteString) answered a burst with something unreadable")
+        }
+    }
+
+    public func injectLiveFault(_ fault: DemoBackend.LiveFault) async throws(DemoBackendError) {
+        _ = try await send("POST", "live-faults", AdminRoutes.LiveFaultBody(fault: fault.rawValue))
+    }
+
     public func editElsewhere(id: Int, body: String) async throws(DemoBackendError) -> Bool {
         do {
             _ = try await send("POST", "edit/documents/\(id)", ["body": body])

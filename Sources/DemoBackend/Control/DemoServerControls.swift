@@ -17,6 +17,12 @@ public protocol DemoServerControls: Sendable {
     func editElsewhere(id: Int, body: String) async throws(DemoBackendError) -> Bool
     /// Ends every session (as expiry would): their tokens get 401 from now on.
     func revokeAllSessions() async throws(DemoBackendError)
+    /// Makes `count` changes to the documents quickly (a transaction each); returns the
+    /// documents' change number after the last.
+    func burst(count: Int) async throws(DemoBackendError) -> Int
+    /// Closes every live socket (clients must reconnect and catch up), or sends each a message
+    /// that is not an event, as a broken server might.
+    func injectLiveFault(_ fault: DemoBackend.LiveFault) async throws(DemoBackendError)
 }
 
 extension DemoBackend: DemoServerControls {}

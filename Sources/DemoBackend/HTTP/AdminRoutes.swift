@@ -24,6 +24,18 @@ struct AdminRoutes: Sendable {
         let milliseconds: Int
     }
 
+    struct BurstBody: Codable {
+        let count: Int
+    }
+
+    struct BurstAnswer: Codable {
+        let serverVersion: Int
+    }
+
+    struct LiveFaultBody: Codable {
+        let fault: String
+    }
+
     func answer(_ request: APIRequest) -> Answer {
         let parts = Array(request.parts.dropFirst())
         do {
@@ -51,6 +63,19 @@ struct AdminRoutes: Sendable {
                     return .error("fault must be malformed, dropped or trickled", status: 422)
                 }
                 core.controls.add(kind, count: fault.count ?? 1)
+                return .noContent
+            case ("POST", "burst", 1):
+                let burst = try decode(BurstBody.self, request)
+                guard (1...100_000).contains(burst.count) else {
+                    return .error("count must be 1 to 100000", status: 422)
+                }
+                return .json(BurstAnswer(serverVersion: try core.burst(burst.count)))
+            case ("POST", "live-faults", 1):
+                let fault = try decode(LiveFaultBody.self, request)
+                guard let kind = DemoBackend.LiveFault(rawValue: fault.fault) else {
+                    return .error("fault must be drop or malformed", status: 422)
+                }
+                core.injectLiveFault(kind)
                 return .noContent
             case ("PUT", "latency", 1):
                 let latency = try decode(LatencyBody.self, request)

@@ -18,6 +18,14 @@ struct BackendRouter: Sendable {
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         let parts = request.path.split(separator: "/").map(String.init)
+        if parts == ["live"], request.method == .GET {
+            core.controls.count("GET /live")
+            do {
+                return try await LiveSocket(feed: core.live).handler.handleRequest(request)
+            } catch {
+                return response(.error("cannot open the live socket: \(error)", status: 400))
+            }
+        }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > Constants.maxBodyBytes {
             return response(.error("the body is larger than \(Constants.maxBodyBytes) bytes", status: 413))
         }

@@ -42,6 +42,14 @@ public final class UpdateBatcher<Change: Hashable & Sendable> {
         if flush == nil { scheduleFlush() }
     }
 
+    /// Delivers what is waiting now instead of at the end of the interval (someone is about to
+    /// look at the screen).
+    public func deliverNow() async {
+        guard !pending.isEmpty else { return }
+        flush?.cancel()
+        await deliverPending()
+    }
+
     /// Whether changes are waiting or being delivered.
     public var isBusy: Bool { flush != nil }
 

@@ -45,6 +45,8 @@ extension AppConfiguration {
             guard let signIn = DemoBackend.SignInPolicy(rawValue: signInText) else {
                 throw bad("server.signIn", signInText, "required or open")
             }
+            let liveText = try string("live.updates")
+            guard ["on", "off"].contains(liveText) else { throw bad("live.updates", liveText, "on or off") }
             let bundle = try string("bundle.identifier")
             guard !bundle.isEmpty, bundle.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else {
                 throw bad("bundle.identifier", bundle, "a reverse-DNS name such as com.example.app")
@@ -52,7 +54,7 @@ extension AppConfiguration {
             return AppConfiguration(
                 name: name, apiRoot: apiRoot, allowedHTTPHosts: hosts, timeout: timeout, transportPolicy: policy,
                 memoryLimits: MemoryCacheLimits(countLimit: entriesLimit, costLimit: bytesLimit), logLevel: level,
-                bundleIdentifier: bundle, serverSignIn: signIn,
+                bundleIdentifier: bundle, serverSignIn: signIn, liveUpdates: liveText == "on",
                 entries: entries.keys.sorted().compactMap { entries[$0] })
         }
 

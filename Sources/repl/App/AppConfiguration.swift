@@ -49,6 +49,8 @@ nonisolated struct AppConfiguration: Sendable, Equatable {
     var bundleIdentifier: String
     /// Whether the embedded demo server wants a signed-in user for writes.
     var serverSignIn: DemoBackend.SignInPolicy
+    /// Whether the app follows the server's live socket while it is on screen.
+    var liveUpdates: Bool
     /// Every value with its origin, in key order.
     var entries: [Entry]
 
@@ -75,6 +77,7 @@ extension AppConfiguration {
         var timeout: Double?
         var logLevel: String?
         var serverSignIn: String?
+        var liveUpdates: String?
     }
 
     /// Reads the profile `name` under `flags` and `environment`.
@@ -127,7 +130,8 @@ extension AppConfiguration {
     static let keys: [(key: String, flag: String?)] = [
         ("api.root", "--remote"), ("bundle.identifier", nil), ("cache.memoryBytes", nil),
         ("cache.memoryEntries", nil), ("http.allowedHosts", "--allow-http"), ("http.timeout", "--timeout"),
-        ("log.level", "--log-level"), ("server.signIn", "--server-sign-in"), ("transport.policy", nil),
+        ("live.updates", "--live-updates"), ("log.level", "--log-level"), ("server.signIn", "--server-sign-in"),
+        ("transport.policy", nil),
     ]
 
     /// What applies when nothing else sets a key.
@@ -138,6 +142,7 @@ extension AppConfiguration {
         "cache.memoryEntries": ConfigValue(.int(1_000), isSecret: false),
         "http.allowedHosts": ConfigValue(.stringArray([]), isSecret: false),
         "http.timeout": ConfigValue(.double(10), isSecret: false),
+        "live.updates": ConfigValue(.string("on"), isSecret: false),
         "log.level": ConfigValue(.string("warning"), isSecret: false),
         "server.signIn": ConfigValue(.string("required"), isSecret: false),
         "transport.policy": ConfigValue(.string("development"), isSecret: false),
@@ -154,6 +159,7 @@ extension AppConfiguration {
         if let signIn = flags.serverSignIn {
             values["server.signIn"] = ConfigValue(.string(signIn), isSecret: false)
         }
+        if let live = flags.liveUpdates { values["live.updates"] = ConfigValue(.string(live), isSecret: false) }
         return values
     }
 

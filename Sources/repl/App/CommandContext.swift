@@ -60,6 +60,8 @@ final class CommandContext: ShellContext {
     let sceneSync: SceneSync
     /// Signals to and from the other processes on this container.
     let crossProcess: CrossProcessInvalidation?
+    /// The server's live socket (nil when `live.updates` is off).
+    let live: LiveUpdates?
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -90,6 +92,7 @@ final class CommandContext: ShellContext {
         self.credentials = app.credentials
         self.sceneSync = app.sceneSync
         self.crossProcess = app.crossProcess
+        self.live = app.live
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format

@@ -7,10 +7,11 @@ extension CommandRegistry where Context == CommandContext {
         CommandRegistry(
             commands: DocumentCommands.all + FileCommands.all + UserCommands.all + FeatureModule.all.flatMap(\.commands)
                 + CacheCommands.all
-                + SessionCommands.all + SyncCommands.all + BackgroundCommands.all + SceneCommands.all
+                + SessionCommands.all + SyncCommands.all + LiveCommands.sync + BackgroundCommands.all
+                + SceneCommands.all
                 + EditorCommands.all
                 + AppCommands.all + ConfigCommands.all + SettingsCommands.all + LifecycleCommands.all
-                + ServerCommands.all + ShellCommands.all
+                + ServerCommands.all + LiveCommands.server + ShellCommands.all
         )
     }
 }

@@ -59,6 +59,8 @@ enum CompositionRoot {
         let credentials: SessionCredentials
         /// Reloads the scenes that show what changed.
         let sceneSync: SceneSync
+        /// The server's live socket, followed while the app is on screen (nil when `live.updates` is off).
+        let live: LiveUpdates?
         /// Signals to and from the other processes on this container (nil when the folder is unusable).
         let crossProcess: CrossProcessInvalidation?
     }
@@ -122,12 +124,17 @@ enum CompositionRoot {
         } catch {
             warnings.append("\(error.localizedDescription); other processes' writes will not reach this one")
         }
+        let live = liveUpdates(configuration, baseURL: baseURL, sync: stack.sync)
         let lifecycle = ApplicationLifecycle()
         let evacuated = EvacuationTally()
         let memoryObservation = lifecycle.observe { event in
             switch event {
             case .didReceiveMemoryWarning: caches.clearMemory()  // drop what can be rebuilt
-            case .didEnterBackground: evacuated.bytes = caches.evacuateForBackground()  // the caches marked for it
+            case .didEnterBackground:
+                evacuated.bytes = caches.evacuateForBackground()  // the caches marked for it
+                if let live { Task { await live.stop() } }  // sockets close in the background, as on iOS
+            case .willEnterForeground:
+                if let live { Task { await live.start() } }
             default: break
             }
         }
@@ -145,7 +152,7 @@ enum CompositionRoot {
                 evacuated: evacuated, configuration: configuration,
                 settings: FileSettingsStore(
                     url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
-                secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync,
+                secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync, live: live,
                 crossProcess: crossProcess)
         )
     }
@@ -166,6 +173,14 @@ extension CompositionRoot {
             return { pinned }
         }
         return { Date() }
+    }
+
+    /// The live socket of the server at `baseURL`, pulling through `sync`, when the configuration wants it.
+    private static func liveUpdates(_ configuration: AppConfiguration, baseURL: URL, sync: SyncEngine) -> LiveUpdates? {
+        guard configuration.liveUpdates, let url = LiveUpdates.socketURL(for: baseURL) else { return nil }
+        return LiveUpdates(
+            url: url, transport: NIOLiveTransport(),
+            pull: { try? await sync.pull().serverVersion }, clock: ContinuousClock())
     }
 
     private static func sceneAppDelegate(services: AppServices) -> StrataSceneAppDelegate {

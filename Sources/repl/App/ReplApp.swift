@@ -45,6 +45,7 @@ enum ReplApp {
             await app.readiness.register("follow data changes", at: .uiReady) {
                 app.sceneSync.start()
                 app.crossProcess?.start()
+                await app.live?.start()
             }
             for warning in app.launchWarnings { console.err("warning: \(warning)") }
             await app.readiness.reach(.uiReady)  // the prompt shows only now

@@ -89,6 +89,11 @@ struct ReplOptions: ParsableCommand {
     var serverSignIn: String?
 
     @Option(
+        name: .customLong("live-updates"),
+        help: "Whether the app follows the server's live socket while on screen: on (the default) or off.")
+    var liveUpdates: String?
+
+    @Option(
         name: .customLong("discard-scene"),
         help: "Act as if the user closed this scene session while Strata was not running (repeatable)."
     )
@@ -137,6 +142,7 @@ extension ReplOptions {
     /// The values the flags give the configuration (`nil` where a flag was not used).
     var configurationFlags: AppConfiguration.Flags {
         AppConfiguration.Flags(
-            remote: remote, allowHTTP: allowHTTP, timeout: timeout, logLevel: logLevel, serverSignIn: serverSignIn)
+            remote: remote, allowHTTP: allowHTTP, timeout: timeout, logLevel: logLevel, serverSignIn: serverSignIn,
+            liveUpdates: liveUpdates)
     }
 }

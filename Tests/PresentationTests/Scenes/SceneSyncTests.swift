@@ -49,23 +49,31 @@ struct SceneSyncTests {
         // Given document 1 renamed, and five announcements of it in a row
         await documents.put(FakeData.document(id: 1, title: "Renamed", version: 2))
         for _ in 0..<5 { feed.send(.documents([FakeData.documentID(1)])) }
-        await clock.advanceAndSettle(by: .zero)
-        // Then the list reloaded at once, the editor of document 2 did not
-        #expect(sync.received == 5 && sync.reloads == 1)
-        #expect(titles(list).contains("Renamed"))
+        // Then after one frame (the batcher's interval) the list reloaded once, the editor of
+        // document 2 not at all
+        await clock.advanceAndSettle(by: .milliseconds(15))
+        #expect(sync.received == 5 && sync.reloads == 0)
+        await clock.advanceAndSettle(by: .milliseconds(1))
+        #expect(sync.reloads == 1 && titles(list).contains("Renamed"))
         #expect(editor.editor?.state == .clean(EditorDraft(FakeData.document(id: 2, title: "Draft plan"))))
-        // And once the window ends, the last announcement gets its reload, and no more follow
+        // When more arrive, frame after frame, while the list's window is open
+        for _ in 0..<3 {
+            feed.send(.documents([FakeData.documentID(1)]))
+            await clock.advanceAndSettle(by: .milliseconds(16))
+        }
+        #expect(sync.reloads == 1)
+        // Then once the window ends the last gets its reload, and no more follow
         await clock.advanceAndSettle(by: .milliseconds(100))
         #expect(sync.reloads == 2)
         await clock.advanceAndSettle(by: .milliseconds(500))
-        #expect(sync.reloads == 2 && !sync.isBusy)
+        #expect(sync.reloads == 2 && !sync.isBusy && sync.batchInterval == .milliseconds(16))
     }
 
     @Test func anEditorReloadsOnlyForItsDocument() async throws {
         let (_, sync, _, editor) = try await openScenes()
         await documents.put(FakeData.document(id: 2, title: "Plan, revised", version: 2))
         feed.send(.documents([FakeData.documentID(2)]))
-        await clock.advanceAndSettle(by: .zero)
+        await clock.advanceAndSettle(by: .milliseconds(16))
         // The list and the editor reloaded; the profile shows no document
         #expect(sync.reloads == 2)
         #expect(editor.editor?.state == .clean(EditorDraft(FakeData.document(id: 2, title: "Plan, revised"))))
@@ -74,14 +82,14 @@ struct SceneSyncTests {
     @Test func anotherProcessesChangeReloadsEveryDocumentScene() async throws {
         let (_, sync, _, _) = try await openScenes()
         feed.send(.everything)
-        await clock.advanceAndSettle(by: .zero)
+        await clock.advanceAndSettle(by: .milliseconds(16))
         #expect(sync.reloads == 2)
     }
 
     @Test func catchingUpRunsTheHeldBackReloadAtOnce() async throws {
         let (_, sync, list, _) = try await openScenes()
         feed.send(.documents([FakeData.documentID(1)]))
-        await clock.advanceAndSettle(by: .zero)
+        await clock.advanceAndSettle(by: .milliseconds(16))
         await documents.put(FakeData.document(id: 1, title: "Renamed again", version: 3))
         feed.send(.documents([FakeData.documentID(1)]))
         // No time passes: the user looks at the screen
@@ -93,7 +101,7 @@ struct SceneSyncTests {
         let (scenes, sync, _, _) = try await openScenes()
         try scenes.requestSceneSessionDestruction(try scenes.session("s1"))
         feed.send(.documents([FakeData.documentID(1)]))
-        await clock.advanceAndSettle(by: .zero)
+        await clock.advanceAndSettle(by: .milliseconds(16))
         #expect(sync.reloads == 0)
     }
 }

@@ -5,9 +5,11 @@ public import Platform
 /// Keeps every scene in step with the data: a change from any source (an editor's save, a sync,
 /// a live event, another process) reloads each connected scene that shows what changed.
 ///
-/// Each scene has a first-and-last ``Debouncer``: the first change of a burst reloads the scene
-/// at once, later ones at most once per `interval`, and the last always gets its reload, so a
-/// burst of a thousand changes costs a scene a handful of reloads.
+/// Changes first go through an adaptive ``UpdateBatcher`` (a frame, 16 ms, while the scenes keep
+/// up; up to 250 ms when their reloads take that long), then each scene's first-and-last
+/// ``Debouncer``: the first batch of a burst reloads the scene at once, later ones at most once
+/// per `interval`, and the last always gets its reload, so a burst of a thousand changes costs a
+/// scene a handful of reloads.
 ///
 /// ```swift
 /// let sync = SceneSync(scenes: scenes, changes: ObserveChangesUseCase(feed: database.changes), clock: clock)
@@ -21,6 +23,7 @@ public final class SceneSync {
     private let interval: Duration
     private let clock: any Clock<Duration>
     private var debouncers: [String: Debouncer] = [:]
+    private var batcher: UpdateBatcher<DataChange>?
     private var running: [Int: Task<Void, Never>] = [:]
     private var lastReload = 0
     private var following: Task<Void, Never>?
@@ -36,6 +39,10 @@ public final class SceneSync {
         self.changes = changes
         self.interval = interval
         self.clock = clock
+        batcher = UpdateBatcher(fastInterval: .milliseconds(16), slowInterval: .milliseconds(250), clock: clock) {
+            [weak self] batch in
+            await self?.route(batch)
+        }
     }
 
     isolated deinit {
@@ -50,7 +57,8 @@ public final class SceneSync {
         following = Task { [weak self] in
             for await change in stream {
                 guard let self else { return }
-                self.receive(change)
+                self.changesSeen += 1
+                self.batcher?.submit(change)
             }
         }
     }
@@ -58,15 +66,19 @@ public final class SceneSync {
     /// The changes received so far.
     public var received: Int { changesSeen }
 
-    /// Whether a reload is running or a scene's debounce window is still open.
+    /// How long the batcher waits before its next batch (adapted to how long reloads take).
+    public var batchInterval: Duration { batcher?.interval ?? .zero }
+
+    /// Whether changes wait, a reload runs or a scene's debounce window is still open.
     public var isBusy: Bool {
-        !running.isEmpty || debouncers.values.contains { $0.isPending }
+        batcher?.isBusy == true || !running.isEmpty || debouncers.values.contains { $0.isPending }
     }
 
     /// Lets the changes already announced reach the scenes, runs the reloads their debounce
     /// windows hold back, and waits for every reload: what the scenes show is then up to date.
     public func catchUp() async {
         await Task.yield()
+        await batcher?.deliverNow()
         for debouncer in debouncers.values { debouncer.flush() }
         while let (key, reload) = running.first {
             await reload.value
@@ -74,9 +86,12 @@ public final class SceneSync {
         }
     }
 
-    /// Routes one change to the scenes that show what it touches.
-    public func receive(_ change: DataChange) {
-        changesSeen += 1
+    /// Routes a batch of changes to the scenes that show what they touch, and waits for the
+    /// reloads it starts (so the batcher learns how long the screen takes).
+    private func route(_ batch: [DataChange]) async {
+        guard let first = batch.first else { return }
+        let change = batch.dropFirst().reduce(first) { $0.merged(with: $1) }
+        let before = Set(running.keys)
         let open = Set(scenes.openSessions.map(\.persistentIdentifier))
         debouncers = debouncers.filter { open.contains($0.key) }
         for session in scenes.openSessions {
@@ -96,6 +111,9 @@ public final class SceneSync {
                     self.running[key] = nil
                 }
             }
+        }
+        for (key, reload) in running where !before.contains(key) {
+            await reload.value
         }
     }
 }

@@ -1,0 +1,243 @@
+public import Foundation
+import Logging
+
+/// Keeps the app connected to the server's live socket (`GET /live`) while it is on screen: each
+/// change the server announces starts a pull of the changes since the last one applied, so the
+/// database — and through its change feed every scene — follows the server within a round trip.
+///
+/// A burst of events costs a few pulls, not one each: while a pull runs, later events only ask
+/// for one more. After a drop it reconnects with exponential backoff and jitter on the injected
+/// clock, and pulls on every (re)connection, so a change made while it was away is not missed.
+public actor LiveUpdates {
+    /// Where the connection stands.
+    public enum Connection: Sendable, Equatable {
+        /// Not started, or stopped.
+        case stopped
+        /// Opening the socket.
+        case connecting
+        /// The socket is open.
+        case connected
+        /// The socket closed or could not open; the next attempt starts after `retryIn`.
+        case reconnecting(attempt: Int, retryIn: Duration, reason: String)
+    }
+
+    /// What `live status` reports.
+    public struct Status: Sendable, Equatable {
+        /// Where the connection stands.
+        public var connection = Connection.stopped
+        /// The documents' change number in the last event or hello.
+        public var lastVersion = 0
+        /// Events received.
+        public var events = 0
+        /// Messages skipped because they were not events.
+        public var malformed = 0
+        /// Times the socket was opened again after a drop.
+        public var reconnects = 0
+        /// Pulls the events started.
+        public var pulls = 0
+        /// The documents' change number the last pull brought this device to.
+        public var appliedVersion = 0
+        /// Pulls that failed (each is tried again a second later while the socket is open).
+        public var failedPulls = 0
+    }
+
+    /// The delays between reconnection attempts.
+    public struct Backoff: Sendable, Equatable {
+        /// The first delay.
+        public var initial: Duration
+        /// The longest delay.
+        public var maximum: Duration
+
+        /// Doubles from `initial` up to `maximum`.
+        public init(initial: Duration = .milliseconds(250), maximum: Duration = .seconds(30)) {
+            self.initial = initial
+            self.maximum = maximum
+        }
+
+        /// The delay before attempt `attempt` (1 for the first retry): `initial` doubled each
+        /// attempt, capped, then scaled by `jitter` (a factor from 0.5 to 1) so that clients
+        /// dropped together do not all come back at once.
+        public func delay(attempt: Int, jitter: Double) -> Duration {
+            let doublings = min(max(attempt - 1, 0), 30)
+            let full = min(initial * (1 << doublings), maximum)
+            return full * min(max(jitter, 0.5), 1)
+        }
+    }
+
+    /// What `live status` reports.
+    public private(set) var status = Status()
+    private let url: URL
+    private let transport: any LiveTransport
+    private let pull: @Sendable () async -> Int?
+    private let clock: any Clock<Duration>
+    private let backoff: Backoff
+    private let jitter: @Sendable () -> Double
+    private var running: Task<Void, Never>?
+    private var pulling: Task<Void, Never>?
+    private var pullAgain = false
+    private let logger = Logger(label: "strata.data.live")
+
+    /// Follows the socket at `url` (`ws://host:port/live`); `pull` brings the server's changes
+    /// into the database and says the change number it reached (nil when it failed); `jitter` gives a factor from 0.5 to 1 for each retry.
+    public init(
+        url: URL, transport: any LiveTransport, pull: @escaping @Sendable () async -> Int?,
+        clock: any Clock<Duration>, backoff: Backoff = Backoff(),
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1) }
+    ) {
+        self.url = url
+        self.transport = transport
+        self.pull = pull
+        self.clock = clock
+        self.backoff = backoff
+        self.jitter = jitter
+    }
+
+    /// The live socket of the server at `baseURL` (`http://host:port` → `ws://host:port/live`).
+    public static func socketURL(for baseURL: URL) -> URL? {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
+        components.scheme = components.scheme == "https" ? "wss" : "ws"
+        components.path =
+            (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + "/live"
+        return components.url
+    }
+
+    /// Connects, and keeps reconnecting until ``stop()``.
+    public func start() {
+        guard running == nil else { return }
+        running = Task { await self.run() }
+    }
+
+    /// Closes the socket and stops reconnecting.
+    public func stop() {
+        running?.cancel()
+        running = nil
+        status.connection = .stopped
+    }
+
+    /// Waits for the pulls that events started (and the ones they asked for after).
+    public func settle() async {
+        while let pulling { await pulling.value }
+    }
+
+}
+
+// MARK: - Private
+
+extension LiveUpdates {
+    private func run() async {
+        var attempt = 0
+        while !Task.isCancelled {
+            status.connection = .connecting
+            let reason: String
+            do {
+                let messages = try await transport.open(url)
+                if attempt > 0 { status.reconnects += 1 }
+                attempt = 0
+                status.connection = .connected
+                requestPull()  // what changed while away
+                for try await message in messages { receive(message) }
+                reason = "the server closed the socket"
+            } catch let error as LiveError {
+                reason = error.localizedDescription
+            } catch {
+                reason = "the socket broke: \(error)"
+            }
+            if Task.isCancelled { break }
+            attempt += 1
+            let delay = backoff.delay(attempt: attempt, jitter: jitter())
+            status.connection = .reconnecting(attempt: attempt, retryIn: delay, reason: reason)
+            logger.info("live socket: \(reason); trying again in \(delay)")
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                break
+            }
+        }
+    }
+
+    private func receive(_ text: String) {
+        guard let message = LiveMessage(text) else {
+            status.malformed += 1
+            logger.warning("live socket: skipped a message that is not an event: \(text.prefix(80))")
+            return
+        }
+        switch message {
+        case .hello(let version):
+            status.lastVersion = version
+        case .change(let collection, let version):
+            status.events += 1
+            if collection == "documents" {
+                status.lastVersion = max(status.lastVersion, version)
+                requestPull()
+            }
+        }
+    }
+
+    private func retryAfterFailure() {
+        pulling = nil
+        if running != nil { requestPull() }
+    }
+
+    /// Starts a pull, or asks the running one for another after it.
+    private func requestPull() {
+        if pulling != nil {
+            pullAgain = true
+            return
+        }
+        status.pulls += 1
+        let pull = pull
+        pulling = Task {
+            let version = await pull()
+            self.pulled(reaching: version)
+        }
+    }
+
+    private func pulled(reaching version: Int?) {
+        pulling = nil
+        guard let version else {
+            // The gap is still there: try again shortly (a newer event may ask sooner).
+            status.failedPulls += 1
+            pullAgain = false
+            let clock = clock
+            pulling = Task {
+                try? await clock.sleep(for: .seconds(1))
+                self.retryAfterFailure()
+            }
+            return
+        }
+        status.appliedVersion = max(status.appliedVersion, version)
+        if pullAgain {
+            pullAgain = false
+            requestPull()
+        }
+    }
+}
+
+/// A message of the live socket.
+enum LiveMessage: Equatable {
+    /// Sent first: the documents' change number.
+    case hello(version: Int)
+    /// One change: its collection and the collection's change number after it.
+    case change(collection: String, version: Int)
+
+    private struct Wire: Decodable {
+        let type: String
+        let versions: [String: Int]?
+        let collection: String?
+        let id: Int?
+        let serverVersion: Int?
+    }
+
+    /// Reads a message; nil for anything that is not one.
+    init?(_ text: String) {
+        guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(text.utf8)) else { return nil }
+        switch (wire.type, wire.versions, wire.collection, wire.id, wire.serverVersion) {
+        case ("hello", let versions?, _, _, _):
+            self = .hello(version: versions["documents"] ?? 0)
+        case ("change", _, let collection?, _?, let version?):
+            self = .change(collection: collection, version: version)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import DemoBackend
+import Foundation
+import StrataData
+import TestSupport
+import Testing
+
+/// The demo server's live socket over real web sockets (NIO's client, FlyingFox's server).
+@Suite("The live socket over loopback", .timeLimit(.minutes(1)))
+struct LiveSocketTests {
+    func socket(_ backend: DemoBackend) async throws -> AsyncThrowingStream<String, any Error> {
+        let base = try await backend.start()
+        return try await NIOLiveTransport().open(try #require(LiveUpdates.socketURL(for: base)))
+    }
+
+    @Test func aHelloThenEveryChangeOfThisServerAndOfAnotherOnTheSameFolder() async throws {
+        let folder = try ScratchFolder()
+        let here = try DemoBackend(data: folder.url, sharing: .shared, signIn: .open)
+        let there = try DemoBackend(data: folder.url, sharing: .shared, signIn: .open)
+        var messages = try await socket(here).makeAsyncIterator()
+        let hello = try await messages.next() ?? ""
+        #expect(hello.hasPrefix(#"{"type":"hello","versions":{"#) && hello.contains(#""documents":3"#), "\(hello)")
+        // A change on this server
+        #expect(await here.editElsewhere(id: 2, body: "Changed here"))
+        #expect(
+            try await messages.next()
+                == #"{"type":"change","collection":"documents","id":2,"version":2,"deleted":false,"serverVersion":4}"#)
+        // A change on another server of the account, in another process as far as it knows
+        #expect(await there.editElsewhere(id: 3, body: "Changed there"))
+        #expect(try await messages.next()?.contains(#""id":3,"version":2"#) == true)
+        await here.stop()
+        await there.stop()
+    }
+
+    @Test func faultsDropTheSocketOrSendSomethingThatIsNotAnEvent() async throws {
+        let backend = try DemoBackend(signIn: .open)
+        var messages = try await socket(backend).makeAsyncIterator()
+        _ = try await messages.next()  // the hello
+        await backend.injectLiveFault(.malformed)
+        #expect(try await messages.next() == #"{"type":"change","collection":"documents","id":"#)
+        #expect(await backend.status().liveConnections == 1)
+        await backend.injectLiveFault(.drop)
+        #expect(try await messages.next() == nil)
+        await backend.stop()
+    }
+
+    @Test func aServerWithoutTheRouteRefusesTheUpgradeInOneError() async throws {
+        let backend = try DemoBackend(signIn: .open)
+        let base = try await backend.start()
+        var components = try #require(URLComponents(url: base, resolvingAgainstBaseURL: false))
+        components.scheme = "ws"
+        components.path = "/documents"
+        await #expect(throws: LiveError.self) { try await NIOLiveTransport().open(try #require(components.url)) }
+        await #expect(throws: LiveError.badURL("http://x/live")) {
+            try await NIOLiveTransport().open(try #require(URL(string: "http://x/live")))
+        }
+        await backend.stop()
+    }
+}

@@ -1,0 +1,174 @@
+import Clocks
+import Foundation
+import StrataData
+import Synchronization
+import Testing
+
+/// The live socket's client against a scripted transport, under a test clock.
+@Suite("Live updates")
+struct LiveUpdatesTests {
+    /// A transport whose connections the test opens, feeds and closes.
+    final class ScriptedTransport: LiveTransport, Sendable {
+        private let state = Mutex<(failures: Int, opened: [AsyncThrowingStream<String, any Error>.Continuation])>(
+            (0, []))
+
+        /// The next `count` attempts fail.
+        func failNext(_ count: Int) { state.withLock { $0.failures = count } }
+
+        /// The connections opened so far.
+        var opened: Int { state.withLock { $0.opened.count } }
+
+        /// Sends `text` on the latest connection.
+        func send(_ text: String) { _ = state.withLock { $0.opened.last }?.yield(text) }
+
+        /// Closes the latest connection, as a server that went away.
+        func drop() { state.withLock { $0.opened.last }?.finish() }
+
+        func open(_ url: URL) async throws(LiveError) -> AsyncThrowingStream<String, any Error> {
+            let failing = state.withLock { state in
+                defer { state.failures = max(state.failures - 1, 0) }
+                return state.failures > 0
+            }
+            if failing { throw .cannotConnect("connection refused") }
+            let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
+            state.withLock { $0.opened.append(continuation) }
+            return stream
+        }
+    }
+
+    /// Counts pulls; each waits until the test lets it finish.
+    final class Puller: Sendable {
+        let count = Mutex(0)
+        let gate = Mutex<[CheckedContinuation<Void, Never>]>([])
+        let held = Mutex(true)
+
+        func pull(reaching version: Int) async -> Int? {
+            count.withLock { $0 += 1 }
+            if held.withLock({ $0 }) {
+                await withCheckedContinuation { continuation in gate.withLock { $0.append(continuation) } }
+            }
+            return version
+        }
+
+        func release() {
+            held.withLock { $0 = false }
+            for waiter in gate.withLock({ gate in
+                defer { gate = [] }
+                return gate
+            }) { waiter.resume() }
+        }
+    }
+
+    let clock = TestClock()
+    let transport = ScriptedTransport()
+    let puller = Puller()
+
+    func live(reaching version: Int = 5) -> LiveUpdates {
+        let puller = puller
+        return LiveUpdates(
+            url: URL(fileURLWithPath: "/live"), transport: transport,
+            pull: { await puller.pull(reaching: version) }, clock: clock, jitter: { 1 })
+    }
+
+    func settle() async {
+        for _ in 0..<50 { await Task.yield() }
+    }
+
+    static func change(_ version: Int) -> String {
+        #"{"type":"change","collection":"documents","id":1,"version":\#(version),"deleted":false,"serverVersion":\#(version)}"#
+    }
+
+    @Test func aBurstOfEventsCostsTwoPullsNotOneEach() async {
+        let live = live()
+        await live.start()
+        await settle()
+        // Connected: the catch-up pull runs (and is held)
+        #expect(await live.status.connection == .connected && puller.count.withLock { $0 } == 1)
+        transport.send(#"{"type":"hello","versions":{"documents":3}}"#)
+        for version in 4...8 { transport.send(Self.change(version)) }
+        await settle()
+        // Five events while a pull runs ask for one more pull, not five
+        puller.release()
+        await live.settle()
+        let status = await live.status
+        #expect(status.events == 5 && status.pulls == 2 && puller.count.withLock { $0 } == 2)
+        #expect(status.lastVersion == 8 && status.appliedVersion == 5)
+        await live.stop()
+    }
+
+    @Test func aMessageThatIsNotAnEventIsSkippedAndTheNextOneStillCounts() async {
+        puller.release()
+        let live = live()
+        await live.start()
+        await settle()
+        for text in [#"{"type":"change","collection":"documents","id":"#, "not json", #"{"type":"gossip"}"#] {
+            transport.send(text)
+        }
+        transport.send(Self.change(9))
+        await settle()
+        let status = await live.status
+        #expect(status.malformed == 3 && status.events == 1 && status.lastVersion == 9)
+        #expect(status.connection == .connected)
+        await live.stop()
+    }
+
+    @Test func afterADropItReconnectsWithGrowingDelaysAndPullsTheGap() async {
+        puller.release()
+        let live = live()
+        await live.start()
+        await settle()
+        // The server goes away, and refuses the next two attempts
+        transport.failNext(2)
+        transport.drop()
+        await settle()
+        #expect(
+            await live.status.connection
+                == .reconnecting(attempt: 1, retryIn: .milliseconds(250), reason: "the server closed the socket"))
+        await clock.advance(by: .milliseconds(250))
+        await settle()
+        #expect(
+            await live.status.connection
+                == .reconnecting(
+                    attempt: 2, retryIn: .milliseconds(500),
+                    reason: "cannot open the live socket: connection refused"))
+        await clock.advance(by: .milliseconds(499))
+        await settle()
+        #expect(transport.opened == 1)
+        await clock.advance(by: .milliseconds(1))
+        await settle()
+        #expect(await live.status.connection.isReconnecting(attempt: 3, retryIn: .seconds(1)))
+        await clock.advance(by: .seconds(1))
+        await settle()
+        // Back: connected again, counted, and a pull catches up with what was missed
+        let status = await live.status
+        #expect(status.connection == .connected && status.reconnects == 1 && transport.opened == 2)
+        #expect(puller.count.withLock { $0 } == 2)
+        await live.stop()
+        #expect(await live.status.connection == .stopped)
+    }
+
+    @Test(arguments: [(1, 1.0, 250), (2, 1.0, 500), (3, 0.5, 500), (8, 1.0, 30_000), (40, 0.2, 15_000)])
+    func theBackoffDoublesIsCappedAndJittered(attempt: Int, jitter: Double, milliseconds: Int) {
+        #expect(LiveUpdates.Backoff().delay(attempt: attempt, jitter: jitter) == .milliseconds(milliseconds))
+    }
+
+    @Test func theSocketIsBesideTheAPI() {
+        #expect(
+            LiveUpdates.socketURL(for: URL(string: "http://127.0.0.1:8080")!)?.absoluteString
+                == "ws://127.0.0.1:8080/live")
+        #expect(
+            LiveUpdates.socketURL(for: URL(string: "https://api.example/v1/")!)?.absoluteString
+                == "wss://api.example/v1/live")
+    }
+}
+
+extension LiveUpdates.Connection {
+    /// Whether this is a retry numbered `attempt` due after `retryIn`, whatever the reason.
+    func isReconnecting(attempt expected: Int, retryIn expectedDelay: Duration) -> Bool {
+        if case .reconnecting(let attempt, let delay, _) = self {
+            attempt == expected && delay == expectedDelay
+        } else {
+            false
+        }
+    }
+}
