@@ -26,6 +26,12 @@ enum BenchmarkApp {
             try browseInChild(Array(CommandLine.arguments[(index + 1)...]))
             return
         }
+        if CommandLine.arguments.contains("--live-only") {
+            var live = Report()
+            try liveBenchmarks(report: &live)
+            print(live.table)
+            return
+        }
         if CommandLine.arguments.contains("--browse-only") {
             var browsing = Report()
             for row in try await browsingRSS() { browsing.add(row) }
@@ -67,6 +73,7 @@ enum BenchmarkApp {
         try trickleBenchmark(folder: folder, report: &report)
         report.add(try streamingRSS())
         report.add(try await startupBenchmark())
+        try liveBenchmarks(report: &report)
         for row in try await browsingRSS() { report.add(row) }
         print(report.table)
         let output = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") } ?? "Docs/Performance.md"

@@ -141,6 +141,7 @@ public actor DemoBackend {
 
     /// Stops listening and closes every connection: clients see "connection refused".
     public func stop() async {
+        core.live.dropAll()  // a live socket never ends on its own, and the server waits for every connection
         await server?.stop()
         serverTask?.cancel()
         server = nil

@@ -34,6 +34,7 @@ def main(binary: str) -> int:
     env.pop("NO_COLOR", None)  # colour is on by default on a terminal; the test checks it
     # The embedded server's default folder is the account's: point the account at a scratch one.
     env["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="strata-pty-account-")
+    env["STRATA_LIVE_UPDATES"] = "off"  # not about live updates: what it prints must not depend on timing
     child = pexpect.spawn(binary, ["--deterministic", "--home", home], env=env, encoding="utf-8",
                           timeout=TIMEOUT, dimensions=(30, 100))
     checks = []

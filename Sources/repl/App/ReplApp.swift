@@ -55,6 +55,7 @@ enum ReplApp {
             } catch {
                 console.err("error: \(error.localizedDescription)")
             }
+            await app.live?.stop()
             await app.backend?.stop()
             Foundation.exit(status)
         }

@@ -18,6 +18,8 @@ public import Platform
 public final class SceneSync {
     /// The reloads made so far (screen updates), all scenes together.
     public private(set) var reloads = 0
+    /// When the recent reloads finished (the last 64), on the continuous clock.
+    public private(set) var recentReloads: [ContinuousClock.Instant] = []
     private let scenes: SceneApplication
     private let changes: ObserveChangesUseCase
     private let interval: Duration
@@ -32,7 +34,7 @@ public final class SceneSync {
 
     /// Creates the coordinator; `interval` is how often a scene reloads at most during a burst.
     public init(
-        scenes: SceneApplication, changes: ObserveChangesUseCase, interval: Duration = .milliseconds(100),
+        scenes: SceneApplication, changes: ObserveChangesUseCase, interval: Duration = .milliseconds(200),
         clock: any Clock<Duration>
     ) {
         self.scenes = scenes
@@ -65,6 +67,11 @@ public final class SceneSync {
 
     /// The changes received so far.
     public var received: Int { changesSeen }
+
+    /// When the first reload that finished after `instant` did, if one has.
+    public func firstReload(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        recentReloads.first { $0 > instant }
+    }
 
     /// How long the batcher waits before its next batch (adapted to how long reloads take).
     public var batchInterval: Duration { batcher?.interval ?? .zero }
@@ -108,6 +115,7 @@ public final class SceneSync {
                 self.running[key] = Task {
                     await delegate.reload()
                     self.reloads += 1
+                    self.recentReloads = Array(self.recentReloads.suffix(63)) + [.now]
                     self.running[key] = nil
                 }
             }

@@ -73,8 +73,10 @@ extension LiveCommands {
                     + "brings them.")
         }
         // Wait for the pulls to reach the server's version, then for the screens to settle, within
-        // the command's budget.
+        // the command's budget; note when the first screen update lands.
+        var firstUpdate: ContinuousClock.Instant?
         while await live.status.appliedVersion < version || context.sceneSync.isBusy {
+            if firstUpdate == nil { firstUpdate = context.sceneSync.firstReload(after: started) }
             if ContinuousClock.now - started > context.operationBudget {
                 let applied = await live.status.appliedVersion
                 throw CommandFailure(
@@ -88,12 +90,16 @@ extension LiveCommands {
                 throw CommandFailure("cancelled while waiting for the changes")
             }
         }
+        if firstUpdate == nil { firstUpdate = context.sceneSync.firstReload(after: started) }
         let took = ContinuousClock.now - started
         let updates = context.sceneSync.reloads - before
-        return .message(
+        var message =
             "The server made \(count) \(count == 1 ? "change" : "changes") (documents at version \(version)); "
-                + "all applied here in "
-                + "\(milliseconds(took)) ms, with \(updates) screen \(updates == 1 ? "update" : "updates").")
+            + "all applied here in \(milliseconds(took)) ms, with \(updates) screen \(updates == 1 ? "update" : "updates")"
+        if updates > 0, let first = firstUpdate {
+            message += " (the first \(milliseconds(first - started)) ms after the request)"
+        }
+        return .message(message + ".")
     }
 
     private static let fault = Command(
