@@ -15,6 +15,9 @@ public import Platform
 /// let sync = SceneSync(scenes: scenes, changes: ObserveChangesUseCase(feed: database.changes), clock: clock)
 /// sync.start()
 /// ```
+// Main-actor by this module's default; spelled out because a release build of a module that
+// imports this one otherwise reads the class as nonisolated and rejects its isolated deinit.
+@MainActor
 public final class SceneSync {
     /// The reloads made so far (screen updates), all scenes together.
     public private(set) var reloads = 0
