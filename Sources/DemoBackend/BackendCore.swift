@@ -14,6 +14,8 @@ final class BackendCore: Sendable {
     let batch: BatchRoute
     /// Sign-in, and the check that writes carry a session.
     let sessions: SessionRoutes
+    /// Push tokens the devices registered.
+    let devices: DeviceRoutes
     /// Every change, as it commits, for the live sockets.
     let live: LiveFeed
     /// Where the server listens, once it does (the admin status reports it).
@@ -39,6 +41,7 @@ final class BackendCore: Sendable {
         self.sessions = sessions
         resources = ResourceRoutes(store: store, idempotency: idempotency, gate: sessions.refusal)
         batch = BatchRoute(resources: resources, gate: sessions.refusal)
+        devices = DeviceRoutes(database: database, now: now)
         live = LiveFeed(database: database, collections: collections.map(\.name), signals: signals, logger: logger)
     }
 
@@ -56,7 +59,7 @@ final class BackendCore: Sendable {
             pendingStatusFaults: faults.statuses.count, pendingMalformed: faults.malformed,
             pendingDropped: faults.dropped, pendingTrickled: faults.trickled,
             latencyMilliseconds: faults.latencyMilliseconds, documents: sizes["documents"] ?? 0,
-            liveConnections: live.subscriberCount)
+            liveConnections: live.subscriberCount, devices: devices.count())
     }
 
     /// Ends every session: their tokens are refused from now on.

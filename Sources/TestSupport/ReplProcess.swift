@@ -63,6 +63,9 @@ public struct ReplProcess: Sendable {
         // Live updates apply the server's changes in the background: runs that are not about them
         // keep them off, so what they print does not depend on timing.
         if environment["STRATA_LIVE_UPDATES"] == nil { environment["STRATA_LIVE_UPDATES"] = "off" }
+        // Nor do they send the push token after launch: its request would count in the server's
+        // figures and could take a fault a test injected.
+        if environment["STRATA_PUSH_REGISTRATION"] == nil { environment["STRATA_PUSH_REGISTRATION"] = "off" }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -24,6 +24,9 @@ public final class RunningRepl: Sendable {
         // Live updates apply the server's changes in the background: runs that are not about them
         // keep them off, so what they print does not depend on timing.
         if environment["STRATA_LIVE_UPDATES"] == nil { environment["STRATA_LIVE_UPDATES"] = "off" }
+        // Nor do they send the push token after launch: its request would count in the server's
+        // figures and could take a fault a test injected.
+        if environment["STRATA_PUSH_REGISTRATION"] == nil { environment["STRATA_PUSH_REGISTRATION"] = "off" }
         let home = arguments.contains("--home") ? [] : ["--home", scratch.appendingPathComponent("home").path]
         child = try ChildProcess.spawn(
             URL(fileURLWithPath: "/usr/bin/timeout"),

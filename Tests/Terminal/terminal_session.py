@@ -35,6 +35,7 @@ def main(binary: str) -> int:
     # The embedded server's default folder is the account's: point the account at a scratch one.
     env["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="strata-pty-account-")
     env["STRATA_LIVE_UPDATES"] = "off"  # not about live updates: what it prints must not depend on timing
+    env["STRATA_PUSH_REGISTRATION"] = "off"  # nor about push
     child = pexpect.spawn(binary, ["--deterministic", "--home", home], env=env, encoding="utf-8",
                           timeout=TIMEOUT, dimensions=(30, 100))
     checks = []

@@ -102,6 +102,8 @@ public struct DemoBackendStatus: Sendable, Equatable, Codable {
     public let documents: Int
     /// Open live sockets (`GET /live`); nil from a server that has none.
     public var liveConnections: Int?
+    /// Devices that registered a push token (`PUT /devices/{token}`); nil from a server that has none.
+    public var devices: Int?
 
     enum CodingKeys: String, CodingKey {
         case isRunning = "running"
@@ -110,6 +112,6 @@ public struct DemoBackendStatus: Sendable, Equatable, Codable {
         case pendingStatusFaults = "pendingFaults"
         case pendingMalformed, pendingDropped, pendingTrickled
         case latencyMilliseconds = "latencyMs"
-        case documents, liveConnections
+        case documents, liveConnections, devices
     }
 }

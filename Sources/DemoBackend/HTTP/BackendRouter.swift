@@ -59,6 +59,7 @@ struct BackendRouter: Sendable {
     private func route(_ request: APIRequest) -> Answer {
         do {
             if let answer = try core.sessions.answer(request) { return answer }
+            if let answer = try core.devices.answer(request) { return answer }
             if request.parts == ["batch"] { return try core.batch.answer(request) }
             if let answer = try core.resources.answer(request) { return answer }
             return .error("no route for \(request.method) \(request.path)", status: 404)

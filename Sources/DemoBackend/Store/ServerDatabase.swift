@@ -75,6 +75,16 @@ final class ServerDatabase: Sendable {
                     );
                     """)
         }
+        migrator.registerMigration("v3: devices") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE device (
+                        token TEXT PRIMARY KEY,        -- the push token the device registered (64 hex digits)
+                        bundle TEXT NOT NULL,          -- the app's bundle identifier
+                        registered_at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 

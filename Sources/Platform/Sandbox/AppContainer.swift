@@ -41,6 +41,10 @@ nonisolated public struct AppContainer: Sendable {
     public var keychain: URL { root.appendingPathComponent("Library/Keychain") }
     /// `Library/Signals/`: where the processes sharing the container signal each other's writes.
     public var signals: URL { root.appendingPathComponent("Library/Signals") }
+    /// `Library/Preferences/.notifications.json`: the stand-in for what the system keeps about the
+    /// app's notifications (the authorization and the device token); never backed up, since a
+    /// restored device gets a token of its own.
+    public var notificationState: URL { preferences.appendingPathComponent(".notifications.json") }
     /// Scratch space, emptied at launch.
     public var tmp: URL { root.appendingPathComponent("tmp") }
     /// The SQLite database file.

@@ -144,7 +144,7 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
             // Secrets stay on this device, as keychain items made "this device only" do; signals
             // between running processes mean nothing after a restore.
             !["Library/Caches/", "Library/Keychain/", "Library/Signals/"].contains { path.hasPrefix($0) }
-                && !excluded.contains(path)
+                && path != "Library/Preferences/.notifications.json" && !excluded.contains(path)
         }.sorted()
     }
 }

@@ -47,6 +47,8 @@ extension AppConfiguration {
             }
             let liveText = try string("live.updates")
             guard ["on", "off"].contains(liveText) else { throw bad("live.updates", liveText, "on or off") }
+            let pushText = try string("push.registration")
+            guard ["on", "off"].contains(pushText) else { throw bad("push.registration", pushText, "on or off") }
             let bundle = try string("bundle.identifier")
             guard !bundle.isEmpty, bundle.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else {
                 throw bad("bundle.identifier", bundle, "a reverse-DNS name such as com.example.app")
@@ -55,6 +57,7 @@ extension AppConfiguration {
                 name: name, apiRoot: apiRoot, allowedHTTPHosts: hosts, timeout: timeout, transportPolicy: policy,
                 memoryLimits: MemoryCacheLimits(countLimit: entriesLimit, costLimit: bytesLimit), logLevel: level,
                 bundleIdentifier: bundle, serverSignIn: signIn, liveUpdates: liveText == "on",
+                pushRegistration: pushText == "on",
                 entries: entries.keys.sorted().compactMap { entries[$0] })
         }
 

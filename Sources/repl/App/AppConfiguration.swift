@@ -51,6 +51,8 @@ nonisolated struct AppConfiguration: Sendable, Equatable {
     var serverSignIn: DemoBackend.SignInPolicy
     /// Whether the app follows the server's live socket while it is on screen.
     var liveUpdates: Bool
+    /// Whether the app sends its push token to the server after launch.
+    var pushRegistration: Bool
     /// Every value with its origin, in key order.
     var entries: [Entry]
 
@@ -78,6 +80,7 @@ extension AppConfiguration {
         var logLevel: String?
         var serverSignIn: String?
         var liveUpdates: String?
+        var pushRegistration: String?
     }
 
     /// Reads the profile `name` under `flags` and `environment`.
@@ -130,8 +133,8 @@ extension AppConfiguration {
     static let keys: [(key: String, flag: String?)] = [
         ("api.root", "--remote"), ("bundle.identifier", nil), ("cache.memoryBytes", nil),
         ("cache.memoryEntries", nil), ("http.allowedHosts", "--allow-http"), ("http.timeout", "--timeout"),
-        ("live.updates", "--live-updates"), ("log.level", "--log-level"), ("server.signIn", "--server-sign-in"),
-        ("transport.policy", nil),
+        ("live.updates", "--live-updates"), ("log.level", "--log-level"), ("push.registration", "--push-registration"),
+        ("server.signIn", "--server-sign-in"), ("transport.policy", nil),
     ]
 
     /// What applies when nothing else sets a key.
@@ -144,6 +147,7 @@ extension AppConfiguration {
         "http.timeout": ConfigValue(.double(10), isSecret: false),
         "live.updates": ConfigValue(.string("on"), isSecret: false),
         "log.level": ConfigValue(.string("warning"), isSecret: false),
+        "push.registration": ConfigValue(.string("on"), isSecret: false),
         "server.signIn": ConfigValue(.string("required"), isSecret: false),
         "transport.policy": ConfigValue(.string("development"), isSecret: false),
     ]
@@ -160,6 +164,9 @@ extension AppConfiguration {
             values["server.signIn"] = ConfigValue(.string(signIn), isSecret: false)
         }
         if let live = flags.liveUpdates { values["live.updates"] = ConfigValue(.string(live), isSecret: false) }
+        if let push = flags.pushRegistration {
+            values["push.registration"] = ConfigValue(.string(push), isSecret: false)
+        }
         return values
     }
 

@@ -13,6 +13,8 @@ struct AppServices {
     let sync: any SyncRepositoryProtocol
     /// The signed-in session.
     let sessions: any SessionRepositoryProtocol
+    /// Where the device's push token is registered.
+    let devices: any DeviceRegistrationRepositoryProtocol
 
     /// Lists documents.
     var listDocuments: ListDocumentsUseCase { ListDocumentsUseCase(repository: documents) }
@@ -37,6 +39,8 @@ struct AppServices {
     var signIn: SignInUseCase { SignInUseCase(repository: sessions) }
     /// Signs out.
     var signOut: SignOutUseCase { SignOutUseCase(repository: sessions) }
+    /// Registers the device's push token.
+    var registerDevice: RegisterDeviceUseCase { RegisterDeviceUseCase(repository: devices) }
     /// Finds a document's conflict, for the editor.
     var findConflict: FindConflictUseCase { FindConflictUseCase(repository: sync) }
 }

@@ -62,6 +62,8 @@ final class CommandContext: ShellContext {
     let crossProcess: CrossProcessInvalidation?
     /// The server's live socket (nil when `live.updates` is off).
     let live: LiveUpdates?
+    /// The system's notification authorization and push token (`push …`).
+    let notifications: NotificationCenterStandIn
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -93,6 +95,7 @@ final class CommandContext: ShellContext {
         self.sceneSync = app.sceneSync
         self.crossProcess = app.crossProcess
         self.live = app.live
+        self.notifications = app.notifications
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format

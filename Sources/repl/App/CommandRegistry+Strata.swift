@@ -7,7 +7,7 @@ extension CommandRegistry where Context == CommandContext {
         CommandRegistry(
             commands: DocumentCommands.all + FileCommands.all + UserCommands.all + FeatureModule.all.flatMap(\.commands)
                 + CacheCommands.all
-                + SessionCommands.all + SyncCommands.all + LiveCommands.sync + BackgroundCommands.all
+                + SessionCommands.all + SyncCommands.all + LiveCommands.sync + BackgroundCommands.all + PushCommands.all
                 + SceneCommands.all
                 + EditorCommands.all
                 + AppCommands.all + ConfigCommands.all + SettingsCommands.all + LifecycleCommands.all

@@ -61,6 +61,8 @@ enum CompositionRoot {
         let sceneSync: SceneSync
         /// The server's live socket, followed while the app is on screen (nil when `live.updates` is off).
         let live: LiveUpdates?
+        /// The system's notification authorization and push token.
+        let notifications: NotificationCenterStandIn
         /// Signals to and from the other processes on this container (nil when the folder is unusable).
         let crossProcess: CrossProcessInvalidation?
     }
@@ -109,7 +111,8 @@ enum CompositionRoot {
                 memoryLimits: options.context.memoryLimits(app: configuration.memoryLimits)))
         let services = AppServices(
             documents: stack.documentRepository, users: stack.userRepository, sync: stack.sync,
-            sessions: SessionRepositoryImpl(api: api, credentials: credentials))
+            sessions: SessionRepositoryImpl(api: api, credentials: credentials),
+            devices: DeviceRegistrationRepositoryImpl(api: api, bundleIdentifier: configuration.bundleIdentifier))
         let caches = CacheControls(stack: stack)
         let sceneDelegate = sceneAppDelegate(services: services)
         let scenes = SceneApplication(
@@ -125,6 +128,10 @@ enum CompositionRoot {
             warnings.append("\(error.localizedDescription); other processes' writes will not reach this one")
         }
         let live = liveUpdates(configuration, baseURL: baseURL, sync: stack.sync)
+        let notifications = NotificationCenterStandIn(file: container.notificationState)
+        if configuration.pushRegistration {
+            registerToken(notifications, with: services.registerDevice, readiness: readiness)
+        }
         let lifecycle = ApplicationLifecycle()
         let evacuated = EvacuationTally()
         let memoryObservation = lifecycle.observe { event in
@@ -153,6 +160,7 @@ enum CompositionRoot {
                 settings: FileSettingsStore(
                     url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
                 secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync, live: live,
+                notifications: notifications,
                 crossProcess: crossProcess)
         )
     }
@@ -181,6 +189,19 @@ extension CompositionRoot {
         return LiveUpdates(
             url: url, transport: NIOLiveTransport(),
             pull: { try? await sync.pull().serverVersion }, clock: ContinuousClock())
+    }
+
+    /// As an app calls `registerForRemoteNotifications()` at every launch (it asks the user
+    /// nothing), the token goes to the server once the first screen shows, unless it has it.
+    private static func registerToken(
+        _ notifications: NotificationCenterStandIn, with registerDevice: RegisterDeviceUseCase,
+        readiness: LaunchReadiness<ContinuousClock>
+    ) {
+        readiness.registerPolite("register the device token") {
+            let token = notifications.token
+            guard !notifications.isTokenRegistered else { return }
+            if case .success = await registerDevice.execute(token: token) { notifications.markRegistered(token) }
+        }
     }
 
     private static func sceneAppDelegate(services: AppServices) -> StrataSceneAppDelegate {

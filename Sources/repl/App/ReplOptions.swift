@@ -94,6 +94,11 @@ struct ReplOptions: ParsableCommand {
     var liveUpdates: String?
 
     @Option(
+        name: .customLong("push-registration"),
+        help: "Whether the app sends its push token to the server after launch: on (the default) or off.")
+    var pushRegistration: String?
+
+    @Option(
         name: .customLong("discard-scene"),
         help: "Act as if the user closed this scene session while Strata was not running (repeatable)."
     )
@@ -143,6 +148,6 @@ extension ReplOptions {
     var configurationFlags: AppConfiguration.Flags {
         AppConfiguration.Flags(
             remote: remote, allowHTTP: allowHTTP, timeout: timeout, logLevel: logLevel, serverSignIn: serverSignIn,
-            liveUpdates: liveUpdates)
+            liveUpdates: liveUpdates, pushRegistration: pushRegistration)
     }
 }
