@@ -16,8 +16,9 @@ nonisolated struct DeadlineProcessTests {
         #expect(outcome.stderr == "error: line 2: The server can't be reached; try again later\n")
         // The next command gets a deadline of its own and a server that answers.
         #expect(outcome.stdout.contains("Welcome to Strata"))
-        // The body alone would take minutes; the whole run takes the timeout and start-up.
-        #expect(started.duration(to: .now) < .seconds(8))
+        // The body alone would take minutes; the whole run takes the timeout and start-up (about a
+        // second alone; up to 10 s was seen while the rest of the suite loaded both cores).
+        #expect(started.duration(to: .now) < .seconds(20))
     }
 
     @Test func aRetryAfterPastTheTimeoutSaysWhenToTryAgain() async throws {

@@ -64,6 +64,10 @@ final class CommandContext: ShellContext {
     let live: LiveUpdates?
     /// The system's notification authorization and push token (`push …`).
     let notifications: NotificationCenterStandIn
+    /// The container's root, shared with the extension (`app extension`).
+    let home: URL
+    /// The server the app talks to (the extension talks to it too).
+    let baseURL: URL
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -96,6 +100,8 @@ final class CommandContext: ShellContext {
         self.crossProcess = app.crossProcess
         self.live = app.live
         self.notifications = app.notifications
+        self.home = app.home
+        self.baseURL = app.baseURL
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format

@@ -10,7 +10,8 @@ extension CommandRegistry where Context == CommandContext {
                 + SessionCommands.all + SyncCommands.all + LiveCommands.sync + BackgroundCommands.all + PushCommands.all
                 + SceneCommands.all
                 + EditorCommands.all
-                + AppCommands.all + ConfigCommands.all + SettingsCommands.all + LifecycleCommands.all
+                + AppCommands.all + ExtensionCommands.all + ConfigCommands.all + SettingsCommands.all
+                + LifecycleCommands.all
                 + ServerCommands.all + LiveCommands.server + ShellCommands.all
         )
     }

@@ -63,6 +63,8 @@ enum CompositionRoot {
         let live: LiveUpdates?
         /// The system's notification authorization and push token.
         let notifications: NotificationCenterStandIn
+        /// The container's root (`--home`), for the extension's process.
+        let home: URL
         /// Signals to and from the other processes on this container (nil when the folder is unusable).
         let crossProcess: CrossProcessInvalidation?
     }
@@ -160,7 +162,7 @@ enum CompositionRoot {
                 settings: FileSettingsStore(
                     url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
                 secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync, live: live,
-                notifications: notifications,
+                notifications: notifications, home: root,
                 crossProcess: crossProcess)
         )
     }
