@@ -12,7 +12,6 @@ import Synchronization
 /// seen here; the app learns of them from a cross-process signal and ``announce(_:)``s them.
 public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
     fileprivate struct State {
-        var changed: Set<Document.ID> = []
         var subscribers: [UUID: AsyncStream<DataChange>.Continuation] = [:]
     }
 
@@ -47,8 +46,11 @@ public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
 // MARK: - Private
 
 extension DatabaseChangeFeed {
+    /// GRDB calls it on the writer's queue only, one transaction at a time, so the ids it collects
+    /// need no lock.
     private final class Observer: TransactionObserver {
         let feed: DatabaseChangeFeed
+        private var changed: Set<Document.ID> = []
 
         init(feed: DatabaseChangeFeed) {
             self.feed = feed
@@ -62,21 +64,20 @@ extension DatabaseChangeFeed {
         /// Collects a changed row's id (each of these tables is keyed by the document id).
         func databaseDidChange(with event: DatabaseEvent) {
             guard let id = Document.ID(rawValue: Int(event.rowID)) else { return }
-            feed.state.withLock { _ = $0.changed.insert(id) }
+            changed.insert(id)
         }
 
         /// Announces what the transaction changed.
         func databaseDidCommit(_ db: Database) {
-            let changed = feed.state.withLock { state in
-                defer { state.changed = [] }
-                return state.changed
-            }
-            if !changed.isEmpty { feed.announce(.documents(changed)) }
+            guard !changed.isEmpty else { return }
+            let announced = changed
+            changed = []
+            feed.announce(.documents(announced))
         }
 
         /// Forgets what the transaction changed.
         func databaseDidRollback(_ db: Database) {
-            feed.state.withLock { $0.changed = [] }
+            changed = []
         }
     }
 }
