@@ -70,8 +70,19 @@ struct LiveUpdatesTests {
             pull: { await puller.pull(reaching: version) }, clock: clock, jitter: { 1 })
     }
 
-    func settle() async {
+    /// Lets the started tasks run; with a condition, until it holds (two seconds at most: tests
+    /// run side by side, and yielding a fixed number of times was once not enough).
+    func settle(until condition: () async -> Bool = { true }) async {
         for _ in 0..<50 { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while await !condition(), ContinuousClock.now < deadline { await Task.yield() }
+        for _ in 0..<50 { await Task.yield() }  // and what follows it, such as a retry's sleep starting
+    }
+
+    /// Starts `live` and waits for its socket.
+    func connected(_ live: LiveUpdates) async {
+        await live.start()
+        await settle { await live.status.connection == .connected }
     }
 
     static func change(_ version: Int) -> String {
@@ -80,13 +91,12 @@ struct LiveUpdatesTests {
 
     @Test func aBurstOfEventsCostsTwoPullsNotOneEach() async {
         let live = live()
-        await live.start()
-        await settle()
+        await connected(live)
         // Connected: the catch-up pull runs (and is held)
         #expect(await live.status.connection == .connected && puller.count.withLock { $0 } == 1)
         transport.send(#"{"type":"hello","versions":{"documents":3}}"#)
         for version in 4...8 { transport.send(Self.change(version)) }
-        await settle()
+        await settle { await live.status.events == 5 }
         // Five events while a pull runs ask for one more pull, not five
         puller.release()
         await live.settle()
@@ -99,13 +109,12 @@ struct LiveUpdatesTests {
     @Test func aMessageThatIsNotAnEventIsSkippedAndTheNextOneStillCounts() async {
         puller.release()
         let live = live()
-        await live.start()
-        await settle()
+        await connected(live)
         for text in [#"{"type":"change","collection":"documents","id":"#, "not json", #"{"type":"gossip"}"#] {
             transport.send(text)
         }
         transport.send(Self.change(9))
-        await settle()
+        await settle { await live.status.events == 1 }
         let status = await live.status
         #expect(status.malformed == 3 && status.events == 1 && status.lastVersion == 9)
         #expect(status.connection == .connected)
@@ -115,17 +124,16 @@ struct LiveUpdatesTests {
     @Test func afterADropItReconnectsWithGrowingDelaysAndPullsTheGap() async {
         puller.release()
         let live = live()
-        await live.start()
-        await settle()
+        await connected(live)
         // The server goes away, and refuses the next two attempts
         transport.failNext(2)
         transport.drop()
-        await settle()
+        await settle { await live.status.connection != .connected }
         #expect(
             await live.status.connection
                 == .reconnecting(attempt: 1, retryIn: .milliseconds(250), reason: "the server closed the socket"))
         await clock.advance(by: .milliseconds(250))
-        await settle()
+        await settle { await live.status.connection.isReconnecting(attempt: 2, retryIn: .milliseconds(500)) }
         #expect(
             await live.status.connection
                 == .reconnecting(
@@ -135,16 +143,40 @@ struct LiveUpdatesTests {
         await settle()
         #expect(transport.opened == 1)
         await clock.advance(by: .milliseconds(1))
-        await settle()
+        await settle { await live.status.connection.isReconnecting(attempt: 3, retryIn: .seconds(1)) }
         #expect(await live.status.connection.isReconnecting(attempt: 3, retryIn: .seconds(1)))
         await clock.advance(by: .seconds(1))
-        await settle()
+        await settle { await live.status.connection == .connected }
         // Back: connected again, counted, and a pull catches up with what was missed
         let status = await live.status
         #expect(status.connection == .connected && status.reconnects == 1 && transport.opened == 2)
         #expect(puller.count.withLock { $0 } == 2)
         await live.stop()
         #expect(await live.status.connection == .stopped)
+    }
+
+    @Test func aSocketThatDropsEverySecondIsReopenedEachTimeAndEachReopeningPulls() async {
+        puller.release()
+        let live = live()
+        await connected(live)
+        for round in 1...5 {
+            // A second of a working socket, then the server drops it
+            transport.send(Self.change(10 + round))
+            await settle { await live.status.events == round }
+            await clock.advance(by: .seconds(1))
+            transport.drop()
+            await settle { await live.status.connection != .connected }
+            // The first retry after a working connection waits the initial delay, not a grown one
+            #expect(await live.status.connection.isReconnecting(attempt: 1, retryIn: .milliseconds(250)))
+            await clock.advance(by: .milliseconds(250))
+            await settle { await live.status.connection == .connected }
+            #expect(await live.status.connection == .connected && transport.opened == round + 1)
+        }
+        let status = await live.status
+        // Every connection pulled (the first and five reopenings), and every event asked for one
+        #expect(status.reconnects == 5 && status.events == 5 && status.lastVersion == 15)
+        #expect(puller.count.withLock { $0 } >= 6)
+        await live.stop()
     }
 
     @Test(arguments: [(1, 1.0, 250), (2, 1.0, 500), (3, 0.5, 500), (8, 1.0, 30_000), (40, 0.2, 15_000)])

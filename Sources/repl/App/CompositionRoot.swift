@@ -129,7 +129,8 @@ enum CompositionRoot {
         } catch {
             warnings.append("\(error.localizedDescription); other processes' writes will not reach this one")
         }
-        let live = liveUpdates(configuration, baseURL: baseURL, sync: stack.sync)
+        // An extension keeps no socket open: it runs briefly beside the app, which has one.
+        let live = options.context == .app ? liveUpdates(configuration, baseURL: baseURL, sync: stack.sync) : nil
         let notifications = NotificationCenterStandIn(file: container.notificationState)
         if configuration.pushRegistration {
             registerToken(notifications, with: services.registerDevice, readiness: readiness)

@@ -22,7 +22,8 @@ extension LiveCommands {
         examples: ["live status"]
     ) { context, _ throws(CommandFailure) in
         guard let live = context.live else {
-            return .message("Live updates are off (live.updates); changes arrive with 'sync'.")
+            return .message(
+                "Live updates are off (live.updates, and always in an extension); changes arrive with 'sync'.")
         }
         let status = await live.status
         let connection: String
