@@ -6,6 +6,7 @@ import Platform
 import Presentation
 import ShellKit
 import StrataData
+import Synchronization
 
 /// The executable's entry point: parses flags, wires the app and runs the shell.
 @main
@@ -56,7 +57,7 @@ enum ReplApp {
                 console.err("error: \(error.localizedDescription)")
             }
             await app.live?.stop()
-            await app.backend?.stop()
+            await stopWithin(.seconds(2), app.backend)
             Foundation.exit(status)
         }
     }
@@ -73,6 +74,21 @@ extension ReplApp {
     private struct EarlyExit: Error {
         let message: String
         let status: Int32
+    }
+
+    /// Stops the embedded server, waiting for it at most `limit`: the server waits for its open
+    /// connections, and the process ends anyway (a Ctrl-D exit once took over 10 s under load).
+    private static func stopWithin(_ limit: Duration, _ backend: DemoBackend?) async {
+        guard let backend else { return }
+        let stopped = Stopped()
+        Task {
+            await backend.stop()
+            stopped.done.withLock { $0 = true }
+        }
+        let deadline = ContinuousClock.now + limit
+        while !stopped.done.withLock({ $0 }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     private static func parseOptions() -> Result<ReplOptions, EarlyExit> {
@@ -119,4 +135,9 @@ extension ReplApp {
         var reader = StreamLineReader()
         return await shell.run(reader: &reader)
     }
+}
+
+/// Whether the embedded server has stopped, for the exit that waits for it a while.
+private final class Stopped: Sendable {
+    let done = Mutex(false)
 }

@@ -87,7 +87,14 @@ public final class SceneSync {
     /// Lets the changes already announced reach the scenes, runs the reloads their debounce
     /// windows hold back, and waits for every reload: what the scenes show is then up to date.
     public func catchUp() async {
-        await Task.yield()
+        // The subscription takes one change per turn of the main actor: yield until a turn brings
+        // none, so a command that committed several transactions is followed to its last.
+        var seen = -1
+        while seen != changesSeen {
+            seen = changesSeen
+            await Task.yield()
+            await Task.yield()
+        }
         await batcher?.deliverNow()
         for debouncer in debouncers.values { debouncer.flush() }
         while let (key, reload) = running.first {
