@@ -21,6 +21,8 @@ public import Platform
 public final class SceneSync {
     /// The reloads made so far (screen updates), all scenes together.
     public private(set) var reloads = 0
+    /// The changes received so far.
+    public private(set) var received = 0
     /// When the recent reloads finished (the last 64), on the continuous clock.
     public private(set) var recentReloads: [ContinuousClock.Instant] = []
     private let scenes: SceneApplication
@@ -32,7 +34,6 @@ public final class SceneSync {
     private var running: [Int: Task<Void, Never>] = [:]
     private var lastReload = 0
     private var following: Task<Void, Never>?
-    private var changesSeen = 0
     private let logger = Logger(label: "strata.presentation.scenes")
 
     /// Creates the coordinator; `interval` is how often a scene reloads at most during a burst.
@@ -62,14 +63,11 @@ public final class SceneSync {
         following = Task { [weak self] in
             for await change in stream {
                 guard let self else { return }
-                self.changesSeen += 1
+                self.received += 1
                 self.batcher?.submit(change)
             }
         }
     }
-
-    /// The changes received so far.
-    public var received: Int { changesSeen }
 
     /// When the first reload that finished after `instant` did, if one has.
     public func firstReload(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
@@ -90,8 +88,8 @@ public final class SceneSync {
         // The subscription takes one change per turn of the main actor: yield until a turn brings
         // none, so a command that committed several transactions is followed to its last.
         var seen = -1
-        while seen != changesSeen {
-            seen = changesSeen
+        while seen != received {
+            seen = received
             await Task.yield()
             await Task.yield()
         }
