@@ -22,6 +22,7 @@ let clocks = Target.Dependency.product(name: "Clocks", package: "swift-clocks")
 let customDump = Target.Dependency.product(name: "CustomDump", package: "swift-custom-dump")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
 let flyingFox = Target.Dependency.product(name: "FlyingFox", package: "FlyingFox")
+let multipart = Target.Dependency.product(name: "MultipartKit", package: "multipart-kit")
 
 let package = Package(
     name: "Strata",
@@ -38,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // The client side of the live socket (ADR 0032): NIO's web socket upgrade and frames.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Attachments: multipart/form-data framing on the client, streaming parsing on the server.
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
@@ -57,6 +60,7 @@ let package = Package(
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                multipart,
             ],
             path: "Sources/Data",
             swiftSettings: strict
@@ -77,7 +81,7 @@ let package = Package(
         .target(name: "Signals", path: "Sources/Signals", swiftSettings: strict),
         .target(
             name: "DemoBackend",
-            dependencies: ["Signals", logging, flyingFox, grdb],
+            dependencies: ["Signals", logging, flyingFox, grdb, multipart],
             path: "Sources/DemoBackend",
             swiftSettings: strict
         ),

@@ -16,6 +16,8 @@ final class BackendCore: Sendable {
     let sessions: SessionRoutes
     /// Push tokens the devices registered.
     let devices: DeviceRoutes
+    /// Files attached to documents.
+    let attachments: AttachmentRoutes
     /// Every change, as it commits, for the live sockets.
     let live: LiveFeed
     /// Where the server listens, once it does (the admin status reports it).
@@ -42,6 +44,9 @@ final class BackendCore: Sendable {
         resources = ResourceRoutes(store: store, idempotency: idempotency, gate: sessions.refusal)
         batch = BatchRoute(resources: resources, gate: sessions.refusal)
         devices = DeviceRoutes(database: database, now: now)
+        let files = AttachmentStore(database: database, now: now)
+        try files.prepare()
+        attachments = AttachmentRoutes(store: files, idempotency: idempotency, gate: sessions.refusal)
         live = LiveFeed(database: database, collections: collections.map(\.name), signals: signals, logger: logger)
     }
 
@@ -70,7 +75,10 @@ final class BackendCore: Sendable {
     /// Clears faults and counters and restores the sample data (ids keep growing).
     func reset() throws {
         controls.reset()
-        try database.pool.write { db in try store.reset(db) }
+        try database.pool.write { db in
+            try store.reset(db)
+            try attachments.store.removeAll(db)
+        }
         live.restart()
     }
 

@@ -10,14 +10,15 @@ struct LayerDependencyTests {
             "Sources/Data",
             [
                 "Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "GRDBSQLite", "HTTPTypes",
-                "HTTPTypesFoundation", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOWebSocket", "Synchronization",
+                "HTTPTypesFoundation", "MultipartKit", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOWebSocket",
+                "Synchronization",
             ]
         ),
         (
             "Sources/DemoBackend",
             [
                 "Dispatch", "Foundation", "FoundationNetworking", "FlyingFox", "FlyingSocks", "GRDB", "Logging",
-                "Signals",
+                "MultipartKit", "Signals",
                 "Synchronization",
             ]
         ),

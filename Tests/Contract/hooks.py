@@ -1,5 +1,8 @@
 """Schemathesis hooks for the demo API's contract run (Scripts/contract.sh).
 
+An attachment's `document` field repeats the path's id, as every real client sends it (a schema
+cannot say that two values are equal).
+
 A real client names every write it sends with a key of its own; the fuzzer draws keys from the
 schema and would reuse one for another request, which the server rightly refuses (422). Each
 request therefore gets a fresh key. Replays of one key are tested in Swift (the idempotency and
@@ -19,3 +22,5 @@ def before_call(context, case, kwargs):
         for change in body["changes"]:
             if isinstance(change, dict) and isinstance(change.get("idempotencyKey"), str):
                 change["idempotencyKey"] = str(uuid.uuid4())
+    if case.method == "POST" and case.path == "/documents/{id}/attachments" and isinstance(body, dict):
+        body["document"] = str((case.path_parameters or {}).get("id", ""))

@@ -31,6 +31,17 @@ final class ScriptedHTTPClient: HTTPClientProtocol {
         }
     }
 
+    func upload(_ request: HTTPRequest, fromFile file: URL) async throws(TransportError) -> (HTTPResponse, Data) {
+        try await send(request, body: nil)
+    }
+
+    func download(_ request: HTTPRequest) async throws(TransportError) -> (HTTPResponse, URL) {
+        let (response, body) = try await send(request, body: nil)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-\(UUID())")
+        guard FileManager.default.createFile(atPath: file.path, contents: body) else { throw .other("no temp file") }
+        return (response, file)
+    }
+
     /// A response with these header fields (by name) and body.
     static func response(_ status: Int, _ body: String, headers: [String: String]) -> Step {
         var fields = HTTPFields()

@@ -60,6 +60,12 @@ struct MigrationTests {
                         && db.tableExists("resource_local_id")
                 }
             ),
+            (
+                Names.pendingUploads, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+                { db in
+                    try count("outbox", db) == 3 && count("document", db) == 2 && count("pending_upload", db) == 0
+                }
+            ),
         ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {

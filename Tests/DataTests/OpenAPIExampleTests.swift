@@ -33,6 +33,13 @@ struct OpenAPIExampleTests {
         #expect(document.createdAt == Date(timeIntervalSince1970: 1_767_258_000))
     }
 
+    @Test func anAttachmentListReadsAsTheDomainsAttachments() throws {
+        let list = try JSONCoding.decoder.decode(AttachmentDTO.List.self, from: Self.example("AttachmentList"))
+        let attachments = try list.items.map { dto throws(AttachmentError) in try dto.attachment() }
+        #expect(attachments.map(\.name) == ["notes.jsonl"] && attachments.map(\.size) == [213])
+        #expect(attachments.map(\.documentID) == [1])
+    }
+
     @Test func aListReadsWithItsVersion() throws {
         let list = try JSONCoding.decoder.decode(DocumentListDTO.self, from: Self.example("DocumentList"))
         #expect(list.items.map(\.id) == [2, 1] && list.serverVersion == 3 && list.deleted == [])

@@ -27,14 +27,17 @@ struct ServerClient {
     func send(_ method: String, _ path: String, headers: [String: String] = [:], json: String? = nil) async throws
         -> Reply
     {
+        var headers = headers
+        if json != nil { headers["Content-Type"] = "application/json" }
+        return try await send(method, path, headers: headers, body: json.map { Data($0.utf8) })
+    }
+
+    func send(_ method: String, _ path: String, headers: [String: String] = [:], body: Data?) async throws -> Reply {
         guard let url = URL(string: baseURL.absoluteString + path) else { throw Failure(message: "bad path \(path)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let json {
-            request.httpBody = Data(json.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
+        request.httpBody = body
         let (data, response) = try await URLSession.shared.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw Failure(message: "not HTTP") }
         var fields: [String: String] = [:]

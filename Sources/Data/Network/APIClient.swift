@@ -84,7 +84,7 @@ extension APIClient {
 
     private static var decoder: JSONDecoder { JSONCoding.decoder }
 
-    private func request(
+    func request(
         _ method: HTTPRequest.Method, _ path: String, _ query: [URLQueryItem], _ fields: HTTPFields
     ) throws(RemoteError) -> HTTPRequest {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
@@ -100,9 +100,18 @@ extension APIClient {
     private func perform(
         _ request: HTTPRequest, body: Foundation.Data?, retryable: Bool = false
     ) async throws(RemoteError) -> (HTTPResponse, Foundation.Data) {
+        try await perform(request, retryable: retryable) { http, request throws(TransportError) in
+            try await http.send(request, body: body)
+        }
+    }
+
+    /// Runs `exchange` with retries and tells the network monitor how it went.
+    func perform<Payload: Sendable>(
+        _ request: HTTPRequest, retryable: Bool = false, _ exchange: @escaping Exchange<Payload>
+    ) async throws(RemoteError) -> (HTTPResponse, Payload) {
         do {
             let answer = try await performWithRetries(
-                request, body: body, retryable: retryable || request.method.isIdempotent)
+                request, retryable: retryable || request.method.isIdempotent, exchange)
             monitor?.recordSuccess()
             return answer
         } catch {
@@ -114,18 +123,24 @@ extension APIClient {
         }
     }
 
+    /// One request and its answer over a client: a body in memory, a file sent or received.
+    typealias Exchange<Payload> =
+        @Sendable (any HTTPClientProtocol, HTTPRequest) async throws(TransportError) -> (
+            HTTPResponse, Payload
+        )
+
     /// Sends with retries, all before the operation's deadline; returns a 2xx or 304 response, or
     /// throws the mapped failure.
-    private func performWithRetries(
-        _ request: HTTPRequest, body: Foundation.Data?, retryable: Bool
-    ) async throws(RemoteError) -> (HTTPResponse, Foundation.Data) {
+    private func performWithRetries<Payload: Sendable>(
+        _ request: HTTPRequest, retryable: Bool, _ exchange: @escaping Exchange<Payload>
+    ) async throws(RemoteError) -> (HTTPResponse, Payload) {
         let deadline = OperationDeadline.current ?? ContinuousClock.now + budget
         var attempt = 1
         while true {
             if Task.isCancelled { throw .cancelled }
             var wait = Duration.zero
             do {
-                let (response, answer) = try await send(request, body: body, before: deadline)
+                let (response, answer) = try await send(request, before: deadline, exchange)
                 if response.status.kind == .successful || response.status == .notModified { return (response, answer) }
                 let error = Self.error(for: response.status)
                 guard retryable, RetryPolicy.isTransient(response.status), attempt < retry.maxAttempts
@@ -162,15 +177,15 @@ extension APIClient {
 
     /// One attempt, abandoned at the deadline however the answer is arriving (a body that
     /// trickles in never lets a per-request idle timeout fire).
-    private func send(
-        _ request: HTTPRequest, body: Foundation.Data?, before deadline: ContinuousClock.Instant
-    ) async throws(TransportError) -> (HTTPResponse, Foundation.Data) {
+    private func send<Payload: Sendable>(
+        _ request: HTTPRequest, before deadline: ContinuousClock.Instant, _ exchange: @escaping Exchange<Payload>
+    ) async throws(TransportError) -> (HTTPResponse, Payload) {
         let remaining = OperationDeadline.remaining(deadline)
         guard remaining > .zero else { throw .timedOut }
         let http = self.http
-        let attempt = Task { () async -> Result<(HTTPResponse, Foundation.Data), TransportError> in
+        let attempt = Task { () async -> Result<(HTTPResponse, Payload), TransportError> in
             do throws(TransportError) {
-                return .success(try await http.send(request, body: body))
+                return .success(try await exchange(http, request))
             } catch {
                 return .failure(error)
             }
@@ -220,7 +235,7 @@ extension APIClient {
         }
     }
 
-    private static func decode<Value: Decodable>(
+    static func decode<Value: Decodable>(
         _ type: Value.Type, from response: HTTPResponse, body: Foundation.Data
     ) throws(RemoteError) -> Value {
         let contentType = response.headerFields[.contentType]?.lowercased() ?? "none"

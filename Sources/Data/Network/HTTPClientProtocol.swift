@@ -9,6 +9,16 @@ public protocol HTTPClientProtocol: Sendable {
     func send(_ request: HTTPRequest, body: Foundation.Data?) async throws(TransportError) -> (
         HTTPResponse, Foundation.Data
     )
+
+    /// Sends `request` with the file at `file` as its body, read from disk as it goes (never whole
+    /// in memory), and returns the response and its body.
+    func upload(_ request: HTTPRequest, fromFile file: URL) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    )
+
+    /// Sends `request` and writes the response body to a new temporary file as it arrives; the
+    /// caller moves or removes the file.
+    func download(_ request: HTTPRequest) async throws(TransportError) -> (HTTPResponse, URL)
 }
 
 /// Why no response arrived.

@@ -12,6 +12,8 @@ import Logging
 /// URLSession's own HTTP cache is switched off: revalidation with ETags is the data source's job.
 public final class URLSessionHTTPClient: HTTPClientProtocol {
     private let session: URLSession
+    /// Uploads and downloads: the same idle timeout, but as long as a large file needs in all.
+    private let transfers: URLSession
     private let maxBodyBytes: Int
     private let logger = Logger(label: "strata.data.http")
 
@@ -24,11 +26,14 @@ public final class URLSessionHTTPClient: HTTPClientProtocol {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
         session = URLSession(configuration: configuration)
+        configuration.timeoutIntervalForResource = Constants.transferLimit
+        transfers = URLSession(configuration: configuration)
         self.maxBodyBytes = maxBodyBytes
     }
 
     deinit {
         session.invalidateAndCancel()
+        transfers.invalidateAndCancel()
         logger.debug("deinit URLSessionHTTPClient")
     }
 
@@ -51,9 +56,51 @@ public final class URLSessionHTTPClient: HTTPClientProtocol {
     }
 }
 
+extension URLSessionHTTPClient {
+    /// Sends the file as the body, read from disk as the upload goes.
+    public func upload(_ request: HTTPRequest, fromFile file: URL) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    ) {
+        guard let urlRequest = URLRequest(httpRequest: request) else { throw .other("not a valid request") }
+        let data: Foundation.Data
+        let response: URLResponse
+        do {
+            (data, response) = try await transfers.upload(for: urlRequest, fromFile: file)
+        } catch {
+            throw Self.transportError(error)
+        }
+        guard let http = (response as? HTTPURLResponse)?.httpResponse else { throw .other("not an HTTP response") }
+        guard data.count <= maxBodyBytes else { throw .bodyTooLarge(limit: maxBodyBytes) }
+        return (http, data)
+    }
+
+    /// Writes the response body to a temporary file as it arrives.
+    public func download(_ request: HTTPRequest) async throws(TransportError) -> (HTTPResponse, URL) {
+        guard let urlRequest = URLRequest(httpRequest: request) else { throw .other("not a valid request") }
+        let file: URL
+        let response: URLResponse
+        do {
+            (file, response) = try await transfers.download(for: urlRequest)
+        } catch {
+            throw Self.transportError(error)
+        }
+        guard let http = (response as? HTTPURLResponse)?.httpResponse else {
+            try? FileManager.default.removeItem(at: file)
+            throw .other("not an HTTP response")
+        }
+        return (http, file)
+    }
+}
+
 // MARK: - Private
 
 extension URLSessionHTTPClient {
+    private enum Constants {
+        /// The longest an upload or a download may take in all (an hour, as a background
+        /// session's default allows a day).
+        static let transferLimit: TimeInterval = 3_600
+    }
+
     private static func transportError(_ error: any Error) -> TransportError {
         if error is CancellationError { return .cancelled }
         guard let urlError = error as? URLError else { return .other("\(error)") }

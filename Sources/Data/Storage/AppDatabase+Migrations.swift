@@ -104,6 +104,9 @@ extension AppDatabase {
         migrator.registerMigration(Migrations.resourceOutbox) { db in
             try db.execute(sql: ResourceOutboxRecord.schema)
         }
+        migrator.registerMigration(Migrations.pendingUploads) { db in
+            try db.execute(sql: PendingUploadRecord.schema)
+        }
         for feature in FeatureRegistry.migrations {
             migrator.registerMigration(feature.name) { db in try db.execute(sql: feature.sql) }
         }
@@ -120,5 +123,6 @@ extension AppDatabase {
         static let localState = "v5: local state"
         static let outboxByDocumentAndState = "v6: outbox by document and state"
         static let resourceOutbox = "v7: resource outbox"
+        static let pendingUploads = "v8: pending uploads"
     }
 }

@@ -36,7 +36,8 @@ struct Answer: Sendable, Equatable {
         let phrases = [
             200: "OK", 201: "Created", 204: "No Content", 304: "Not Modified", 400: "Bad Request",
             401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict",
-            410: "Gone", 412: "Precondition Failed", 413: "Content Too Large", 422: "Unprocessable Content",
+            410: "Gone", 412: "Precondition Failed", 413: "Content Too Large", 415: "Unsupported Media Type",
+            422: "Unprocessable Content",
             428: "Precondition Required", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
             503: "Service Unavailable", 504: "Gateway Timeout",
         ]

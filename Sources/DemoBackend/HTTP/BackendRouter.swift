@@ -26,6 +26,7 @@ struct BackendRouter: Sendable {
                 return response(.error("cannot open the live socket: \(error)", status: 400))
             }
         }
+        if AttachmentRoutes.handles(parts) { return await attachments(request, parts) }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > Constants.maxBodyBytes {
             return response(.error("the body is larger than \(Constants.maxBodyBytes) bytes", status: 413))
         }
@@ -33,22 +34,55 @@ struct BackendRouter: Sendable {
         guard let body = try? await request.bodyData else {
             return response(.error("the request body was cut off", status: 400))
         }
-        let api = APIRequest(
+        let api = apiRequest(request, parts, body: body)
+        if parts.first == "_admin" { return response(logged(admin.answer(api), api)) }
+        let fault = await takeFault(api)
+        if let refusal = fault.refusal { return response(refusal) }
+        return response(logged(route(api), api), spoiled: fault.body)
+    }
+
+    /// The request as the routes see it.
+    private func apiRequest(_ request: HTTPRequest, _ parts: [String], body: Data) -> APIRequest {
+        APIRequest(
             method: request.method.rawValue, parts: parts,
             query: Dictionary(request.query.map { ($0.name, $0.value) }) { first, _ in first },
             headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }) { first, _ in first },
             body: body)
-        if parts.first == "_admin" { return response(logged(admin.answer(api), api)) }
+    }
+
+    /// Counts the request and applies the next injected fault: its latency now, and the status
+    /// that answers instead of the route, if any.
+    private func takeFault(_ api: APIRequest) async -> (refusal: Answer?, body: DemoBackend.BodyFault?) {
         core.controls.count(api.route)
         let fault = core.controls.takeFault()
         if fault.latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(fault.latencyMilliseconds)) }
-        if let status = fault.status {
-            var headers: [String: String] = [:]
-            headers["Retry-After"] = status.retryAfter
-            return response(
-                logged(.error("injected fault \(status.status)", status: status.status, headers: headers), api))
+        guard let status = fault.status else { return (nil, fault.body) }
+        var headers: [String: String] = [:]
+        headers["Retry-After"] = status.retryAfter
+        return (logged(.error("injected fault \(status.status)", status: status.status, headers: headers), api), nil)
+    }
+
+    /// An attachments request: its body is read as it arrives (an upload may be far larger than
+    /// any other body), and a download is sent from its file.
+    private func attachments(_ request: HTTPRequest, _ parts: [String]) async -> HTTPResponse {
+        let api = apiRequest(request, parts, body: Data())
+        let fault = await takeFault(api)
+        if let refusal = fault.refusal { return response(refusal) }
+        do {
+            switch try await core.attachments.answer(api, body: request.bodySequence) {
+            case .answer(let answer): return response(logged(answer, api), spoiled: fault.body)
+            case .file(let file, let stored):
+                _ = logged(Answer(status: 200, headers: [:], body: Data()), api)
+                let body = try HTTPBodySequence(file: file, suggestedBufferSize: 1 << 16)
+                return HTTPResponse(
+                    statusCode: .ok,
+                    headers: [.contentType: "application/octet-stream", .contentLength: String(stored.size)],
+                    body: body)
+            }
+        } catch {
+            logger.error("\(api.method) \(api.path) failed: \(error)")
+            return response(.error("the server could not answer: \(error)", status: 503, headers: ["Retry-After": "1"]))
         }
-        return response(logged(route(api), api), spoiled: fault.body)
     }
 
     private func logged(_ answer: Answer, _ request: APIRequest) -> Answer {

@@ -28,7 +28,12 @@ struct EntityTags: Sendable {
 /// The 64-bit FNV-1a hash: quick, stable across runs, not for secrets.
 enum FNV1a {
     static func hash(_ bytes: some Sequence<UInt8>, seed: UInt64 = 0) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+        hash(bytes, continuing: 0xcbf2_9ce4_8422_2325 ^ seed)
+    }
+
+    /// The hash of what `hash` summed up followed by `bytes` (for data that arrives in pieces).
+    static func hash(_ bytes: some Sequence<UInt8>, continuing hash: UInt64) -> UInt64 {
+        var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3

@@ -5,6 +5,8 @@ import GRDB
 /// server alone on its folder.
 final class ServerDatabase: Sendable {
     let pool: DatabasePool
+    /// The data folder: the database, and the attachments' files beside it.
+    let folder: URL
     private let lock: FolderLock
 
     /// Opens (creating if needed) the database in `folder`, or says in one line why it cannot.
@@ -18,6 +20,7 @@ final class ServerDatabase: Sendable {
             throw .dataFolder("the server data folder '\(folder.path)' is not writable")
         }
         lock = try FolderLock(folder: folder, sharing: sharing)
+        self.folder = folder
         let path = folder.appendingPathComponent(Constants.fileName).path
         do {
             var configuration = Configuration()
@@ -82,6 +85,20 @@ final class ServerDatabase: Sendable {
                         token TEXT PRIMARY KEY,        -- the push token the device registered (64 hex digits)
                         bundle TEXT NOT NULL,          -- the app's bundle identifier
                         registered_at REAL NOT NULL
+                    );
+                    """)
+        }
+        migrator.registerMigration("v4: attachments") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE attachment (
+                        collection TEXT NOT NULL,      -- the resource's collection (documents)
+                        resource_id INTEGER NOT NULL,
+                        name TEXT NOT NULL,            -- the file's name, unique within its resource
+                        size INTEGER NOT NULL,
+                        file TEXT NOT NULL,            -- the stored file, in the data folder's attachments/
+                        added_at REAL NOT NULL,
+                        PRIMARY KEY (collection, resource_id, name)
                     );
                     """)
         }

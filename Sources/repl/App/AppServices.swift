@@ -15,6 +15,8 @@ struct AppServices {
     let sessions: any SessionRepositoryProtocol
     /// Where the device's push token is registered.
     let devices: any DeviceRegistrationRepositoryProtocol
+    /// Files attached to documents, and the uploads queued on this device.
+    let attachments: any AttachmentRepositoryProtocol
 
     /// Lists documents.
     var listDocuments: ListDocumentsUseCase { ListDocumentsUseCase(repository: documents) }

@@ -60,6 +60,8 @@ final class CommandContext: ShellContext {
     let sceneSync: SceneSync
     /// Signals to and from the other processes on this container.
     let crossProcess: CrossProcessInvalidation?
+    /// What the launch's resumption of queued uploads did, printed between commands.
+    let uploads: UploadReports
     /// The server's live socket (nil when `live.updates` is off).
     let live: LiveUpdates?
     /// The system's notification authorization and push token (`push …`).
@@ -98,6 +100,7 @@ final class CommandContext: ShellContext {
         self.credentials = app.credentials
         self.sceneSync = app.sceneSync
         self.crossProcess = app.crossProcess
+        self.uploads = app.uploads
         self.live = app.live
         self.notifications = app.notifications
         self.home = app.home
@@ -133,6 +136,7 @@ final class CommandContext: ShellContext {
         case nil:
             break
         }
+        for line in uploads.take() { console.out(line) }
         syncStatus = await services.sync.status()
         if credentials.takeRefusal() {
             console.err(styling.warning("Please log in again: the server ended the session ('login NAME')."))

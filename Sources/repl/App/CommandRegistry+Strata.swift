@@ -5,7 +5,8 @@ extension CommandRegistry where Context == CommandContext {
     /// features added with `scaffold-feature` after the users.
     static var strata: CommandRegistry<CommandContext> {
         CommandRegistry(
-            commands: DocumentCommands.all + FileCommands.all + UserCommands.all + FeatureModule.all.flatMap(\.commands)
+            commands: DocumentCommands.all + AttachmentCommands.all + FileCommands.all + UserCommands.all
+                + FeatureModule.all.flatMap(\.commands)
                 + CacheCommands.all
                 + SessionCommands.all + SyncCommands.all + LiveCommands.sync + BackgroundCommands.all + PushCommands.all
                 + SceneCommands.all

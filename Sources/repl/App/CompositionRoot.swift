@@ -67,6 +67,8 @@ enum CompositionRoot {
         let home: URL
         /// Signals to and from the other processes on this container (nil when the folder is unusable).
         let crossProcess: CrossProcessInvalidation?
+        /// What the launch's resumption of queued uploads did, for the shell to print.
+        let uploads: UploadReports
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -114,7 +116,10 @@ enum CompositionRoot {
         let services = AppServices(
             documents: stack.documentRepository, users: stack.userRepository, sync: stack.sync,
             sessions: SessionRepositoryImpl(api: api, credentials: credentials),
-            devices: DeviceRegistrationRepositoryImpl(api: api, bundleIdentifier: configuration.bundleIdentifier))
+            devices: DeviceRegistrationRepositoryImpl(api: api, bundleIdentifier: configuration.bundleIdentifier),
+            attachments: AttachmentRepositoryImpl(
+                database: database, api: api, folder: container.applicationSupport.appendingPathComponent("Uploads"),
+                now: now))
         let caches = CacheControls(stack: stack)
         let sceneDelegate = sceneAppDelegate(services: services)
         let scenes = SceneApplication(
@@ -134,6 +139,11 @@ enum CompositionRoot {
         let notifications = NotificationCenterStandIn(file: container.notificationState)
         if configuration.pushRegistration {
             registerToken(notifications, with: services.registerDevice, readiness: readiness)
+        }
+        let uploads = UploadReports()
+        if options.context == .app {  // the app resends what a crash or a drop left queued, as iOS does
+            let attachments = services.attachments
+            readiness.registerPolite("resume queued uploads") { uploads.add(await attachments.resumeUploads()) }
         }
         let lifecycle = ApplicationLifecycle()
         let evacuated = EvacuationTally()
@@ -164,7 +174,7 @@ enum CompositionRoot {
                     url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
                 secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync, live: live,
                 notifications: notifications, home: root,
-                crossProcess: crossProcess)
+                crossProcess: crossProcess, uploads: uploads)
         )
     }
 }

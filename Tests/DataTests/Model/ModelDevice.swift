@@ -20,6 +20,16 @@ final class SwitchableHTTPClient: HTTPClientProtocol {
         if isOffline { throw .cannotConnect }
         return try await base.send(request, body: body)
     }
+
+    func upload(_ request: HTTPRequest, fromFile file: URL) async throws(TransportError) -> (HTTPResponse, Data) {
+        if isOffline { throw .cannotConnect }
+        return try await base.upload(request, fromFile: file)
+    }
+
+    func download(_ request: HTTPRequest) async throws(TransportError) -> (HTTPResponse, URL) {
+        if isOffline { throw .cannotConnect }
+        return try await base.download(request)
+    }
 }
 
 /// One device of the model: its own database file and data stack, talking to the shared server.

@@ -1,0 +1,130 @@
+import Domain
+import Foundation
+import GRDB
+import HTTPTypes
+import Logging
+import Synchronization
+
+extension AttachmentRepositoryImpl {
+    /// What one attempt to send a queued upload came to.
+    enum SendResult: Sendable {
+        /// The server stored it (now, or on an earlier attempt whose answer was lost).
+        case stored(DocumentAttachment)
+        /// The server refused it for good; it left the queue.
+        case refused(AttachmentError)
+        /// No answer (or one that says try later): it stays queued.
+        case unanswered(String, PendingUpload)
+    }
+
+    /// Sends a queued upload once (with the API client's retries), and settles its row: gone when
+    /// the server answered for good, one more attempt counted when it did not.
+    ///
+    /// The caller has claimed it (``claim(_:)``); it is released here.
+    func send(_ record: PendingUploadRecord) async -> SendResult {
+        var record = record
+        defer { release(record.key) }
+        let body = folder.appendingPathComponent(record.bodyFileName)
+        guard let upload = record.upload, FileManager.default.fileExists(atPath: body.path) else {
+            forget(record)
+            return .refused(.storage("the queued copy of '\(record.name)' is gone; attach the file again"))
+        }
+        let api = self.api
+        let key = record.key
+        let path = "documents/\(record.documentId)/attachments"
+        let contentType = MultipartBodyFile.contentType(boundary: record.boundary)
+        let sent = await OperationDeadline.run(within: transferBudget) {
+            () async -> Result<AttachmentDTO, RemoteError> in
+            await .catching { () async throws(RemoteError) in
+                var headers = HTTPFields()
+                if let name = HTTPField.Name("Idempotency-Key") { headers[name] = key }
+                return try await api.upload(
+                    path, file: body, contentType: contentType, headers: headers, retryable: true,
+                    as: AttachmentDTO.self)
+            }
+        }
+        switch sent {
+        case .success(let dto):
+            forget(record)
+            do throws(AttachmentError) {
+                return .stored(try dto.attachment())
+            } catch {
+                return .refused(error)
+            }
+        case .failure(let error):
+            let failure = Self.failure(error, document: upload.documentID, name: record.name, size: record.size)
+            if case .unreachable(let reason) = failure {
+                record.attempts += 1
+                _ = try? database.write { db in try record.update(db) }
+                logger.info("upload of \(record.name) unanswered (\(reason)); it stays queued")
+                return .unanswered(reason, record.upload ?? upload)
+            }
+            forget(record)
+            return .refused(failure)
+        }
+    }
+
+    /// The identifier the server knows `document` by (a document created on this device has one
+    /// once it was sent).
+    func serverID(of document: Document.ID) throws(AttachmentError) -> Document.ID {
+        if document.isIssuedByServer { return document }
+        let mapped = try? database.read { db in
+            try Int.fetchOne(db, sql: "SELECT server_id FROM id_map WHERE local_id = ?", arguments: [document.rawValue])
+        }
+        guard let mapped, let id = Document.ID(rawValue: mapped) else {
+            throw .refused("document \(document) has not reached the server yet: run 'sync' first")
+        }
+        return id
+    }
+
+    /// The attachment error a failed request stands for; ``AttachmentError/unreachable(_:)``
+    /// when trying again later may work.
+    static func failure(_ error: RemoteError, document: Document.ID, name: String?, size: Int = 0) -> AttachmentError {
+        switch error {
+        case .notFound: .documentNotFound(document)
+        case .conflict: .alreadyAttached(name ?? "")
+        case .unexpectedStatus(413): .tooLarge(bytes: size, limit: AttachmentRules.maxFileBytes)
+        case .unauthorized: .unreachable("sign in to upload ('login NAME')")
+        case .badRequest, .forbidden, .gone, .unprocessable, .unexpectedStatus, .insecureURL:
+            .refused(error.localizedDescription)
+        case .offline, .timedOut, .server, .rateLimited, .retryLater, .cancelled, .invalidData:
+            .unreachable(error.localizedDescription)
+        }
+    }
+
+    /// Moves a downloaded file into `folder` as `name`, or `name 2`, `name 3`… when a file there
+    /// has the name already (nothing is overwritten).
+    static func move(_ file: URL, named name: String, into folder: URL) throws(AttachmentError) -> URL {
+        defer { try? FileManager.default.removeItem(at: file) }
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        for number in 1...1_000 {
+            let candidate = number == 1 ? name : "\(base) \(number)" + (ext.isEmpty ? "" : ".\(ext)")
+            let destination = folder.appendingPathComponent(candidate)
+            guard !FileManager.default.fileExists(atPath: destination.path) else { continue }
+            do {
+                try FileManager.default.moveItem(at: file, to: destination)
+                return destination
+            } catch {
+                if FileManager.default.fileExists(atPath: destination.path) { continue }  // taken meanwhile
+                throw .storage("cannot save '\(candidate)' in '\(folder.path)': \(error.localizedDescription)")
+            }
+        }
+        throw .storage("'\(folder.path)' has a thousand files named like '\(name)'")
+    }
+
+    /// Removes a settled upload's row and body.
+    private func forget(_ record: PendingUploadRecord) {
+        _ = try? database.write { db in try record.delete(db) }
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(record.bodyFileName))
+    }
+
+    /// Removes bodies whose row was never written (the app stopped between the two).
+    func removeOrphans() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let queued = try? database.read { db in try String.fetchAll(db, sql: "SELECT key FROM pending_upload") }
+        let keys = Set(queued ?? [])
+        for name in names where name.hasSuffix(".multipart") && !keys.contains(String(name.dropLast(10))) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Why an attachment could not be added, listed or saved.
+public enum AttachmentError: Error, Equatable, Sendable {
+    /// The name breaks a rule of ``AttachmentRules``; the reason says which.
+    case invalidName(String, reason: String)
+    /// No file at this path.
+    case fileMissing(path: String)
+    /// The path is a folder or something else that is not a regular file.
+    case notAFile(path: String)
+    /// The file exists but cannot be read.
+    case unreadable(path: String)
+    /// The file is larger than ``AttachmentRules/maxFileBytes``.
+    case tooLarge(bytes: Int, limit: Int)
+    /// The document does not exist (on the server, or on this device).
+    case documentNotFound(Document.ID)
+    /// The document already has an attachment of this name.
+    case alreadyAttached(String)
+    /// The document has no attachment of this name.
+    case attachmentNotFound(String)
+    /// The server could not be reached or failed; try again later.
+    case unreachable(String)
+    /// The server refused the request; the reason says why.
+    case refused(String)
+    /// The device could not store or read what it needed (disk full, permissions).
+    case storage(String)
+
+    /// One line for the user.
+    public var message: String {
+        switch self {
+        case .invalidName(let name, let reason): "'\(name)' cannot name an attachment: \(reason)"
+        case .fileMissing(let path): "no file at '\(path)'"
+        case .notAFile(let path): "'\(path)' is a folder, not a file"
+        case .unreadable(let path): "cannot read '\(path)'"
+        case .tooLarge(let bytes, let limit):
+            "the file has \(bytes) bytes; an attachment has at most \(limit) (\(limit >> 20) MiB)"
+        case .documentNotFound(let id): "document \(id) not found"
+        case .alreadyAttached(let name): "the document already has an attachment named '\(name)'"
+        case .attachmentNotFound(let name): "the document has no attachment named '\(name)'"
+        case .unreachable(let reason): "the server cannot be reached: \(reason)"
+        case .refused(let reason): "the server refused the attachment: \(reason)"
+        case .storage(let reason): "cannot store the attachment on this device: \(reason)"
+        }
+    }
+}

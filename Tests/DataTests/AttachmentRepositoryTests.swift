@@ -1,0 +1,150 @@
+import DemoBackend
+import Domain
+import Foundation
+import StrataData
+import TestSupport
+import Testing
+
+/// Attachments over real HTTP to the demo server, with the upload queue on disk.
+@Suite("Attachments over HTTP")
+struct AttachmentRepositoryTests {
+    /// A repository on a fresh database and uploads folder, against a live server.
+    struct Harness {
+        let live: LiveBackend
+        let folder: ScratchFolder
+        let database: AppDatabase
+        let repository: AttachmentRepositoryImpl
+
+        static func start() async throws -> Harness {
+            let live = try await LiveBackend.start()
+            let folder = try ScratchFolder()
+            let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
+            let repository = AttachmentRepositoryImpl(
+                database: database, api: live.client, folder: folder.url.appendingPathComponent("Uploads"))
+            return Harness(live: live, folder: folder, database: database, repository: repository)
+        }
+
+        /// A file of `size` pseudo-random bytes (every byte value, carriage returns included).
+        func file(_ name: String, size: Int) throws -> URL {
+            var generator = SeededGenerator(state: UInt64(size))
+            let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let url = folder.url.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            return url
+        }
+
+        /// The files waiting in the uploads folder.
+        var queuedBodies: [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Uploads").path))
+                ?? []
+        }
+    }
+
+    @Test func anUploadedFileIsListedAndDownloadsByteForByte() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("scan.bin", size: 300_000)
+        let outcome = try await harness.repository.attach(file: source, as: "scan.bin", to: 1)
+        guard case .uploaded(let attachment) = outcome else {
+            Issue.record("not uploaded: \(outcome)")
+            return
+        }
+        #expect(attachment.name == "scan.bin" && attachment.size == 300_000 && attachment.documentID == 1)
+        #expect(try await harness.repository.attachments(of: 1).map(\.name) == ["scan.bin"])
+        let saved = try await harness.repository.download("scan.bin", of: 1, into: harness.folder.url)
+        #expect(saved.lastPathComponent == "scan 2.bin")  // scan.bin is there already: never overwritten
+        #expect(try Data(contentsOf: saved) == Data(contentsOf: source))
+        #expect(harness.queuedBodies.isEmpty)
+        #expect(try harness.repository.pendingUploads().isEmpty)
+    }
+
+    @Test func anEmptyFileAndANameWithSpacesAndAccentsTravel() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("empty", size: 0)
+        _ = try await harness.repository.attach(file: source, as: "Résumé final \"v2\".txt", to: 2)
+        let listed = try await harness.repository.attachments(of: 2)
+        #expect(listed.map(\.name) == ["Résumé final \"v2\".txt"] && listed.map(\.size) == [0])
+        let saved = try await harness.repository.download("Résumé final \"v2\".txt", of: 2, into: harness.folder.url)
+        #expect(try Data(contentsOf: saved).isEmpty)
+    }
+
+    @Test func theServerRefusalsAreTheirOwnErrorsAndLeaveNothingQueued() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("a.txt", size: 10)
+        _ = try await harness.repository.attach(file: source, as: "a.txt", to: 1)
+        await #expect(throws: AttachmentError.alreadyAttached("a.txt")) {
+            try await harness.repository.attach(file: source, as: "a.txt", to: 1)
+        }
+        await #expect(throws: AttachmentError.documentNotFound(999)) {
+            try await harness.repository.attach(file: source, as: "a.txt", to: 999)
+        }
+        await #expect(throws: AttachmentError.attachmentNotFound("b.txt")) {
+            try await harness.repository.download("b.txt", of: 1, into: harness.folder.url)
+        }
+        #expect(harness.queuedBodies.isEmpty)
+        #expect(try await harness.repository.attachments(of: 1).count == 1)
+    }
+
+    @Test func aMissingFileOrAFolderIsRefusedBeforeAnythingIsQueued() async throws {
+        let harness = try await Harness.start()
+        let missing = harness.folder.url.appendingPathComponent("nope.txt")
+        await #expect(throws: AttachmentError.fileMissing(path: missing.path)) {
+            try await harness.repository.attach(file: missing, as: "nope.txt", to: 1)
+        }
+        await #expect(throws: AttachmentError.notAFile(path: harness.folder.url.path)) {
+            try await harness.repository.attach(file: harness.folder.url, as: "folder", to: 1)
+        }
+        #expect(harness.queuedBodies.isEmpty)
+        #expect(await harness.live.backend.requestCount() == 0)
+    }
+
+    @Test func aDocumentNotSentYetIsRefusedWithTheWayOut() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("a.txt", size: 10)
+        await #expect(throws: AttachmentError.refused("document -1 has not reached the server yet: run 'sync' first")) {
+            try await harness.repository.attach(file: source, as: "a.txt", to: -1)
+        }
+    }
+
+    @Test func anUploadTheServerNeverAnsweredStaysQueuedAndIsSentOnceLater() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("report.bin", size: 50_000)
+        await harness.live.backend.stop()
+        let outcome = try await harness.repository.attach(file: source, as: "report.bin", to: 1)
+        guard case .queued(let upload, _) = outcome else {
+            Issue.record("not queued: \(outcome)")
+            return
+        }
+        #expect(upload.attempts == 1)
+        try FileManager.default.removeItem(at: source)  // the queue holds its own copy
+        try await harness.live.backend.start()
+        let resumed = await harness.repository.resumeUploads()
+        #expect(resumed.uploaded.map(\.name) == ["report.bin"] && resumed.stillQueued.isEmpty)
+        #expect(try await harness.repository.attachments(of: 1).map(\.size) == [50_000])
+        #expect(harness.queuedBodies.isEmpty)
+    }
+
+    @Test func anUploadWhoseAnswerWasLostIsResentUnderItsKeyAndStoredOnce() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("report.bin", size: 20_000)
+        await harness.live.backend.injectDroppedConnection()  // the server stores it; the answer is cut off
+        let outcome = try await harness.repository.attach(file: source, as: "report.bin", to: 1)
+        guard case .queued = outcome else {
+            Issue.record("not queued: \(outcome)")
+            return
+        }
+        let resumed = await harness.repository.resumeUploads()
+        #expect(resumed.uploaded.map(\.name) == ["report.bin"])  // the first answer, replayed
+        #expect(try await harness.repository.attachments(of: 1).map(\.name) == ["report.bin"])
+        #expect(await harness.live.backend.requestCount("POST /documents/:id/attachments") == 2)
+    }
+
+    @Test func aBodyLeftWithoutItsRowByACrashIsRemovedAtTheNextResumption() async throws {
+        let harness = try await Harness.start()
+        let uploads = harness.folder.url.appendingPathComponent("Uploads")
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: uploads.appendingPathComponent("0000-orphan.multipart"))
+        let resumed = await harness.repository.resumeUploads()
+        #expect(resumed == UploadResumption())
+        #expect(harness.queuedBodies.isEmpty)
+    }
+}
