@@ -38,6 +38,19 @@ enum BenchmarkApp {
             print(browsing.table)
             return
         }
+        if let index = CommandLine.arguments.firstIndex(of: "--upload-rss") {
+            try await uploadInChild(Array(CommandLine.arguments[(index + 1)...]))
+            return
+        }
+        if CommandLine.arguments.contains("--upload-only") {
+            var upload = Report()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-upload-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try await uploadBenchmark(folder: folder, report: &upload)
+            print(upload.table)
+            return
+        }
         if CommandLine.arguments.contains("--stream-rss") {
             try await streamMillionRecords()
             return
@@ -72,6 +85,7 @@ enum BenchmarkApp {
         try await serverRestartBenchmark(folder: folder, report: &report)
         try trickleBenchmark(folder: folder, report: &report)
         report.add(try streamingRSS())
+        try await uploadBenchmark(folder: folder, report: &report)
         report.add(try await startupBenchmark())
         try liveBenchmarks(report: &report)
         for row in try await browsingRSS() { report.add(row) }
