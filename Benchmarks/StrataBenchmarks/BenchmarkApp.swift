@@ -42,6 +42,15 @@ enum BenchmarkApp {
             try await uploadInChild(Array(CommandLine.arguments[(index + 1)...]))
             return
         }
+        if CommandLine.arguments.contains("--search-only") {
+            var search = Report()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-search-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try await localSearchBenchmark(folder: folder, report: &search)
+            print(search.table)
+            return
+        }
         if CommandLine.arguments.contains("--upload-only") {
             var upload = Report()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-upload-\(UUID())")
@@ -78,6 +87,7 @@ enum BenchmarkApp {
             return
         }
         try await readBenchmarks(folder: folder, report: &report)
+        try await localSearchBenchmark(folder: folder, report: &report)
         try await singleFlightBenchmark(report: &report)
         let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
         try await syncBenchmarks(folder: folder, rawInserts: rawInserts, report: &report)

@@ -66,6 +66,15 @@ struct MigrationTests {
                     try count("outbox", db) == 3 && count("document", db) == 2 && count("pending_upload", db) == 0
                 }
             ),
+            (
+                Names.documentSearchIndex, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+                { db in
+                    // The documents already stored are marked for the index, which takes them in
+                    // before the first search.
+                    try count("document", db) == 2 && count("document_fts", db) == 0
+                        && Int.fetchAll(db, sql: "SELECT id FROM document_fts_dirty ORDER BY id") == [1, 2]
+                }
+            ),
         ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {

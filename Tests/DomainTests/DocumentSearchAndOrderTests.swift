@@ -19,6 +19,30 @@ struct DocumentSearchAndOrderTests {
         #expect(!DocumentSearch.matches(rules, query: query))
     }
 
+    @Test(
+        "On this device every word must begin a word of the document, in any order and case",
+        arguments: ["regles", "RÈGL", "de base", "base de", "dom FIRST", "archi", "b r d"])
+    func matchesWords(query: String) {
+        #expect(DocumentSearch.matches(rules, words: DocumentSearch.words(in: query)))
+    }
+
+    @Test(arguments: ["gles", "domain second", "ase", "architecture-x"])
+    func doesNotMatchWords(query: String) {
+        #expect(!DocumentSearch.matches(rules, words: DocumentSearch.words(in: query)))
+    }
+
+    @Test(
+        "Words are runs of letters and digits: search syntax is only a separator",
+        arguments: [
+            (#""layer rules""#, ["layer", "rules"]), ("layer*", ["layer"]), ("-rules", ["rules"]),
+            ("a NEAR b", ["a", "NEAR", "b"]), ("(x) OR y2k", ["x", "OR", "y2k"]),
+            ("été d'hiver", ["été", "d", "hiver"]),
+            (#"" * - ()"#, []),
+        ])
+    func words(query: String, expected: [String]) {
+        #expect(DocumentSearch.words(in: query) == expected)
+    }
+
     @Test func queriesAreSearchedWithoutSurroundingWhiteSpace() {
         #expect(DocumentSearch.normalized(query: "  layer rules \n") == "layer rules")
     }

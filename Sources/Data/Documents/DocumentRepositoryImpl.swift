@@ -9,6 +9,7 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     private let documents: any CachedReading<Document.ID, Document>
     private let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
     private let outbox: OutboxStore
+    private let index: DocumentSearchIndex
     private let sync: SyncEngine
     private let now: @Sendable () -> Date
     private let logger = Logger(label: "strata.data.documents")
@@ -22,6 +23,7 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
         self.documents = documents
         self.lists = lists
         self.outbox = outbox
+        self.index = DocumentSearchIndex(database: outbox.database)
         self.sync = sync
         self.now = now
     }
@@ -61,7 +63,12 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
 
     /// Documents matching a query (the server searches; results are cached per query; this
     /// device's unsent documents are matched with the same Domain rule).
+    ///
+    /// `local-only` asks the index on this device; so do `cache-first` and `skip-memory` once a
+    /// sync has brought the documents here (before, the server answers, as for a cache miss);
+    /// `network-first` and `remote-only` ask the server.
     public func search(_ query: String, policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        if try searchesOnDevice(policy) { return try searchOnDevice(query) }
         do {
             return overlay(try await lists.read(DocumentListQuery(search: query), policy: policy), query: query)
         } catch {
@@ -127,6 +134,32 @@ extension DocumentRepositoryImpl {
             !entry.deleted && (query.map { DocumentSearch.matches(entry.document, query: $0) } ?? true)
         }.map(\.document.summary)
         return fetched.map { items in DocumentOrder.sorted(items.filter { !touched.contains($0.id) } + shown) }
+    }
+
+    private func searchesOnDevice(_ policy: ReadPolicy) throws(DocumentError) -> Bool {
+        switch policy {
+        case .localOnly: true
+        case .cacheFirst, .skipMemory: try local { () throws(StorageError) in try outbox.value(.serverVersion) != nil }
+        case .networkFirst, .remoteOnly: false
+        }
+    }
+
+    /// The index's matches, after the documents not sent yet that match (the user's latest
+    /// work comes first), as current as the last sync.
+    private func searchOnDevice(_ query: String) throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        let words = DocumentSearch.words(in: query)
+        guard !words.isEmpty else { throw .noSearchableWords }
+        let found = try local { () throws(StorageError) in try index.search(words) }
+        let pending = try local { () throws(StorageError) in try outbox.pendingDocuments() }
+        let touched = Set(pending.map(\.document.id))
+        let shown = pending.filter { !$0.deleted && DocumentSearch.matches($0.document, words: words) }
+        let lastSync = try local { () throws(StorageError) in try outbox.value(.lastSyncAt) }.flatMap(Double.init)
+        let age = lastSync.map { max(0, Int(now().timeIntervalSince1970 - $0)) } ?? 0
+        return Fetched(
+            Array(
+                (shown.map(\.document.summary) + found.filter { !touched.contains($0.id) }).prefix(
+                    DocumentSearchIndex.limit)),
+            origin: .index, ageSeconds: age)
     }
 
     private func local<Value>(_ operation: () throws(StorageError) -> Value) throws(DocumentError) -> Value {

@@ -107,6 +107,9 @@ extension AppDatabase {
         migrator.registerMigration(Migrations.pendingUploads) { db in
             try db.execute(sql: PendingUploadRecord.schema)
         }
+        migrator.registerMigration(Migrations.documentSearchIndex) { db in
+            try db.execute(sql: DocumentSearchIndex.schema)
+        }
         for feature in FeatureRegistry.migrations {
             migrator.registerMigration(feature.name) { db in try db.execute(sql: feature.sql) }
         }
@@ -124,5 +127,6 @@ extension AppDatabase {
         static let outboxByDocumentAndState = "v6: outbox by document and state"
         static let resourceOutbox = "v7: resource outbox"
         static let pendingUploads = "v8: pending uploads"
+        static let documentSearchIndex = "v9: document search index"
     }
 }

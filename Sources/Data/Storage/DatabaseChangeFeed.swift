@@ -62,8 +62,12 @@ extension DatabaseChangeFeed {
         }
 
         /// Collects a changed row's id (each of these tables is keyed by the document id).
+        ///
+        /// A statement this observer takes also reports what its triggers change (the search
+        /// index's own tables, whose row ids are not documents): only these tables' rows count.
         func databaseDidChange(with event: DatabaseEvent) {
-            guard let id = Document.ID(rawValue: Int(event.rowID)) else { return }
+            guard DatabaseChangeFeed.tables.contains(event.tableName), let id = Document.ID(rawValue: Int(event.rowID))
+            else { return }
             changed.insert(id)
         }
 

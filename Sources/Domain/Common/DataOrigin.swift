@@ -6,6 +6,8 @@ public enum DataOrigin: String, Hashable, Sendable, CaseIterable {
     case disk
     /// The server.
     case network
+    /// The on-device search index: every document stored here, as current as the last sync.
+    case index
 }
 
 /// How current a piece of data is known to be.

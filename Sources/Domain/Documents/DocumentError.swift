@@ -22,6 +22,9 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
     case emptyQuery
     /// A search query longer than the limit, in characters.
     case queryTooLong(maxCharacters: Int)
+    /// A search on this device whose query has no letter or digit to look for (only quotes,
+    /// operators or punctuation).
+    case noSearchableWords
     /// Someone else changed the document since it was read.
     case conflict
     /// The server refused the content.
@@ -58,6 +61,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .noChanges: "Nothing to change"
         case .emptyQuery: "Type something to search for"
         case .queryTooLong(let max): "The search is too long (at most \(max) characters)"
+        case .noSearchableWords: "The search has no letters or digits to look for on this device"
         case .conflict: "The document was changed elsewhere; reload it and try again"
         case .rejected: "The server rejected the change"
         case .notCached: "Not available offline"

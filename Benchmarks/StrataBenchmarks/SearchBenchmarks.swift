@@ -1,0 +1,46 @@
+import Domain
+import Foundation
+import StrataData
+
+extension BenchmarkApp {
+    /// `docs search` on this device over 100,000 stored documents: two-word queries through the
+    /// repository (`local-only`), the index kept by the triggers as the documents were ingested.
+    static func localSearchBenchmark(folder: URL, report: inout Report) async throws {
+        let database = try AppDatabase.open(at: folder.appendingPathComponent("search.sqlite"))
+        let count = 100_000
+        try await Workload.source(database).ingest(
+            (1...count).map { (key: Workload.id($0), object: Workload.record($0)) }, validators: RemoteValidators())
+        let repository = Workload.stack(database).documentRepository
+        // The first search takes the 100,000 marked rows into the index.
+        let firstSearch = try await Measure.seconds(runs: 1) {
+            _ = try await repository.search("document 1", policy: .localOnly)
+        }
+        var generator = SystemRandomNumberGenerator()
+        // A word every document has and a number only a few do: the index intersects them.
+        let narrow = try await Measure.latency(batches: 41, perBatch: 5) {
+            let query = "document \(Int.random(in: 1...count, using: &generator))"
+            guard try await !repository.search(query, policy: .localOnly).value.isEmpty else {
+                throw BenchmarkError.unexpected("no match for '\(query)'")
+            }
+        }
+        // Two words that a tenth of the documents share: 10,000 matches ranked for the best 100.
+        let broad = try await Measure.latency(batches: 11, perBatch: 1) {
+            let found = try await repository.search(
+                "bench t\(Int.random(in: 0...9, using: &generator))", policy: .localOnly)
+            guard found.value.count == 100 else { throw BenchmarkError.unexpected("\(found.value.count) matches") }
+        }
+        report.add(
+            ReportRow(
+                name: "First local search after storing 100k documents (the index takes them in)", value: firstSearch,
+                unit: .seconds))
+        report.add(
+            ReportRow(
+                name: "Local search over 100k documents, two words (\"document 4242\"), p50",
+                value: narrow.median / 1e6,
+                unit: .milliseconds, target: .atMost(20)))
+        report.add(
+            ReportRow(
+                name: "Local search over 100k documents, two words matching 10k (\"bench t3\"), p50",
+                value: broad.median / 1e6, unit: .milliseconds))
+    }
+}
