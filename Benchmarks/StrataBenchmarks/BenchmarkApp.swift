@@ -42,22 +42,18 @@ enum BenchmarkApp {
             try await uploadInChild(Array(CommandLine.arguments[(index + 1)...]))
             return
         }
-        if CommandLine.arguments.contains("--search-only") {
-            var search = Report()
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-search-\(UUID())")
+        // One group alone, printed and not written: for working on it.
+        let alone: [(String, (URL, inout Report) async throws -> Void)] = [
+            ("--search-only", { try await localSearchBenchmark(folder: $0, report: &$1) }),
+            ("--upload-only", { try await uploadBenchmark(folder: $0, report: &$1) }),
+        ]
+        if let (_, run) = alone.first(where: { CommandLine.arguments.contains($0.0) }) {
+            var report = Report()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(UUID())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            try await localSearchBenchmark(folder: folder, report: &search)
-            print(search.table)
-            return
-        }
-        if CommandLine.arguments.contains("--upload-only") {
-            var upload = Report()
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-upload-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            try await uploadBenchmark(folder: folder, report: &upload)
-            print(upload.table)
+            try await run(folder, &report)
+            print(report.table)
             return
         }
         if CommandLine.arguments.contains("--stream-rss") {
