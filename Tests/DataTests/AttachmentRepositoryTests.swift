@@ -138,13 +138,18 @@ struct AttachmentRepositoryTests {
         #expect(await harness.live.backend.requestCount("POST /documents/:id/attachments") == 2)
     }
 
-    @Test func aBodyLeftWithoutItsRowByACrashIsRemovedAtTheNextResumption() async throws {
+    @Test func aBodyLeftWithoutItsRowByACrashIsRemovedAtTheNextResumptionButNotOneBeingWritten() async throws {
         let harness = try await Harness.start()
         let uploads = harness.folder.url.appendingPathComponent("Uploads")
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
-        try Data("half".utf8).write(to: uploads.appendingPathComponent("0000-orphan.multipart"))
+        let orphan = uploads.appendingPathComponent("0000-orphan.multipart")
+        let fresh = uploads.appendingPathComponent("0001-being-written.multipart")
+        try Data("half".utf8).write(to: orphan)
+        try Data("half".utf8).write(to: fresh)  // an attach (maybe another process's) writes it now
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7_200)], ofItemAtPath: orphan.path)
         let resumed = await harness.repository.resumeUploads()
         #expect(resumed == UploadResumption())
-        #expect(harness.queuedBodies.isEmpty)
+        #expect(harness.queuedBodies == ["0001-being-written.multipart"])
     }
 }

@@ -119,12 +119,19 @@ extension AttachmentRepositoryImpl {
     }
 
     /// Removes bodies whose row was never written (the app stopped between the two).
+    ///
+    /// A body is being written right now by an attach (of this process or another one on the home)
+    /// until its row exists, so only bodies an hour old or more count as left behind.
     func removeOrphans() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
         let queued = try? database.read { db in try String.fetchAll(db, sql: "SELECT key FROM pending_upload") }
         let keys = Set(queued ?? [])
+        let hourAgo = now().addingTimeInterval(-3_600)
         for name in names where name.hasSuffix(".multipart") && !keys.contains(String(name.dropLast(10))) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            let body = folder.appendingPathComponent(name)
+            let modified = (try? manager.attributesOfItem(atPath: body.path))?[.modificationDate] as? Date
+            if let modified, modified < hourAgo { try? manager.removeItem(at: body) }
         }
     }
 }

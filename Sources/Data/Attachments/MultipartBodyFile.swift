@@ -44,7 +44,7 @@ enum MultipartBodyFile {
             let output = try? FileHandle(forWritingTo: destination)
         else { throw .storage("cannot create '\(destination.path)'") }
         defer { try? output.close() }
-        let (head, tail) = framing(name: name, document: document, boundary: boundary)
+        let (head, tail) = try framing(name: name, document: document, boundary: boundary)
         var copied = 0
         do {
             try output.write(contentsOf: head)
@@ -67,7 +67,9 @@ enum MultipartBodyFile {
 
     /// What goes before and after the file's bytes: the fields and the file part's headers, and
     /// the closing boundary.
-    static func framing(name: String, document: Int, boundary: String) -> (head: Data, tail: Data) {
+    static func framing(name: String, document: Int, boundary: String) throws(AttachmentError) -> (
+        head: Data, tail: Data
+    ) {
         let escaped = name.replacingOccurrences(of: "\"", with: "%22")
         let parts = [
             MultipartPart(headers: ["Content-Disposition": #"form-data; name="document""#], body: String(document)),
@@ -81,8 +83,10 @@ enum MultipartBodyFile {
         ]
         // The file part is last and empty here: its bytes go between what comes before its end
         // (the head) and the closing boundary (the tail).
-        let whole = Data(((try? MultipartSerializer().serialize(parts: parts, boundary: boundary)) ?? "").utf8)
         let tail = Data("\r\n--\(boundary)--\r\n".utf8)
-        return (whole.dropLast(tail.count), tail)
+        guard let serialized = try? MultipartSerializer().serialize(parts: parts, boundary: boundary),
+            serialized.hasSuffix("\r\n--\(boundary)--\r\n")
+        else { throw .storage("cannot frame the upload of '\(name)'") }
+        return (Data(serialized.utf8).dropLast(tail.count), tail)
     }
 }
