@@ -68,6 +68,8 @@ struct ResourceRoutes: Sendable {
 
 extension ResourceRoutes {
     private static let maxLimit = 10_000
+    /// The page size when `after` comes without `limit`.
+    private static let pageSize = 50
     /// The largest whole number a JSON client reads exactly (2^53 - 1).
     private static let maxSince = 9_007_199_254_740_991
     private static let maxQueryLength = 200
@@ -115,6 +117,9 @@ extension ResourceRoutes {
             return .error("q is longer than \(Self.maxQueryLength) characters", status: 400)
         }
         if request.query["full"] == "1" {
+            if request.query["after"] != nil {
+                return .error("after pages a list; a change list goes on with since and more", status: 400)
+            }
             let changes = try store.changes(spec.name, since: since ?? 0, limit: limit, db)
             let text =
                 #"{"deleted":\#(ServerJSON.text(changes.deleted)),"\#(spec.name)":[\#(changes.resources.joined(separator: ","))],"#
@@ -122,12 +127,47 @@ extension ResourceRoutes {
             return .json(text)
         }
         let query = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
-        let listing = try store.list(spec.name, query: query, since: since, db)
-        let etag = store.tags.tag(for: "l\(listing.version)-\(query ?? "")-\(since.map(String.init) ?? "")")
+        let page: ResourceStore.Page?
+        switch self.page(of: request, query: query, since: since, limit: limitText.map { _ in limit }) {
+        case .refused(let refusal): return refusal
+        case .whole: page = nil
+        case .page(let asked): page = asked
+        }
+        let listing = try store.list(spec.name, query: query, since: since, page: page, db)
+        let position = page.map { "-\($0.limit)-\(request.query["after"] ?? "")" } ?? ""
+        let etag = store.tags.tag(
+            for: "l\(listing.version)-\(query ?? "")-\(since.map(String.init) ?? "")\(position)")
+        let next = page == nil ? "" : #","next":\#(listing.next.map { ServerJSON.text($0.token) } ?? "null")"#
         let text =
-            #"{"deleted":\#(ServerJSON.text(listing.deleted)),"items":[\#(listing.summaries.joined(separator: ","))],"#
-            + #""serverVersion":\#(listing.version)}"#
+            #"{"deleted":\#(ServerJSON.text(listing.deleted)),"items":[\#(listing.summaries.joined(separator: ","))]"#
+            + #"\#(next),"serverVersion":\#(listing.version)}"#
         return conditional(.json(text), etag: etag, maxAge: spec.maxAge / 2, request)
+    }
+
+    /// What a list request asks for: the whole list, a page, or something that cannot be answered.
+    private enum PageAsked {
+        case whole
+        case page(ResourceStore.Page)
+        case refused(Answer)
+    }
+
+    /// The page a list request asks for: `limit`, and `after` a cursor this server gave for the
+    /// same query.
+    private func page(of request: APIRequest, query: String?, since: Int?, limit: Int?) -> PageAsked {
+        let after = request.query["after"]
+        guard limit != nil || after != nil else { return .whole }
+        let fingerprint = ListCursor.fingerprint(query: query, since: since)
+        guard let after else {
+            return .page(ResourceStore.Page(limit: limit ?? Self.pageSize, after: nil, fingerprint: fingerprint))
+        }
+        guard let cursor = ListCursor(token: after) else {
+            return .refused(.error("after is not a cursor this server handed out (a list's next)", status: 400))
+        }
+        guard cursor.query == fingerprint else {
+            return .refused(
+                .error("the cursor belongs to another list: ask with the q and since it came with", status: 400))
+        }
+        return .page(ResourceStore.Page(limit: limit ?? Self.pageSize, after: cursor, fingerprint: fingerprint))
     }
 
     private func read(_ spec: CollectionSpec, _ id: Int, _ request: APIRequest, _ db: Database) throws -> Answer {

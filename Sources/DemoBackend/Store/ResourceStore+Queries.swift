@@ -7,6 +7,16 @@ extension ResourceStore {
         let summaries: [String]
         let deleted: [Int]
         let version: Int
+        /// Where the next page starts, when the list was asked for by pages and more follows.
+        var next: ListCursor?
+    }
+
+    /// A page of a list: at most `limit` items, after `cursor` (from the list's start when nil);
+    /// `fingerprint` is the query's, for the next cursor.
+    struct Page: Sendable {
+        let limit: Int
+        let after: ListCursor?
+        let fingerprint: UInt64
     }
 
     /// A change list's parts: whole resources (each with its `etag`), deleted ids, the version to
@@ -20,8 +30,11 @@ extension ResourceStore {
 
     /// The collection's resources matching `query`, newest change first; with `since`, only
     /// those changed after it, and the ids deleted after it.
-    func list(_ collection: String, query: String?, since: Int?, _ db: Database) throws -> Listing {
-        var sql = "SELECT summary FROM resource WHERE collection = ? AND deleted = 0"
+    ///
+    /// With `page`, a keyset page in that order: the items after the cursor's position (the same
+    /// whether or not its item still exists), and the cursor of the page's last item when more follow.
+    func list(_ collection: String, query: String?, since: Int?, page: Page? = nil, _ db: Database) throws -> Listing {
+        var sql = "SELECT summary, updated_at, id FROM resource WHERE collection = ? AND deleted = 0"
         var arguments: StatementArguments = [collection]
         if let since {
             sql += " AND changed_at > ?"
@@ -31,8 +44,22 @@ extension ResourceStore {
             sql += " AND instr(search, ?) > 0"
             arguments += [query.folded]
         }
+        if let after = page?.after {
+            sql += " AND (updated_at < ? OR (updated_at = ? AND id < ?))"
+            arguments += [after.updatedAt, after.updatedAt, after.id]
+        }
         sql += " ORDER BY updated_at DESC, id DESC"
-        let summaries = try String.fetchAll(db, sql: sql, arguments: arguments)
+        if let page {
+            sql += " LIMIT ?"
+            arguments += [page.limit + 1]  // one more says whether another page follows
+        }
+        var rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+        var next: ListCursor?
+        if let page, rows.count > page.limit {
+            rows.removeLast()
+            next = rows.last.map { ListCursor(updatedAt: $0[1], id: $0[2], query: page.fingerprint) }
+        }
+        let summaries = rows.map { $0[0] as String }
         let deleted =
             try since.map { since in
                 try Int.fetchAll(
@@ -42,7 +69,7 @@ extension ResourceStore {
                         """,
                     arguments: [collection, since])
             } ?? []
-        return Listing(summaries: summaries, deleted: deleted, version: try version(of: collection, db))
+        return Listing(summaries: summaries, deleted: deleted, version: try version(of: collection, db), next: next)
     }
 
     /// Up to `limit` changes after version `since`, oldest first.
