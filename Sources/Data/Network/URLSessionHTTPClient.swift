@@ -2,6 +2,7 @@ public import Foundation
 public import HTTPTypes
 import HTTPTypesFoundation
 import Logging
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -12,8 +13,10 @@ import Logging
 /// URLSession's own HTTP cache is switched off: revalidation with ETags is the data source's job.
 public final class URLSessionHTTPClient: HTTPClientProtocol {
     private let session: URLSession
-    /// Uploads and downloads: the same idle timeout, but as long as a large file needs in all.
-    private let transfers: URLSession
+    /// Uploads and downloads: the same idle timeout, but as long as a large file needs in all;
+    /// made at the first transfer (most clients never make one).
+    private let transferSession = Mutex<URLSession?>(nil)
+    private let configuration: URLSessionConfiguration
     private let maxBodyBytes: Int
     private let logger = Logger(label: "strata.data.http")
 
@@ -26,14 +29,13 @@ public final class URLSessionHTTPClient: HTTPClientProtocol {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
         session = URLSession(configuration: configuration)
-        configuration.timeoutIntervalForResource = Constants.transferLimit
-        transfers = URLSession(configuration: configuration)
+        self.configuration = configuration
         self.maxBodyBytes = maxBodyBytes
     }
 
     deinit {
         session.invalidateAndCancel()
-        transfers.invalidateAndCancel()
+        transferSession.withLock { $0?.invalidateAndCancel() }
         logger.debug("deinit URLSessionHTTPClient")
     }
 
@@ -57,6 +59,18 @@ public final class URLSessionHTTPClient: HTTPClientProtocol {
 }
 
 extension URLSessionHTTPClient {
+    /// The session for uploads and downloads.
+    private var transfers: URLSession {
+        transferSession.withLock { session in
+            if let session { return session }
+            let configuration = configuration.copy() as? URLSessionConfiguration ?? .ephemeral
+            configuration.timeoutIntervalForResource = Constants.transferLimit
+            let made = URLSession(configuration: configuration)
+            session = made
+            return made
+        }
+    }
+
     /// Sends the file as the body, read from disk as the upload goes.
     public func upload(_ request: HTTPRequest, fromFile file: URL) async throws(TransportError) -> (
         HTTPResponse, Foundation.Data
