@@ -3,8 +3,9 @@ import Foundation
 import StrataData
 
 extension BenchmarkApp {
-    /// `docs search` on this device over 100,000 stored documents: two-word queries through the
-    /// repository (`local-only`), the index kept by the triggers as the documents were ingested.
+    /// `docs search` and `docs list --limit` on this device over 100,000 stored documents: two-word
+    /// queries and pages through the repository (`local-only`), the index marked by the triggers
+    /// as the documents were ingested.
     static func localSearchBenchmark(folder: URL, report: inout Report) async throws {
         let database = try AppDatabase.open(at: folder.appendingPathComponent("search.sqlite"))
         let count = 100_000
@@ -29,6 +30,31 @@ extension BenchmarkApp {
                 "bench t\(Int.random(in: 0...9, using: &generator))", policy: .localOnly)
             guard found.value.count == 100 else { throw BenchmarkError.unexpected("\(found.value.count) matches") }
         }
+        let firstPage = try await Measure.latency(batches: 41, perBatch: 5) {
+            guard
+                try await repository.documents(page: PageRequest(limit: 50), policy: .localOnly).value.items.count == 50
+            else { throw BenchmarkError.unexpected("a short first page") }
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var after: PageCursor?
+        var seen = 0
+        repeat {
+            let page = try await repository.documents(page: PageRequest(limit: 500, after: after), policy: .localOnly)
+            seen += page.value.items.count
+            after = page.value.next
+        } while after != nil
+        let allPages = start.duration(to: clock.now)
+        guard seen == count else { throw BenchmarkError.unexpected("paging saw \(seen) documents") }
+        report.add(
+            ReportRow(
+                name: "First page (50) of a 100k-document list from the device, p50", value: firstPage.median / 1e6,
+                unit: .milliseconds, target: .atMost(5)))
+        report.add(
+            ReportRow(
+                name: "Paging through all 100k documents on the device, pages of 500",
+                value: Double(allPages.components.seconds) + Double(allPages.components.attoseconds) / 1e18,
+                unit: .seconds))
         report.add(
             ReportRow(
                 name: "First local search after storing 100k documents (the index takes them in)", value: firstSearch,

@@ -90,16 +90,17 @@ public struct DataStack: Sendable {
     ) {
         self.init(
             database: database, documentsRemote: api.documentStore(), listsRemote: api.documentListStore(),
-            usersRemote: api.userStore(), writer: HTTPDocumentWriter(client: api), monitor: monitor, now: now,
-            configuration: configuration)
+            usersRemote: api.userStore(), writer: HTTPDocumentWriter(client: api), pagesRemote: api.documentPageStore(),
+            monitor: monitor, now: now, configuration: configuration)
     }
 
     /// The stack over any remote stores and writer (generated ones in benchmarks, fakes in tests).
     public init(
         database: AppDatabase, documentsRemote: some RemoteStore<Document.ID, Document>,
         listsRemote: some RemoteStore<DocumentListQuery, [DocumentSummary]>,
-        usersRemote: some RemoteStore<User.ID, User>, writer: any DocumentWriterProtocol, monitor: NetworkMonitor,
-        now: @escaping @Sendable () -> Date, configuration: Configuration = Configuration()
+        usersRemote: some RemoteStore<User.ID, User>, writer: any DocumentWriterProtocol,
+        pagesRemote: (any DocumentPageReading)? = nil, monitor: NetworkMonitor, now: @escaping @Sendable () -> Date,
+        configuration: Configuration = Configuration()
     ) {
         self.database = database
         self.monitor = monitor
@@ -126,7 +127,7 @@ public struct DataStack: Sendable {
             outbox: outbox, writer: writer, documents: documents, lists: lists, monitor: monitor, now: now,
             pageSize: configuration.pullPageSize, batchSize: configuration.pushBatchSize, resources: resources)
         documentRepository = DocumentRepositoryImpl(
-            documents: documents, lists: lists, outbox: outbox, sync: sync, now: now)
+            documents: documents, lists: lists, outbox: outbox, sync: sync, pages: pagesRemote, now: now)
         userRepository = UserRepositoryImpl(users: users)
     }
 

@@ -10,6 +10,7 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     /// A call the fake received.
     public enum Call: Equatable, Sendable {
         case documents(ReadPolicy)
+        case page(PageRequest, ReadPolicy)
         case document(Document.ID, ReadPolicy)
         case search(String, ReadPolicy)
         case create(DocumentDraft)
@@ -86,6 +87,25 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         await gate()
         try record(.documents(policy))
         return Fetched(DocumentOrder.sorted(stored.values.map(\.summary)), origin: origin)
+    }
+
+    /// Records the call; returns a page of the stored documents (cursors are `fake.OFFSET`).
+    public func documents(page: PageRequest, policy: ReadPolicy) async throws(DocumentError) -> Fetched<DocumentPage> {
+        await gate()
+        try record(.page(page, policy))
+        let all = DocumentOrder.sorted(stored.values.map(\.summary))
+        var start = 0
+        if let after = page.after {
+            guard after.rawValue.hasPrefix("fake."), let offset = Int(after.rawValue.dropFirst(5)) else {
+                throw .invalidCursor
+            }
+            start = min(offset, all.count)
+        }
+        let end = min(start + page.limit, all.count)
+        return Fetched(
+            DocumentPage(
+                items: Array(all[start..<end]), next: end < all.count ? PageCursor(rawValue: "fake.\(end)") : nil),
+            origin: origin)
     }
 
     /// Records the call; returns the stored document or `notFound`.

@@ -75,6 +75,13 @@ struct MigrationTests {
                         && Int.fetchAll(db, sql: "SELECT id FROM document_fts_dirty ORDER BY id") == [1, 2]
                 }
             ),
+            (
+                Names.documentOrder, Seed.documentsAndUsers + Seed.cache + Seed.outbox,
+                { db in
+                    try count("document", db) == 2
+                        && db.indexes(on: "document").contains { $0.name == "document_order" }
+                }
+            ),
         ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {

@@ -114,3 +114,28 @@ struct UserUseCaseTests {
         #expect(await FetchUserUseCase(repository: repository).execute(id: 1).failure == .unavailable)
     }
 }
+
+@Suite("ListDocumentsUseCase pages")
+struct ListDocumentsPageTests {
+    @Test(arguments: [0, -1, 501, 1_000_000_000])
+    func aSizeOutsideTheRulesNeverReachesTheRepository(limit: Int) async {
+        let repository = FakeDocumentRepository()
+        let result = await ListDocumentsUseCase(repository: repository).execute(page: PageRequest(limit: limit))
+        #expect(result.failure == .invalidPageSize(limit, max: 500))
+        #expect(await repository.calls.isEmpty)
+    }
+
+    @Test func pagesFollowTheirCursorsToTheEnd() async throws {
+        let repository = FakeDocumentRepository(documents: (1...5).map { FakeData.document(id: $0) })
+        let use = ListDocumentsUseCase(repository: repository)
+        let first = try await use.execute(page: PageRequest(limit: 3)).get().value
+        let second = try await use.execute(page: PageRequest(limit: 3, after: first.next)).get().value
+        #expect(first.items.count == 3 && second.items.count == 2 && second.next == nil)
+        #expect(Set(first.items.map(\.id) + second.items.map(\.id)).count == 5)
+    }
+
+    @Test(arguments: ["", "has space", String(repeating: "x", count: 201)])
+    func aCursorIsOneWordOfAtMost200Characters(text: String) {
+        #expect(PageCursor(rawValue: text) == nil)
+    }
+}

@@ -10,6 +10,8 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     private let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
     private let outbox: OutboxStore
     private let index: DocumentSearchIndex
+    private let devicePages: DeviceDocumentPages
+    private let serverPages: (any DocumentPageReading)?
     private let sync: SyncEngine
     private let now: @Sendable () -> Date
     private let logger = Logger(label: "strata.data.documents")
@@ -18,8 +20,11 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     public init(
         documents: any CachedReading<Document.ID, Document>,
         lists: any CachedReading<DocumentListQuery, [DocumentSummary]>,
-        outbox: OutboxStore, sync: SyncEngine, now: @escaping @Sendable () -> Date
+        outbox: OutboxStore, sync: SyncEngine, pages: (any DocumentPageReading)? = nil,
+        now: @escaping @Sendable () -> Date
     ) {
+        self.serverPages = pages
+        self.devicePages = DeviceDocumentPages(database: outbox.database)
         self.documents = documents
         self.lists = lists
         self.outbox = outbox
@@ -32,6 +37,31 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     public func documents(policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
         do {
             return overlay(try await lists.read(.all, policy: policy), query: nil)
+        } catch {
+            throw error.documentError(id: nil)
+        }
+    }
+
+    /// One page of the documents, from this device's store or from the server.
+    ///
+    /// The device's under `local-only`, and under `cache-first` once a sync brought the documents
+    /// here (the first page also holds every document not sent yet, first, and no page shows one
+    /// twice); the server's otherwise. Each side's cursors are its own.
+    public func documents(page: PageRequest, policy: ReadPolicy) async throws(DocumentError) -> Fetched<DocumentPage> {
+        if try searchesOnDevice(policy) {
+            let pending = try local { () throws(StorageError) in try outbox.pendingDocuments() }
+            var found = try devicePages.page(page, leaving: Set(pending.map(\.document.id)))
+            if page.after == nil {
+                let shown = pending.filter { !$0.deleted }.map(\.document.summary)
+                found.items = DocumentOrder.sorted(shown) + found.items
+            }
+            return Fetched(found, origin: .disk, ageSeconds: try lastSyncAge())
+        }
+        guard let serverPages else { throw .unavailable }
+        do {
+            return Fetched(try await serverPages.page(page), origin: .network)
+        } catch .badRequest {
+            throw .invalidCursor  // the server's word for a cursor it did not hand out
         } catch {
             throw error.documentError(id: nil)
         }
@@ -153,13 +183,18 @@ extension DocumentRepositoryImpl {
         let pending = try local { () throws(StorageError) in try outbox.pendingDocuments() }
         let touched = Set(pending.map(\.document.id))
         let shown = pending.filter { !$0.deleted && DocumentSearch.matches($0.document, words: words) }
-        let lastSync = try local { () throws(StorageError) in try outbox.value(.lastSyncAt) }.flatMap(Double.init)
-        let age = lastSync.map { max(0, Int(now().timeIntervalSince1970 - $0)) } ?? 0
+        let age = try lastSyncAge()
         return Fetched(
             Array(
                 (shown.map(\.document.summary) + found.filter { !touched.contains($0.id) }).prefix(
                     DocumentSearchIndex.limit)),
             origin: .index, ageSeconds: age)
+    }
+
+    /// Seconds since the last sync finished (0 before the first).
+    private func lastSyncAge() throws(DocumentError) -> Int {
+        let lastSync = try local { () throws(StorageError) in try outbox.value(.lastSyncAt) }.flatMap(Double.init)
+        return lastSync.map { max(0, Int(now().timeIntervalSince1970 - $0)) } ?? 0
     }
 
     private func local<Value>(_ operation: () throws(StorageError) -> Value) throws(DocumentError) -> Value {

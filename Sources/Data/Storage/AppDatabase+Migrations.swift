@@ -110,6 +110,10 @@ extension AppDatabase {
         migrator.registerMigration(Migrations.documentSearchIndex) { db in
             try db.execute(sql: DocumentSearchIndex.schema)
         }
+        migrator.registerMigration(Migrations.documentOrder) { db in
+            // Pages of the list read in this order, from any position (DeviceDocumentPages).
+            try db.execute(sql: "CREATE INDEX document_order ON document (updated_at DESC, id DESC)")
+        }
         for feature in FeatureRegistry.migrations {
             migrator.registerMigration(feature.name) { db in try db.execute(sql: feature.sql) }
         }
@@ -128,5 +132,6 @@ extension AppDatabase {
         static let resourceOutbox = "v7: resource outbox"
         static let pendingUploads = "v8: pending uploads"
         static let documentSearchIndex = "v9: document search index"
+        static let documentOrder = "v10: document order"
     }
 }

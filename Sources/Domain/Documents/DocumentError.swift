@@ -22,6 +22,10 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
     case emptyQuery
     /// A search query longer than the limit, in characters.
     case queryTooLong(maxCharacters: Int)
+    /// A page size outside 1 to the limit.
+    case invalidPageSize(Int, max: Int)
+    /// A page cursor the list does not know (from another list or policy, or not one it handed out).
+    case invalidCursor
     /// A search on this device whose query has no letter or digit to look for (only quotes,
     /// operators or punctuation).
     case noSearchableWords
@@ -61,6 +65,9 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .noChanges: "Nothing to change"
         case .emptyQuery: "Type something to search for"
         case .queryTooLong(let max): "The search is too long (at most \(max) characters)"
+        case .invalidPageSize(let limit, let max): "A page holds 1 to \(max) documents, not \(limit)"
+        case .invalidCursor:
+            "That cursor does not belong to this list: use the next cursor the same list printed"
         case .noSearchableWords: "The search has no letters or digits to look for on this device"
         case .conflict: "The document was changed elsewhere; reload it and try again"
         case .rejected: "The server rejected the change"

@@ -5,6 +5,8 @@
 public protocol DocumentRepositoryProtocol: Sendable {
     /// All documents, in ``DocumentOrder`` (newest change first).
     func documents(policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]>
+    /// One page of all documents, in ``DocumentOrder``, and the cursor of the next.
+    func documents(page: PageRequest, policy: ReadPolicy) async throws(DocumentError) -> Fetched<DocumentPage>
     /// One document by identifier.
     func document(id: Document.ID, policy: ReadPolicy) async throws(DocumentError) -> Fetched<Document>
     /// Documents that ``DocumentSearch`` matches with the query, in ``DocumentOrder``.

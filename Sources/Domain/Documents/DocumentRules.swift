@@ -12,6 +12,8 @@ public enum DocumentRules {
     public static let maxTagLength = 50
     /// The longest search query allowed, in characters.
     public static let maxQueryLength = 200
+    /// The most documents a page holds.
+    public static let maxPageSize = 500
 
     /// The document identifier written as `number`; 0 is no identifier.
     public static func id(_ number: Int) throws(DocumentError) -> Document.ID {
@@ -39,6 +41,11 @@ public enum DocumentRules {
         if trimmed.isEmpty { return .emptyQuery }
         if trimmed.count > maxQueryLength { return .queryTooLong(maxCharacters: maxQueryLength) }
         return nil
+    }
+
+    /// The error a page size breaks, if any (1 to ``maxPageSize``).
+    public static func check(pageLimit limit: Int) -> DocumentError? {
+        (1...maxPageSize).contains(limit) ? nil : .invalidPageSize(limit, max: maxPageSize)
     }
 
     /// The title as it is stored: surrounding white space removed.

@@ -6,20 +6,37 @@ import ShellKit
 struct DocumentListOutput: CommandRendering {
     let items: [DocumentSummary]
     let provenance: Provenance?
+    /// For one page of a list (`docs list --limit`): the next page's cursor, nil after the last.
+    var page: Page?
+
+    /// A page's end.
+    struct Page {
+        let next: PageCursor?
+    }
 
     func table(styling: Styling) -> String? {
         ListTable.table(
             header: ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"], rows: items.map(Self.cells), noun: "document",
-            provenance: provenance, styling: styling)
+            provenance: provenance, styling: styling) + (page.map { "\n" + Self.pageLine($0) } ?? "")
     }
 
-    func plain() -> String? { ListTable.plain(items.map(Self.cells)) }
+    func plain() -> String? {
+        let rows = ListTable.plain(items.map(Self.cells))
+        guard let page else { return rows }
+        return (rows.map { $0 + "\n" } ?? "") + Self.pageLine(page)
+    }
 
     func json() -> String {
         JSONOutput.encode(
             JSON(
                 items: items.map(Item.init), count: items.count, origin: provenance?.origin.rawValue,
-                freshness: provenance?.freshness.rawValue, ageSeconds: provenance?.ageSeconds))
+                freshness: provenance?.freshness.rawValue, ageSeconds: provenance?.ageSeconds,
+                next: page?.next?.rawValue, pageEnd: page.map { $0.next == nil }))
+    }
+
+    /// `next: CURSOR` (what `--after` takes), or the end of the list.
+    private static func pageLine(_ page: Page) -> String {
+        page.next.map { "next: \($0)" } ?? "end of the list"
     }
 
     /// A document in a list.
@@ -46,6 +63,10 @@ struct DocumentListOutput: CommandRendering {
         let origin: String?
         let freshness: String?
         let ageSeconds: Int?
+        /// One page's next cursor (absent for a whole list, null after the last page).
+        var next: String?
+        /// Whether this page is the list's last (absent for a whole list).
+        var pageEnd: Bool?
     }
 
     private static func cells(_ item: DocumentSummary) -> [String] {
