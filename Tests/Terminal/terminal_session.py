@@ -127,6 +127,19 @@ def main(binary: str) -> int:
     child.send("\r")
     check("the found command runs", r"6 documents \(network")
     check("prompt after search", PROMPT)
+    # A list by pages on a terminal asks before each next page, as less does.
+    child.send("docs list --limit 2\r")
+    check("the first page, then the more prompt", r"2 documents.*-- more: Return for the next page, q to stop -- ")
+    child.send("\r")
+    check("Return reads the next page", r"2 documents.*-- more")
+    child.send("\r")
+    check("the last page ends the list", r"end of the list \(6 documents\)")
+    check("prompt after the pages", PROMPT)
+    child.send("docs list --limit 4\r")
+    check("a page of four", "-- more")
+    child.send("q\r")
+    check("q stops", r"Stopped after 4 documents\.")
+    check("prompt after stopping", PROMPT)
     # A long import draws a progress bar with count and rate, then erases it.
     bulk = os.path.join(home, "bulk.jsonl")
     with open(bulk, "w") as out:

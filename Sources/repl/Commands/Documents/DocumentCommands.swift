@@ -35,41 +35,12 @@ extension DocumentCommands {
         examples: ["docs list", "docs list --policy network-first", "docs list --limit 2"]
     ) { context, arguments throws(CommandFailure) in
         if arguments.flag("--limit") != nil || arguments.flag("--after") != nil {
-            return try await page(context, arguments)
+            return try await DocumentPageCommand.run(context, arguments)
         }
         return try await context.run {
             DocumentListViewModel(listDocuments: context.services.listDocuments)
         } start: {
             $0.load(policy: arguments.readPolicy)
-        }
-    }
-
-    /// `docs list --limit N [--after CURSOR]`: one page and its next cursor.
-    private static func page(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
-        -> CommandOutput
-    {
-        let limitText = arguments.flag("--limit") ?? "50"
-        guard let limit = Int(limitText) else {
-            throw CommandFailure(
-                "--limit takes a whole number from 1 to \(DocumentRules.maxPageSize), not '\(limitText)'")
-        }
-        var after: PageCursor?
-        if let text = arguments.flag("--after") {
-            guard let cursor = PageCursor(rawValue: text) else { throw CommandFailure(DocumentError.invalidCursor) }
-            after = cursor
-        }
-        let use = ListDocumentsUseCase(repository: context.services.documents)
-        return try await context.perform { () async throws(CommandFailure) -> CommandOutput in
-            switch await use.execute(page: PageRequest(limit: limit, after: after), policy: arguments.readPolicy) {
-            case .success(let fetched):
-                return .rendered(
-                    DocumentListOutput(
-                        items: fetched.value.items,
-                        provenance: Provenance(
-                            origin: fetched.origin, freshness: fetched.freshness, ageSeconds: fetched.ageSeconds),
-                        page: DocumentListOutput.Page(next: fetched.value.next)))
-            case .failure(let error): throw CommandFailure(error)
-            }
         }
     }
 

@@ -1,0 +1,103 @@
+public import Domain
+import Logging
+
+/// The document list read a page at a time: the first page on load, the next on `loadMore()`
+/// (as a table view asks when its last rows come into view), until the end is reached.
+///
+/// ```swift
+/// let pages = DocumentPagesViewModel(listDocuments: listDocuments, pageSize: 50)
+/// pages.load()
+/// pages.loadMore()   // when the last row shows
+/// ```
+@MainActor
+public final class DocumentPagesViewModel: StatefulViewModel {
+    /// The state and its observers.
+    public let store = StateStore(DocumentPagesViewState.idle)
+    /// The running load.
+    public let tasks = TaskBag()
+    private let listDocuments: ListDocumentsUseCase
+    private let pageSize: Int
+    /// Where the next page starts (nil before the first page and after the last).
+    private var next: PageCursor?
+    private var policy: ReadPolicy = .cacheFirst
+    private let logger = Logger(label: "strata.presentation")
+
+    /// A view model reading pages of `pageSize` documents with `listDocuments`.
+    public init(listDocuments: ListDocumentsUseCase, pageSize: Int = 50) {
+        self.listDocuments = listDocuments
+        self.pageSize = pageSize
+    }
+
+    isolated deinit {
+        tasks.cancelAll()
+        logger.debug("deinit DocumentPagesViewModel")
+    }
+
+    /// Reads the first page, from scratch (cancelling any read in flight).
+    @discardableResult
+    public func load(policy: ReadPolicy = .cacheFirst) -> Task<Void, Never> {
+        self.policy = policy
+        next = nil
+        store.set(.loading)
+        let (listDocuments, request) = (listDocuments, PageRequest(limit: pageSize))
+        return perform("page") {
+            await listDocuments.execute(page: request, policy: policy)
+        } publish: { model, result in
+            switch result {
+            case .success(let fetched) where fetched.value.items.isEmpty: model.store.set(.empty)
+            case .success(let fetched): model.show(fetched, after: [])
+            case .failure(.cancelled): break
+            case .failure(let error): model.store.set(.failed(message: UserMessages.text(for: error)))
+            }
+        }
+    }
+
+    /// Reads the next page while the pages so far stay on screen; ignored unless a next page
+    /// exists and nothing is loading.
+    @discardableResult
+    public func loadMore() -> Task<Void, Never>? {
+        let shown: (items: [DocumentSummary], provenance: Provenance)
+        switch store.state {
+        case .loaded(let items, let provenance), .moreFailed(let items, let provenance, _):
+            shown = (items, provenance)
+        case .idle, .loading, .loadingMore, .endReached, .empty, .failed:
+            return nil
+        }
+        guard let next else { return nil }
+        store.set(.loadingMore(items: shown.items, provenance: shown.provenance))
+        let (listDocuments, policy) = (listDocuments, policy)
+        let request = PageRequest(limit: pageSize, after: next)
+        return perform("page") {
+            await listDocuments.execute(page: request, policy: policy)
+        } publish: { model, result in
+            switch result {
+            case .success(let fetched): model.show(fetched, after: shown.items)
+            case .failure(.cancelled): model.store.set(.loaded(items: shown.items, provenance: shown.provenance))
+            case .failure(let error):
+                model.store.set(
+                    .moreFailed(
+                        items: shown.items, provenance: shown.provenance, message: UserMessages.text(for: error)))
+            }
+        }
+    }
+
+    /// Cancels the read in flight: a first page goes back to nothing, a next page to the pages
+    /// already shown.
+    public func onDisappear() {
+        tasks.cancelAll()
+        switch store.state {
+        case .loading: store.set(.idle)
+        case .loadingMore(let items, let provenance): store.set(.loaded(items: items, provenance: provenance))
+        case .idle, .loaded, .endReached, .moreFailed, .empty, .failed: break
+        }
+    }
+
+    private func show(_ fetched: Fetched<DocumentPage>, after shown: [DocumentSummary]) {
+        next = fetched.value.next
+        let items = shown + fetched.value.items
+        store.set(
+            next == nil
+                ? .endReached(items: items, provenance: fetched.provenance)
+                : .loaded(items: items, provenance: fetched.provenance))
+    }
+}

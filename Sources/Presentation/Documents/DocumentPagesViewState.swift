@@ -1,0 +1,47 @@
+public import Domain
+
+/// What the paged document list shows: the pages read so far, and whether more can be read.
+nonisolated public enum DocumentPagesViewState: Equatable, Sendable, CustomStringConvertible {
+    /// Nothing requested yet.
+    case idle
+    /// The first page is loading; nothing to show yet.
+    case loading
+    /// The pages read so far; another follows (``DocumentPagesViewModel/loadMore()`` reads it).
+    case loaded(items: [DocumentSummary], provenance: Provenance)
+    /// The next page is loading while the pages so far stay on screen.
+    case loadingMore(items: [DocumentSummary], provenance: Provenance)
+    /// Every page is read.
+    case endReached(items: [DocumentSummary], provenance: Provenance)
+    /// Reading the next page failed; the pages so far stay, and ``DocumentPagesViewModel/loadMore()``
+    /// tries again.
+    case moreFailed(items: [DocumentSummary], provenance: Provenance, message: String)
+    /// The list has no documents.
+    case empty
+    /// The first page failed; the message is for the user.
+    case failed(message: String)
+
+    /// The documents on screen.
+    public var items: [DocumentSummary] {
+        switch self {
+        case .loaded(let items, _), .loadingMore(let items, _), .endReached(let items, _),
+            .moreFailed(let items, _, _):
+            items
+        case .idle, .loading, .empty, .failed: []
+        }
+    }
+
+    /// A one-line description for traces: `loaded(50 items, origin: disk)`.
+    public var description: String {
+        func count(_ items: [DocumentSummary]) -> String { ListViewState<DocumentSummary>.count(items) }
+        return switch self {
+        case .idle: "idle"
+        case .loading: "loading"
+        case .loaded(let items, let provenance): "loaded(\(count(items)), origin: \(provenance.origin.rawValue))"
+        case .loadingMore(let items, _): "loadingMore(\(count(items)))"
+        case .endReached(let items, _): "endReached(\(count(items)))"
+        case .moreFailed(let items, _, let message): "moreFailed(\(count(items)), \(message))"
+        case .empty: "empty"
+        case .failed(let message): "failed(\(message))"
+        }
+    }
+}
