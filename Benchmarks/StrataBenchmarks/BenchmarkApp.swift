@@ -38,6 +38,10 @@ enum BenchmarkApp {
             print(browsing.table)
             return
         }
+        if let index = CommandLine.arguments.firstIndex(of: "--page-rss") {
+            try await pageInChild(Array(CommandLine.arguments[(index + 1)...]))
+            return
+        }
         if let index = CommandLine.arguments.firstIndex(of: "--upload-rss") {
             try await uploadInChild(Array(CommandLine.arguments[(index + 1)...]))
             return

@@ -46,6 +46,15 @@ extension BenchmarkApp {
         } while after != nil
         let allPages = start.duration(to: clock.now)
         guard seen == count else { throw BenchmarkError.unexpected("paging saw \(seen) documents") }
+        // The same walk in a process of its own, so its peak is the paging's alone.
+        let output = try runSelf(["--page-rss", folder.appendingPathComponent("search.sqlite").path])
+        guard let peak = output.split(separator: " ").first.flatMap({ Double($0) }) else {
+            throw BenchmarkError.unexpected("the paging child printed '\(output)'")
+        }
+        report.add(
+            ReportRow(
+                name: "Peak RSS paging through all 100k documents on the device (pages of 50, its own process)",
+                value: peak / 1_048_576, unit: .megabytes, target: .atMost(60)))
         report.add(
             ReportRow(
                 name: "First page (50) of a 100k-document list from the device, p50", value: firstPage.median / 1e6,
@@ -68,5 +77,22 @@ extension BenchmarkApp {
             ReportRow(
                 name: "Local search over 100k documents, two words matching 10k (\"bench t3\"), p50",
                 value: broad.median / 1e6, unit: .milliseconds))
+    }
+
+    /// In a child of its own: pages through every document of the database at `arguments[0]`
+    /// (`docs list --limit 50` over and over, as the view model's `loadMore` would, without keeping
+    /// the pages), and prints the peak RSS in bytes.
+    static func pageInChild(_ arguments: [String]) async throws {
+        guard let path = arguments.first else { throw BenchmarkError.unexpected("--page-rss DATABASE") }
+        let repository = Workload.stack(try AppDatabase.open(at: URL(fileURLWithPath: path))).documentRepository
+        var after: PageCursor?
+        var seen = 0
+        repeat {
+            let page = try await repository.documents(page: PageRequest(limit: 50, after: after), policy: .localOnly)
+            seen += page.value.items.count
+            after = page.value.next
+        } while after != nil
+        guard seen == 100_000 else { throw BenchmarkError.unexpected("paging saw \(seen) documents") }
+        print("\(Measure.peakResidentBytes()) bytes peak")
     }
 }
