@@ -22,6 +22,8 @@ struct SeededGenerator: RandomNumberGenerator {
 struct ModelSchedule {
     let seed: UInt64
     let steps: Int
+    /// The URL session every device of the run shares.
+    let client: URLSessionHTTPClient
 
     /// What one schedule did and what went wrong (empty when every invariant held).
     struct Outcome {
@@ -43,7 +45,8 @@ struct ModelSchedule {
         var devices: [ModelDevice] = []
         for index in 0..<deviceCount {
             devices.append(
-                try await ModelDevice(name: "d\(index)", policy: Self.policies[index], folder: folder.url, baseURL: url)
+                try await ModelDevice(
+                    name: "d\(index)", policy: Self.policies[index], folder: folder.url, baseURL: url, client: client)
             )
         }
         var tracker = Tracker()
