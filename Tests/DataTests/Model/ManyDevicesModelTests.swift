@@ -1,5 +1,4 @@
 import Foundation
-import StrataData
 import Testing
 
 /// Two or three devices and one server, random schedules of online and offline edits, server edits,
@@ -20,11 +19,10 @@ struct ManyDevicesModelTests {
     /// take more threads than the system lends.
     @Test func afterAFinalSyncEveryDeviceEqualsTheServer() async throws {
         var pending = Self.seeds[...]
-        let client = URLSessionHTTPClient(timeout: 5)  // one session for the run, closed when it ends
         try await withThrowingTaskGroup(of: (UInt64, ModelSchedule.Outcome).self) { group in
             func startNext() {
                 guard let seed = pending.popFirst() else { return }
-                group.addTask { (seed, try await ModelSchedule(seed: seed, steps: 24, client: client).run()) }
+                group.addTask { (seed, try await ModelSchedule(seed: seed, steps: 24).run()) }
             }
             startNext()
             startNext()

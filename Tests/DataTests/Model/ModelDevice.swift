@@ -8,14 +8,10 @@ import TestSupport
 
 /// An HTTP client whose network can be switched off: an offline device.
 final class SwitchableHTTPClient: HTTPClientProtocol {
-    /// The client every device of the run shares: a FoundationNetworking session per device
-    /// (hundreds in a run) starved the other suites' servers in the same process, and a static
-    /// one kept the process from exiting (it was still open at exit).
-    private let base: URLSessionHTTPClient
-
-    init(base: URLSessionHTTPClient) {
-        self.base = base
-    }
+    /// One URL session for every device of every schedule: a FoundationNetworking session per
+    /// device (hundreds in a run) starved the other suites' servers in the same process.
+    private static let shared = URLSessionHTTPClient(timeout: 5)
+    private let base = SwitchableHTTPClient.shared
     private let offline = Mutex(false)
 
     var isOffline: Bool {
@@ -45,13 +41,12 @@ final class SwitchableHTTPClient: HTTPClientProtocol {
 final class ModelDevice {
     let name: String
     let policy: ConflictPolicy
-    let http: SwitchableHTTPClient
+    let http = SwitchableHTTPClient()
     private let file: URL
     private let baseURL: URL
     private(set) var stack: DataStack
 
-    init(name: String, policy: ConflictPolicy, folder: URL, baseURL: URL, client: URLSessionHTTPClient) async throws {
-        http = SwitchableHTTPClient(base: client)
+    init(name: String, policy: ConflictPolicy, folder: URL, baseURL: URL) async throws {
         self.name = name
         self.policy = policy
         self.file = folder.appendingPathComponent("\(name).sqlite")

@@ -22,8 +22,6 @@ struct SeededGenerator: RandomNumberGenerator {
 struct ModelSchedule {
     let seed: UInt64
     let steps: Int
-    /// The URL session every device of the run shares.
-    let client: URLSessionHTTPClient
 
     /// What one schedule did and what went wrong (empty when every invariant held).
     struct Outcome {
@@ -45,8 +43,7 @@ struct ModelSchedule {
         var devices: [ModelDevice] = []
         for index in 0..<deviceCount {
             devices.append(
-                try await ModelDevice(
-                    name: "d\(index)", policy: Self.policies[index], folder: folder.url, baseURL: url, client: client)
+                try await ModelDevice(name: "d\(index)", policy: Self.policies[index], folder: folder.url, baseURL: url)
             )
         }
         var tracker = Tracker()
