@@ -8,10 +8,7 @@ import TestSupport
 
 /// An HTTP client whose network can be switched off: an offline device.
 final class SwitchableHTTPClient: HTTPClientProtocol {
-    /// One URL session for every device of every schedule: a FoundationNetworking session per
-    /// device (hundreds in a run) starved the other suites' servers in the same process.
-    private static let shared = URLSessionHTTPClient(timeout: 5)
-    private let base = SwitchableHTTPClient.shared
+    private let base = URLSessionHTTPClient(timeout: 5)
     private let offline = Mutex(false)
 
     var isOffline: Bool {
