@@ -37,15 +37,8 @@ extension BenchmarkApp {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        var after: PageCursor?
-        var seen = 0
-        repeat {
-            let page = try await repository.documents(page: PageRequest(limit: 500, after: after), policy: .localOnly)
-            seen += page.value.items.count
-            after = page.value.next
-        } while after != nil
+        try await walkPages(repository, limit: 500, expecting: count)
         let allPages = start.duration(to: clock.now)
-        guard seen == count else { throw BenchmarkError.unexpected("paging saw \(seen) documents") }
         // The same walk in a process of its own, so its peak is the paging's alone.
         let output = try runSelf(["--page-rss", folder.appendingPathComponent("search.sqlite").path])
         guard let peak = output.split(separator: " ").first.flatMap({ Double($0) }) else {
@@ -85,14 +78,20 @@ extension BenchmarkApp {
     static func pageInChild(_ arguments: [String]) async throws {
         guard let path = arguments.first else { throw BenchmarkError.unexpected("--page-rss DATABASE") }
         let repository = Workload.stack(try AppDatabase.open(at: URL(fileURLWithPath: path))).documentRepository
+        try await walkPages(repository, limit: 50, expecting: 100_000)
+        print("\(Measure.peakResidentBytes()) bytes peak")
+    }
+
+    /// Reads every page of the device's list, `limit` at a time, keeping none; throws unless it
+    /// saw `count` documents.
+    private static func walkPages(_ repository: DocumentRepositoryImpl, limit: Int, expecting count: Int) async throws {
         var after: PageCursor?
         var seen = 0
         repeat {
-            let page = try await repository.documents(page: PageRequest(limit: 50, after: after), policy: .localOnly)
+            let page = try await repository.documents(page: PageRequest(limit: limit, after: after), policy: .localOnly)
             seen += page.value.items.count
             after = page.value.next
         } while after != nil
-        guard seen == 100_000 else { throw BenchmarkError.unexpected("paging saw \(seen) documents") }
-        print("\(Measure.peakResidentBytes()) bytes peak")
+        guard seen == count else { throw BenchmarkError.unexpected("paging saw \(seen) documents") }
     }
 }
