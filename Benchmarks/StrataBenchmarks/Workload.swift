@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import HTTPTypes
 import StrataData
 
 /// The records every benchmark reads and writes, generated on demand.
@@ -24,14 +25,16 @@ enum Workload {
         FROM document t LEFT JOIN cache_metadata m ON m.key = ? WHERE t.id = ?
         """
 
-    /// The app's data stack over `database`, with remote stores that make data up instead of
-    /// asking a server (for the on-device tiers and the use cases).
+    /// The app's data stack over `database`, built as the app builds it (the same store types),
+    /// over an API no request reaches: for the on-device tiers and the use cases.
     static func stack(_ database: AppDatabase) -> DataStack {
-        DataStack(
-            database: database, documentsRemote: GeneratedRemoteStore(),
-            listsRemote: InMemoryRemoteStore<DocumentListQuery, [DocumentSummary]>(),
-            usersRemote: InMemoryRemoteStore<User.ID, User>(), writer: UnusedWriter(), monitor: NetworkMonitor(),
-            now: { fetchedAt }, configuration: .init(documentsTimeToLive: 3600))
+        let api = APIClient(
+            baseURL: URL(string: "http://127.0.0.1:9") ?? URL(fileURLWithPath: "/"), http: UnreachableHTTPClient(),
+            security: .development,
+            retry: .never, clock: ContinuousClock(), now: { fetchedAt })
+        return DataStack(
+            database: database, api: api, monitor: NetworkMonitor(), now: { fetchedAt },
+            configuration: .init(documentsTimeToLive: 3600))
     }
 
     /// The documents' data source alone, for bulk ingest.
@@ -52,17 +55,17 @@ struct GeneratedRemoteStore: RemoteStore {
     }
 }
 
-/// A writer that is never called by the read benchmarks.
-struct UnusedWriter: DocumentWriterProtocol {
-    func create(_ draft: DocumentDraft, idempotencyKey: String?) async throws(RemoteError)
-        -> (Document, RemoteValidators)
-    { throw .forbidden }
-    func update(id: Document.ID, with changes: DocumentChanges, ifMatch: String?, idempotencyKey: String?)
-        async throws(RemoteError) -> (Document, RemoteValidators)
-    { throw .forbidden }
-    func delete(id: Document.ID, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError) {
-        throw .forbidden
+/// A transport that never connects: the on-device benchmarks must not reach the network.
+struct UnreachableHTTPClient: HTTPClientProtocol {
+    func send(_ request: HTTPRequest, body: Foundation.Data?) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    ) { throw .cannotConnect }
+
+    func upload(_ request: HTTPRequest, fromFile file: URL) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    ) { throw .cannotConnect }
+
+    func download(_ request: HTTPRequest) async throws(TransportError) -> (HTTPResponse, URL) {
+        throw .cannotConnect
     }
-    func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)? { throw .forbidden }
-    func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges { throw .forbidden }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import StrataData
 import TestSupport
@@ -69,5 +70,51 @@ struct MemoryCacheTests {
         }
         #expect(lru.usage.count <= 50)
         #expect(lru.usage.cost == lru.usage.count)
+    }
+
+    @Test func aSlotFreedByARemovalIsReusedWithoutDisturbingTheOrder() {
+        let lru = cache(count: 3, cost: 1000)
+        for key in 1...3 { put(lru, key) }
+        lru.remove(2)
+        put(lru, 4)  // takes the freed slot; order, newest first: 4, 3, 1
+        _ = lru.value(for: 1)  // 1, 4, 3
+        put(lru, 5)  // evicts 3
+        #expect(lru.value(for: 3) == nil)
+        #expect([1, 4, 5].allSatisfy { lru.value(for: $0) != nil })
+    }
+
+    @Test func hitsAndMissesAreCountedAndOutliveAnEvacuation() {
+        let lru = cache(count: 10, cost: 100)
+        put(lru, 1)
+        _ = lru.value(for: 1)
+        _ = lru.fetched(for: 1, at: metadata.fetchedAt, timeToLive: 60)
+        _ = lru.value(for: 2)
+        lru.evacuate()
+        _ = lru.value(for: 1)
+        #expect(lru.lookups.hits == 2 && lru.lookups.misses == 2)
+    }
+
+    @Test func aHitIsAnsweredWithItsAgeAndFreshness() throws {
+        let lru = MemoryCache<Int, String>(limits: MemoryCacheLimits(countLimit: 10, costLimit: 100))
+        let fetchedAt = Date(timeIntervalSince1970: 1000)
+        lru.insert(
+            CachedEntry(value: "a", metadata: CacheMetadata(fetchedAt: fetchedAt, etag: "\"1\"")), for: 1, cost: 1)
+        lru.insert(
+            CachedEntry(value: "b", metadata: CacheMetadata(fetchedAt: fetchedAt, etag: "\"2\"", maxAge: 5)), for: 2,
+            cost: 1)
+
+        let fresh = try #require(lru.fetched(for: 1, at: fetchedAt.addingTimeInterval(30), timeToLive: 60))
+        #expect(fresh.fetched.value == "a" && fresh.fetched.origin == .memory)
+        #expect(fresh.fetched.freshness == .fresh && fresh.fetched.ageSeconds == 30 && fresh.staleETag == nil)
+
+        let stale = try #require(lru.fetched(for: 1, at: fetchedAt.addingTimeInterval(60), timeToLive: 60))
+        #expect(stale.fetched.freshness == .stale && stale.staleETag == "\"1\"")
+
+        let byMaxAge = try #require(lru.fetched(for: 2, at: fetchedAt.addingTimeInterval(6), timeToLive: 60))
+        #expect(byMaxAge.fetched.freshness == .stale && byMaxAge.staleETag == "\"2\"", "max-age wins over the default")
+
+        let clockBehind = try #require(lru.fetched(for: 1, at: fetchedAt.addingTimeInterval(-10), timeToLive: 60))
+        #expect(clockBehind.fetched.ageSeconds == 0 && clockBehind.fetched.freshness == .fresh)
+        #expect(lru.fetched(for: 3, at: fetchedAt, timeToLive: 60) == nil)
     }
 }

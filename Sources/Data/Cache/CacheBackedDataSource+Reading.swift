@@ -35,12 +35,10 @@ extension CacheBackedDataSource {
     /// The memory tier's entry; a stale one is refreshed in the background unless `revalidate`
     /// is false (`local-only` never touches the network).
     func memoryHit(_ key: Key, revalidate: Bool = true) -> Fetched<Object>? {
-        guard let entry = memory.value(for: key) else {
-            counters.withLock { $0.memoryMisses += 1 }
-            return nil
-        }
-        counters.withLock { $0.memoryHits += 1 }
-        return served(entry, from: .memory, key: key, revalidate: revalidate)
+        guard let (fetched, staleETag) = memory.fetched(for: key, at: now(), timeToLive: configuration.timeToLive)
+        else { return nil }
+        if fetched.freshness == .stale, revalidate { refreshInBackground(key, etag: staleETag) }
+        return fetched
     }
 
     /// The on-device tier's entry, kept in memory when `remember`; a stale one is refreshed in
@@ -140,11 +138,11 @@ extension CacheBackedDataSource {
     }
 
     private func isFresh(_ metadata: CacheMetadata, age: Int) -> Bool {
-        Double(age) < (metadata.maxAge ?? configuration.timeToLive)
+        metadata.isFresh(age: age, timeToLive: configuration.timeToLive)
     }
 
     private func age(of metadata: CacheMetadata) -> Int {
-        max(0, Int(now().timeIntervalSince(metadata.fetchedAt)))
+        metadata.age(at: now())
     }
 
     private func metadata(_ validators: RemoteValidators, previous: CacheMetadata? = nil) -> CacheMetadata {

@@ -18,6 +18,19 @@ public struct CacheMetadata: Sendable, Equatable {
     }
 }
 
+extension CacheMetadata {
+    /// Whole seconds since the server last sent or confirmed the value, never negative.
+    public func age(at now: Date) -> Int {
+        max(0, Int(now.timeIntervalSince(fetchedAt)))
+    }
+
+    /// Whether a value of this `age` is still fresh: younger than `max-age`, or than `timeToLive`
+    /// when the server sent none.
+    public func isFresh(age: Int, timeToLive: TimeInterval) -> Bool {
+        Double(age) < (maxAge ?? timeToLive)
+    }
+}
+
 /// A value read from a local store together with its cache metadata.
 public struct CachedEntry<Value: Sendable>: Sendable {
     /// The stored value.

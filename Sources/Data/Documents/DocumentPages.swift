@@ -74,7 +74,7 @@ struct DeviceDocumentPages: Sendable {
         let items = kept.compactMap { row -> DocumentSummary? in
             guard let id = Document.ID(rawValue: row[0]) else { return nil }
             return DocumentSummary(
-                id: id, title: row[1], tags: (row[2] as String).split(separator: " ").map(String.init),
+                id: id, title: row[1], tags: DocumentRecord.tags(inColumn: row[2]),
                 updatedAt: Date(timeIntervalSince1970: row[3]), version: row[4])
         }
         return DocumentPage(items: items, next: next)

@@ -81,7 +81,7 @@ struct DocumentSearchIndex: Sendable {
             ).compactMap { row in
                 Document.ID(rawValue: row[0]).map { id in
                     DocumentSummary(
-                        id: id, title: row[1], tags: (row[2] as String).split(separator: " ").map(String.init),
+                        id: id, title: row[1], tags: DocumentRecord.tags(inColumn: row[2]),
                         updatedAt: Date(timeIntervalSince1970: row[3]), version: row[4])
                 }
             }

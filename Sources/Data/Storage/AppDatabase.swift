@@ -16,6 +16,12 @@ public final class AppDatabase: Sendable {
 
     /// Opens (creating if needed) the database at `url` and migrates it to the latest schema.
     public static func open(at url: URL) throws(StorageError) -> AppDatabase {
+        try open(at: url, snapshotMilliseconds: 10)
+    }
+
+    /// Opens the database at `url` with hot lookups sharing a read snapshot for
+    /// `snapshotMilliseconds` at most (ADR 0035; tests choose other lifetimes).
+    static func open(at url: URL, snapshotMilliseconds: Int) throws(StorageError) -> AppDatabase {
         let pool: DatabasePool
         let reader: SQLiteHotReader
         do {
@@ -23,7 +29,9 @@ public final class AppDatabase: Sendable {
             configuration.busyMode = .timeout(5)
             pool = try DatabasePool(path: url.path, configuration: configuration)
             try migrator.migrate(pool)
-            reader = try SQLiteHotReader(path: url.path)
+            reader = try SQLiteHotReader(
+                path: url.path, commits: CommitCounter.forFile(atPath: url.path),
+                snapshotMilliseconds: snapshotMilliseconds)
         } catch let error as DatabaseError {
             throw StorageError.cannotOpen(path: url.path, reason: StorageError.describe(error))
         } catch let error as StorageError {
@@ -38,6 +46,14 @@ public final class AppDatabase: Sendable {
         self.pool = pool
         self.reader = reader
         pool.add(transactionObserver: changes.observer, extent: .databaseLifetime)
+        pool.add(transactionObserver: CommitCounter.forFile(atPath: pool.path).observer, extent: .databaseLifetime)
+    }
+
+    /// Makes the next lookup see every commit made so far, by any process: call it when another
+    /// process says it wrote, before reading again (hot lookups share a read snapshot of at most
+    /// 10 ms, ADR 0035).
+    public func forgetReadSnapshot() {
+        CommitCounter.forFile(atPath: pool.path).countCommitMadeElsewhere()
     }
 
     /// The names of the migrations this database has applied, oldest first.

@@ -9,18 +9,19 @@ import Logging
 /// reported as a miss: the data source fetches it again, and the user never sees an error.
 struct RecordStore<Record: CacheableRecord>: LocalStore {
     private let database: AppDatabase
-    private let selectSQL: String
+    private let selectSQL: HotSQL
     private let logger = Logger(label: "strata.data.storage")
 
     /// Creates a store over an open database.
     init(database: AppDatabase) {
         self.database = database
-        selectSQL = """
+        selectSQL = HotSQL(
+            """
             SELECT t.*, m.\(CacheMetadataRecord.Columns.fetchedAt.name), m.\(CacheMetadataRecord.Columns.etag.name), \
             m.\(CacheMetadataRecord.Columns.maxAge.name) FROM \(Record.databaseTableName) t \
             LEFT JOIN \(CacheMetadataRecord.databaseTableName) m ON m.\(CacheMetadataRecord.Columns.key.name) = ? \
             WHERE t.\(Record.keyColumn.name) = ?
-            """
+            """)
     }
 
     /// The object and its metadata, or `nil` (also for a damaged row, which is dropped).

@@ -6,17 +6,31 @@ import Synchronization
 /// A dedicated read connection for point lookups, with prepared statements kept for the process.
 ///
 /// GRDB's `DatabasePool.read` costs about 29 µs per call on this machine (reader checkout, queue
-/// hop, BEGIN/COMMIT) against about 2 µs for the lookup itself; a single-statement SELECT needs no
-/// explicit transaction (SQLite wraps each statement in its own), so hot reads use this connection
+/// hop, BEGIN/COMMIT) against about 2 µs for the lookup itself, so hot reads use this connection
 /// (ADR 0010). Rows are still read by column name, through the records' own decoding.
-// @unchecked: `handle` and `statements` are only touched while `lock` is held.
+///
+/// Lookups share a read snapshot for at most 10 ms (ADR 0035): beginning and ending
+/// a read transaction cost twice the lookup itself. A commit to the file by this process ends the
+/// snapshot before the next lookup, so reads follow this process's writes at once; other
+/// processes' writes show within the lifetime; an idle snapshot is ended so checkpoints proceed.
+// @unchecked: `handle`, `statements` and `snapshot` are only touched while `lock` is held.
 final class SQLiteHotReader: @unchecked Sendable {
+    /// How long lookups may share one read snapshot, in milliseconds.
+    private let snapshotMilliseconds: Int
+
     private let lock = Mutex(())
     private let handle: OpaquePointer
-    private var statements: [String: PreparedStatement] = [:]
+    private var statements: [HotSQL: PreparedStatement] = [:]
+    private let commits: CommitCounter
+    private let clock = ContinuousClock()
+    /// The open read snapshot: the commit count before it began, and when it began.
+    private var snapshot: (commits: Int, began: ContinuousClock.Instant)?
 
-    /// Opens a second connection to the database file at `path`.
-    init(path: String) throws(StorageError) {
+    /// Opens a second connection to the database file at `path`, whose commits `commits` counts;
+    /// lookups share a snapshot for `snapshotMilliseconds` at most.
+    init(path: String, commits: CommitCounter, snapshotMilliseconds: Int = 10) throws(StorageError) {
+        self.commits = commits
+        self.snapshotMilliseconds = snapshotMilliseconds
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
@@ -29,41 +43,104 @@ final class SQLiteHotReader: @unchecked Sendable {
     }
 
     deinit {
+        if snapshot != nil { sqlite3_exec(handle, "COMMIT", nil, nil, nil) }
         for statement in statements.values { sqlite3_finalize(statement.pointer) }
         sqlite3_close_v2(handle)
     }
 
     /// Runs `sql` with `arguments` and decodes the first row, if any.
-    func first<Value>(
-        _ sql: String, arguments: [DatabaseValue], decode: (HotRow) throws -> Value
+    func first<Value: Sendable>(
+        _ sql: HotSQL, arguments: [DatabaseValue], decode: (HotRow) throws -> Value
     ) throws(StorageError) -> Value? {
         try lock.withLock { _ throws(StorageError) -> Value? in
-            let statement = try prepared(sql)
-            defer {
-                sqlite3_reset(statement.pointer)
-                sqlite3_clear_bindings(statement.pointer)
-            }
-            for (offset, argument) in arguments.enumerated() { Self.bind(argument, at: Int32(offset + 1), statement) }
-            switch sqlite3_step(statement.pointer) {
-            case SQLITE_ROW:
-                do {
-                    return try decode(HotRow(statement: statement))
-                } catch let error as StorageError {
-                    throw error
-                } catch {
-                    throw .corruptRow("\(error)")  // the row is there but does not decode
-                }
-            case SQLITE_DONE: return nil
-            default: throw .failed(String(cString: sqlite3_errmsg(handle)))
+            try beginSnapshotIfNeeded()
+            do throws(StorageError) {
+                return try step(sql, arguments: arguments, decode: decode)
+            } catch {
+                endSnapshot()
+                throw error
             }
         }
     }
 
-    /// A prepared statement and the index of each of its result columns by name.
-    struct PreparedStatement {
+    /// Runs `sql` and decodes its first row.
+    ///
+    /// Call only with `lock` held.
+    private func step<Value: Sendable>(
+        _ sql: HotSQL, arguments: [DatabaseValue], decode: (HotRow) throws -> Value
+    ) throws(StorageError) -> Value? {
+        let statement = try prepared(sql)
+        statement.nextLookup = 0
+        defer {
+            sqlite3_reset(statement.pointer)
+            sqlite3_clear_bindings(statement.pointer)
+        }
+        for (offset, argument) in arguments.enumerated() { Self.bind(argument, at: Int32(offset + 1), statement) }
+        switch sqlite3_step(statement.pointer) {
+        case SQLITE_ROW:
+            do {
+                return try decode(HotRow(statement: statement))
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                throw .corruptRow("\(error)")  // the row is there but does not decode
+            }
+        case SQLITE_DONE: return nil
+        default: throw .failed(String(cString: sqlite3_errmsg(handle)))
+        }
+    }
+
+    /// Whether lookups are sharing a read snapshot now (for tests).
+    var holdsSnapshot: Bool { lock.withLock { _ in snapshot != nil } }
+
+    /// A prepared statement, the index of each of its result columns by name, and the names
+    /// the last row was asked for, in order.
+    ///
+    /// A record reads its columns in the same order every time, so the n-th lookup of a row is
+    /// first compared with the n-th of the previous row (two equal constant names compare in a
+    /// few instructions) before the names are hashed. The answer is the same either way.
+    // @unchecked: only touched while the reader's lock is held.
+    final class PreparedStatement: @unchecked Sendable {
         let pointer: OpaquePointer
         let columns: [String: Int32]
+        var lookups: [(name: String, index: Int32)] = []
+        var nextLookup = 0
+
+        init(pointer: OpaquePointer, columns: [String: Int32]) {
+            self.pointer = pointer
+            self.columns = columns
+        }
+
+        /// The index of the result column `name`, if the statement has one.
+        func index(of name: String) -> Int32? {
+            let position = nextLookup
+            nextLookup += 1
+            if position < lookups.count, lookups[position].name == name { return lookups[position].index }
+            guard let index = columns[name] ?? columns[name.lowercased()] else { return nil }
+            if position < lookups.count {
+                lookups[position] = (name, index)
+            } else if position == lookups.count {
+                lookups.append((name, index))
+            }
+            return index
+        }
     }
+}
+
+/// The text of a hot-path statement, hashed once: the reader finds its prepared statement
+/// by this key on every lookup, and hashing a long SELECT each time cost more than the lookup.
+struct HotSQL: Hashable, Sendable {
+    let text: String
+    private let hash: Int
+
+    init(_ text: String) {
+        self.text = text
+        hash = text.hashValue
+    }
+
+    static func == (left: HotSQL, right: HotSQL) -> Bool { left.hash == right.hash && left.text == right.text }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The row a hot-path statement is positioned on, read by column name like GRDB's `Row`.
@@ -75,7 +152,7 @@ struct HotRow: ColumnDecoding {
     func decode<Value: DatabaseValueConvertible>(
         _ type: Value.Type, forColumn column: some ColumnExpression
     ) throws -> Value {
-        guard let index = statement.columns[column.name] ?? statement.columns[column.name.lowercased()] else {
+        guard let index = statement.index(of: column.name) else {
             throw StorageError.corruptRow("no column '\(column.name)'")
         }
         guard let value = Value.fromDatabaseValue(databaseValue(at: index)) else {
@@ -104,13 +181,49 @@ struct HotRow: ColumnDecoding {
 // MARK: - Private
 
 extension SQLiteHotReader {
+    /// Ends a snapshot that is too old or older than a commit of this process; begins one if none is open.
+    ///
+    /// Call only with `lock` held.
+    private func beginSnapshotIfNeeded() throws(StorageError) {
+        let committed = commits.value  // read before BEGIN: a commit after it ends the snapshot
+        let now = clock.now
+        if let open = snapshot,
+            open.commits != committed || open.began.duration(to: now) >= .milliseconds(snapshotMilliseconds)
+        {
+            endSnapshot()
+        }
+        guard snapshot == nil else { return }
+        guard sqlite3_exec(handle, "BEGIN DEFERRED", nil, nil, nil) == SQLITE_OK else {
+            throw .failed(String(cString: sqlite3_errmsg(handle)))
+        }
+        snapshot = (committed, now)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(snapshotMilliseconds)) {
+            [weak self] in self?.endSnapshot(began: now)
+        }
+    }
+
+    /// Ends the snapshot that began at `began`, if it is still open (the timer each snapshot sets,
+    /// so that an idle one never holds back checkpoints).
+    private func endSnapshot(began: ContinuousClock.Instant) {
+        lock.withLock { _ in
+            if snapshot?.began == began { endSnapshot() }
+        }
+    }
+
+    /// Call only with `lock` held and no statement running.
+    private func endSnapshot() {
+        guard snapshot != nil else { return }
+        snapshot = nil
+        if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "COMMIT", nil, nil, nil) }
+    }
+
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Call only with `lock` held.
-    private func prepared(_ sql: String) throws(StorageError) -> PreparedStatement {
+    private func prepared(_ sql: HotSQL) throws(StorageError) -> PreparedStatement {
         if let statement = statements[sql] { return statement }
         var pointer: OpaquePointer?
-        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        let status = sqlite3_prepare_v3(handle, sql.text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
         guard status == SQLITE_OK, let pointer else { throw .failed(String(cString: sqlite3_errmsg(handle))) }
         var columns: [String: Int32] = [:]
         for index in 0..<sqlite3_column_count(pointer) {

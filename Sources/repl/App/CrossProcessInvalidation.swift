@@ -55,6 +55,7 @@ nonisolated final class CrossProcessInvalidation: Sendable {
                 Task.detached {
                     for await _ in heard {
                         counter.count.withLock { $0 += 1 }
+                        database.forgetReadSnapshot()  // first: a read after the evacuation must see the write
                         stack.evacuateMemory()
                         database.changes.announce(.everything)
                     }
