@@ -48,7 +48,7 @@ public final class URLSessionHTTPClient: HTTPClientProtocol {
         let data: Foundation.Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await Self.exchange { session.dataTask(with: urlRequest, completionHandler: $0) }
         } catch {
             throw Self.transportError(error)
         }
@@ -83,8 +83,9 @@ extension URLSessionHTTPClient {
         urlRequest.httpBodyStream = stream
         let data: Foundation.Data
         let response: URLResponse
+        let transfers = transfers
         do {
-            (data, response) = try await transfers.data(for: urlRequest)
+            (data, response) = try await Self.exchange { transfers.dataTask(with: urlRequest, completionHandler: $0) }
         } catch {
             throw Self.transportError(error)
         }
@@ -98,8 +99,20 @@ extension URLSessionHTTPClient {
         guard let urlRequest = URLRequest(httpRequest: request) else { throw .other("not a valid request") }
         let file: URL
         let response: URLResponse
+        let transfers = transfers
         do {
-            (file, response) = try await transfers.download(for: urlRequest)
+            (file, response) = try await Self.exchange { finish in
+                transfers.downloadTask(with: urlRequest) { location, response, error in
+                    // The session removes its file once this returns: keep it under a name of our own.
+                    let kept = location.flatMap { location -> URL? in
+                        let kept = FileManager.default.temporaryDirectory.appendingPathComponent(
+                            "strata-download-\(UUID().uuidString)")
+                        return (try? FileManager.default.moveItem(at: location, to: kept)) == nil ? nil : kept
+                    }
+                    finish(
+                        kept, response, error ?? (location != nil && kept == nil ? URLError(.cannotWriteToFile) : nil))
+                }
+            }
         } catch {
             throw Self.transportError(error)
         }
@@ -114,6 +127,34 @@ extension URLSessionHTTPClient {
 // MARK: - Private
 
 extension URLSessionHTTPClient {
+    /// Runs one session task to its end; cancelling the Swift task cancels it.
+    ///
+    /// Not FoundationNetworking's `async` methods: their cancellation handler calls
+    /// `URLSessionTask.cancel()`, which waits for the session's queue while holding the Swift
+    /// task's status lock, and the session's queue, finishing that same task, waits for the status
+    /// lock to resume it. The process then hangs for good (caught with gdb in a test REPL whose
+    /// read was cancelled as its answer arrived). Here the handler only hands the cancel to
+    /// another thread.
+    private static func exchange<Value: Sendable>(
+        _ start: (@escaping @Sendable (Value?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
+    ) async throws -> (Value, URLResponse) {
+        let running = RunningTask()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = start { value, response, error in
+                    if let value, let response {
+                        continuation.resume(returning: (value, response))
+                    } else {
+                        continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    }
+                }
+                running.start(task)
+            }
+        } onCancel: {
+            running.cancel()
+        }
+    }
+
     private enum Constants {
         /// The longest an upload or a download may take in all (an hour, as a background
         /// session's default allows a day).
@@ -130,5 +171,34 @@ extension URLSessionHTTPClient {
         case .networkConnectionLost, .badServerResponse, .cannotParseResponse: return .connectionLost
         default: return .other("\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
         }
+    }
+}
+
+/// A session task and whether the Swift task that started it was cancelled, in either order.
+private final class RunningTask: Sendable {
+    private let state = Mutex<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+
+    /// Starts `task`, and cancels it at once if the Swift task already was.
+    func start(_ task: URLSessionTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        task.resume()
+        if cancelled { Self.cancelElsewhere(task) }
+    }
+
+    /// Cancels the task if it has started; marks it to be cancelled when it starts otherwise.
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        if let task { Self.cancelElsewhere(task) }
+    }
+
+    /// `URLSessionTask.cancel()` waits for the session's queue: never from a cancellation handler.
+    private static func cancelElsewhere(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 }
