@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -87,6 +88,21 @@ struct PersistenceTests {
         await owner.stop()
     }
 
+    /// A refused lock closes its descriptor once: a second close would close whatever another
+    /// thread opened meanwhile under the same number (it did, and test runs hung on lost sockets).
+    @Test func aRefusedLockClosesNothingElse() async throws {
+        let (owner, _) = try await started(.exclusive)
+        let watcher = DescriptorWatcher()
+        let watching = Thread { watcher.run() }
+        watching.start()
+        while !watcher.isRunning { try await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<10_000 { _ = try? DemoBackend(data: data, sharing: .shared) }
+        watcher.stop()
+        while !watcher.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(watcher.closedUnderneath == 0, "descriptors of another thread closed by a refused lock")
+        await owner.stop()
+    }
+
     @Test func embeddedServersShareTheAccountsFolderWithoutCollidingIds() async throws {
         let (first, one) = try await started()
         let (second, two) = try await started()
@@ -100,5 +116,32 @@ struct PersistenceTests {
         #expect(try await one.send("GET", "/documents").object["items"].map { ($0 as? [Any])?.count } == 23)
         await first.stop()
         await second.stop()
+    }
+}
+
+/// Opens descriptors over and over on a thread of its own and counts those found closed before
+/// it closed them itself.
+private final class DescriptorWatcher: @unchecked Sendable {
+    private let state = Mutex((running: false, stopped: false, finished: false, closed: 0))
+
+    var isRunning: Bool { state.withLock { $0.running } }
+
+    var closedUnderneath: Int { state.withLock { $0.closed } }
+    var isFinished: Bool { state.withLock { $0.finished } }
+
+    func stop() { state.withLock { $0.stopped = true } }
+
+    func run() {
+        state.withLock { $0.running = true }
+        while !state.withLock({ $0.stopped }) {
+            let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            for _ in 0..<20 where fcntl(descriptor, F_GETFD) < 0 {
+                state.withLock { $0.closed += 1 }
+                break
+            }
+            if fcntl(descriptor, F_GETFD) >= 0 { close(descriptor) }
+        }
+        state.withLock { $0.finished = true }
     }
 }

@@ -114,9 +114,16 @@ final class ServerDatabase: Sendable {
 private final class FolderLock: Sendable {
     private let descriptor: Int32
 
+    /// Takes the lock or throws; the descriptor is stored only once the lock is held.
+    ///
+    /// A class whose initializer throws after every stored property is set is deinitialized, so
+    /// storing the descriptor first made a refused lock close it twice: in the initializer, then
+    /// in `deinit`, by which time another thread could own that number (a socket or a database
+    /// of another server in the process; the test runs hung and saw "Socket operation on
+    /// non-socket").
     init(folder: URL, sharing: DemoBackend.Sharing) throws(DemoBackendError) {
         let path = folder.appendingPathComponent(".lock").path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .dataFolder("cannot lock the server data folder '\(folder.path)'") }
         let operation = (sharing == .exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
         guard flock(descriptor, operation) == 0 else {
@@ -126,6 +133,7 @@ private final class FolderLock: Sendable {
                     ? "another server uses the data folder '\(folder.path)'"
                     : "a standalone server owns the data folder '\(folder.path)'; connect to it with --remote")
         }
+        self.descriptor = descriptor
     }
 
     deinit {
