@@ -90,7 +90,11 @@ extension DemoBackendAdmin {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            // In a task of its own, so a cancellation never reaches FoundationNetworking's handler,
+            // which can deadlock with the session finishing the request (see URLSessionHTTPClient);
+            // an admin call is short and bounded by the session's timeout.
+            let session = session
+            (data, response) = try await Task { try await session.data(for: request) }.value
         } catch {
             throw .remote("cannot reach the server at \(baseURL.absoluteString): \(error.localizedDescription)")
         }
