@@ -133,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "Domain", "StrataData", "DemoBackend", grdb,
+                "Domain", "StrataData", "DemoBackend", grdb, logging,
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

@@ -50,6 +50,7 @@ enum BenchmarkApp {
         let alone: [(String, (URL, inout Report) async throws -> Void)] = [
             ("--search-only", { try await localSearchBenchmark(folder: $0, report: &$1) }),
             ("--upload-only", { try await uploadBenchmark(folder: $0, report: &$1) }),
+            ("--pull-only", { try await pullAlone(folder: $0, report: &$1) }),
         ]
         if let (_, run) = alone.first(where: { CommandLine.arguments.contains($0.0) }) {
             var report = Report()
@@ -72,7 +73,8 @@ enum BenchmarkApp {
             // make bench-check: the ratios alone, each against its gate; a worse one fails the run.
             try await readBenchmarks(folder: folder, report: &report)
             let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
-            try await syncBenchmarks(folder: folder, rawInserts: rawInserts, report: &report)
+            try await syncBenchmarks(folder: folder, report: &report)
+            try await pullBenchmark(folder: folder, rawInserts: rawInserts, report: &report)
             let check = report.gateCheck
             print(check.table)
             print(check.passed ? "bench-check: every ratio is within its gate" : "bench-check: a ratio regressed")
@@ -81,7 +83,8 @@ enum BenchmarkApp {
         if CommandLine.arguments.contains("--remote-only") {
             // The remote tier alone, printed and not written: for profiling a change to it.
             let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
-            try await syncBenchmarks(folder: folder, rawInserts: rawInserts, report: &report)
+            try await syncBenchmarks(folder: folder, report: &report)
+            try await pullBenchmark(folder: folder, rawInserts: rawInserts, report: &report)
             try await importBenchmark(folder: folder, report: &report)
             print(report.table)
             return
@@ -90,7 +93,8 @@ enum BenchmarkApp {
         try await localSearchBenchmark(folder: folder, report: &report)
         try await singleFlightBenchmark(report: &report)
         let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
-        try await syncBenchmarks(folder: folder, rawInserts: rawInserts, report: &report)
+        try await syncBenchmarks(folder: folder, report: &report)
+        try await pullBenchmark(folder: folder, rawInserts: rawInserts, report: &report)
         try await importBenchmark(folder: folder, report: &report)
         try await serverRestartBenchmark(folder: folder, report: &report)
         try trickleBenchmark(folder: folder, report: &report)

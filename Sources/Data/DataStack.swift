@@ -44,7 +44,7 @@ public struct DataStack: Sendable {
         public init(
             documentsTimeToLive: TimeInterval = 300, listsTimeToLive: TimeInterval = 60,
             usersTimeToLive: TimeInterval = 3600, memoryLimits: MemoryCacheLimits = .forContext(.mainApp),
-            pullPageSize: Int = 500, pushBatchSize: Int = 500
+            pullPageSize: Int = 2_000, pushBatchSize: Int = 500
         ) {
             self.documentsTimeToLive = documentsTimeToLive
             self.listsTimeToLive = listsTimeToLive

@@ -41,9 +41,22 @@ struct ChangedDocumentDTO: Codable, Sendable, Equatable {
     let document: DocumentDTO
     let etag: String?
 
+    init(document: DocumentDTO, etag: String?) {
+        self.document = document
+        self.etag = etag
+    }
+
+    /// Reads the document's members and its `etag` from one container (a page holds hundreds).
     init(from decoder: any Decoder) throws {
-        document = try DocumentDTO(from: decoder)
-        etag = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .etag)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        document = DocumentDTO(
+            id: try container.decode(Int.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
+            body: try container.decode(String.self, forKey: .body),
+            tags: try container.decode([String].self, forKey: .tags),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+            version: try container.decode(Int.self, forKey: .version))
+        etag = try container.decodeIfPresent(String.self, forKey: .etag)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -53,7 +66,7 @@ struct ChangedDocumentDTO: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case etag
+        case id, title, body, tags, createdAt, updatedAt, version, etag
     }
 }
 

@@ -22,7 +22,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
     public init(
         outbox: OutboxStore, writer: any DocumentWriterProtocol, documents: any CachedReading<Document.ID, Document>,
         lists: any CachedReading<DocumentListQuery, [DocumentSummary]>, monitor: NetworkMonitor,
-        now: @escaping @Sendable () -> Date, pageSize: Int = 500, batchSize: Int = 500,
+        now: @escaping @Sendable () -> Date, pageSize: Int = 2_000, batchSize: Int = 500,
         resources: ResourcePusher? = nil
     ) {
         self.outbox = outbox

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import StrataData
+
+@Suite("ISO 8601 timestamps on the wire")
+struct ISO8601TimestampTests {
+    @Test(arguments: [
+        "1970-01-01T00:00:00Z", "2026-01-02T09:00:00Z", "2024-02-29T23:59:59Z", "2000-02-29T12:30:45Z",
+        "1969-12-31T23:59:59Z", "2099-12-31T00:00:01Z", "1900-03-01T00:00:00Z",
+    ])
+    func theCommonFormReadsAsFoundationReadsIt(text: String) throws {
+        let expected = try Date(text, strategy: .iso8601)
+        #expect(ISO8601Timestamp.parse(text) == expected)
+    }
+
+    @Test(arguments: ["2026-01-02T09:00:00.250Z", "2026-01-02T10:00:00+01:00"])
+    func otherISOFormsAreLeftToFoundation(text: String) throws {
+        let expected = try Date(text, strategy: .iso8601)
+        #expect(ISO8601Timestamp.parse(text) == expected)
+    }
+
+    @Test(arguments: [
+        "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2026-01-02T24:00:00Z",
+        "2026-01-02T09:60:00Z",
+    ])
+    func outOfRangeFieldsAreLeftToFoundationsRules(text: String) {
+        // Foundation rolls some over (February 30 is March 2): the app reads them as it always did.
+        #expect(ISO8601Timestamp.parse(text) == (try? Date(text, strategy: .iso8601)))
+    }
+
+    @Test(arguments: [
+        "", "tomorrow", "2026-01-0aT09:00:00Z", "2026-01-02 09:00:00Z", "2026-01-02T09:00:00", "２026-01-02T09:00:00Z",
+    ])
+    func whatIsNoDateIsRefused(text: String) {
+        #expect(ISO8601Timestamp.parse(text) == nil)
+    }
+
+    @Test func theAppsDecoderReadsAPageOfChangesWithOneContainerPerDocument() throws {
+        // Given a page whose documents carry their validator beside their members
+        let json = #"""
+            {"documents":[{"etag":"\"d7-v3\"","id":7,"title":"Seven","body":"b","tags":["a","b"],
+             "createdAt":"2026-01-02T09:00:00Z","updatedAt":"2026-01-03T10:30:00.500Z","version":3}],
+             "deleted":[],"serverVersion":12,"more":true}
+            """#
+        // When the API client's decoder reads it
+        let page = try JSONCoding.decoder.decode(DocumentChangesDTO.self, from: Data(json.utf8))
+        // Then every member and the validator arrive, both date forms included
+        let changed = try #require(page.documents?.first)
+        #expect(changed.etag == #""d7-v3""#)
+        #expect(changed.document.tags == ["a", "b"] && changed.document.version == 3)
+        #expect(changed.document.createdAt == Date(timeIntervalSince1970: 1_767_344_400))
+        #expect(changed.document.updatedAt == Date(timeIntervalSince1970: 1_767_436_200.5))
+        #expect(page.more == true && page.serverVersion == 12)
+    }
+
+    @Test func aDateThatIsNoneFailsTheDecoding() {
+        let json = #"{"id":1,"title":"t","body":"","tags":[],"createdAt":"soon","updatedAt":"soon","version":1}"#
+        #expect(throws: DecodingError.self) {
+            try JSONCoding.decoder.decode(ChangedDocumentDTO.self, from: Data(json.utf8))
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Domain
+import Foundation
+import StrataData
+import Synchronization
+import TestSupport
+import Testing
+
+/// A writer that serves the change list from a script, page by page, and records what it was
+/// asked for; writes are never made in these tests.
+private final class ScriptedChangeList: DocumentWriterProtocol {
+    /// What a request for the page after a version gets.
+    enum Page: Sendable {
+        case documents([Int], reaching: Int, more: Bool)
+        case fails(RemoteError)
+        /// Never answers (until the request is cancelled).
+        case hangs
+    }
+
+    private let pages: Mutex<[Int: Page]>
+    private let asked = Mutex<[Int]>([])
+
+    init(_ pages: [Int: Page]) {
+        self.pages = Mutex(pages)
+    }
+
+    /// The `since` of every request, in order.
+    var requests: [Int] { asked.withLock { $0 } }
+
+    /// Replaces what the page after `since` answers.
+    func set(_ page: Page, after since: Int) { pages.withLock { $0[since] = page } }
+
+    func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges {
+        asked.withLock { $0.append(since) }
+        switch pages.withLock({ $0[since] }) {
+        case .documents(let ids, let reaching, let more):
+            return RemoteChanges(
+                documents: ids.compactMap(Self.document), deleted: [], serverVersion: reaching, more: more)
+        case .fails(let error): throw error
+        case .hangs:
+            do {
+                try await Task.sleep(for: .seconds(3_600))
+            } catch {
+                throw .cancelled
+            }
+            throw .cancelled
+        case nil: throw .invalidData("no page after \(since)")
+        }
+    }
+
+    func create(_ draft: DocumentDraft, idempotencyKey: String?) async throws(RemoteError) -> (
+        Document, RemoteValidators
+    ) { throw .offline }
+
+    func update(id: Document.ID, with changes: DocumentChanges, ifMatch: String?, idempotencyKey: String?)
+        async throws(RemoteError) -> (Document, RemoteValidators)
+    { throw .offline }
+
+    func delete(id: Document.ID, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError) {
+        throw .offline
+    }
+
+    func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)? { throw .offline }
+
+    private static func document(_ number: Int) -> Document? {
+        Document.ID.server(number).map { id in
+            Document(
+                id: id, title: "pulled \(number)", body: "", tags: [], createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0), version: 1)
+        }
+    }
+}
+
+/// The pull asks for the next page while it writes one: what it wrote must never depend on that.
+@Suite("A pull a page ahead")
+struct PipelinedPullTests {
+    let folder: ScratchFolder
+    let stack: DataStack
+
+    init() throws {
+        folder = try ScratchFolder()
+        let api = APIClient(
+            baseURL: URL(fileURLWithPath: "/"), http: ScriptedHTTPClient([]), security: .development, retry: .never,
+            clock: ContinuousClock(), now: { Date() })
+        stack = DataStack(
+            database: try AppDatabase.open(at: folder.url.appendingPathComponent("pull.sqlite")), api: api,
+            monitor: NetworkMonitor(), now: { Date() })
+    }
+
+    fileprivate func engine(_ writer: ScriptedChangeList) -> SyncEngine {
+        SyncEngine(
+            outbox: stack.outbox, writer: writer, documents: stack.documents, lists: stack.lists,
+            monitor: NetworkMonitor(), now: { Date() }, pageSize: 2)
+    }
+
+    func stored(_ number: Int) async -> Bool {
+        guard let id = Document.ID.server(number) else { return false }
+        return (try? await stack.documents.read(id, policy: .localOnly)) != nil
+    }
+
+    @Test func aFailedPageKeepsThePagesWrittenBeforeItAndTheNextPullGoesOnFromThere() async throws {
+        // Given three pages, the third of which fails
+        let writer = ScriptedChangeList([
+            0: .documents([1, 2], reaching: 2, more: true), 2: .documents([3, 4], reaching: 4, more: true),
+            4: .fails(.offline),
+        ])
+        let engine = engine(writer)
+        // When the pull runs
+        await #expect(throws: SyncError.self) { try await engine.pull() }
+        // Then the first two pages are stored with their version, each asked for once
+        #expect(writer.requests == [0, 2, 4])
+        for number in 1...4 { #expect(await stored(number)) }
+        #expect(await engine.status().serverVersion == 4)
+        // And when the server answers again, the pull goes on after version 4 only
+        writer.set(.documents([5], reaching: 5, more: false), after: 4)
+        let report = try await engine.pull()
+        #expect(report.pulled == 1 && report.serverVersion == 5)
+        #expect(writer.requests == [0, 2, 4, 4])
+        #expect(await stored(5))
+    }
+
+    @Test func aServerWhoseVersionWentBackIsPulledFromTheStart() async throws {
+        // Given a device at version 10 and a server that was reset (its versions start again)
+        let writer = ScriptedChangeList([
+            0: .documents([1, 2], reaching: 2, more: true), 2: .documents([3], reaching: 3, more: false),
+            10: .documents([7, 8], reaching: 4, more: true),
+        ])
+        let engine = engine(writer)
+        _ = try stack.outbox.applyPull(documents: [], deleted: [], serverVersion: 10, now: Date())
+        // When the pull meets the lower version
+        let report = try await engine.pull()
+        // Then it starts over from 0 without writing that page or asking for the one after it
+        #expect(report.serverVersion == 3 && report.pulled == 3)
+        let seven = await stored(7)
+        let eight = await stored(8)
+        #expect(!seven && !eight)
+        #expect(writer.requests == [10, 0, 2])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func cancellingThePullWhileAPageIsOnItsWayEndsItAtOnce() async throws {
+        // Given a second page that never comes
+        let writer = ScriptedChangeList([0: .documents([1, 2], reaching: 2, more: true), 2: .hangs])
+        let engine = engine(writer)
+        // When the pull is cancelled while it waits for it
+        let pull = Task { try await engine.pull() }
+        while writer.requests.count < 2 { await Task.yield() }
+        pull.cancel()
+        // Then it ends as cancelled, with the first page stored
+        await #expect(throws: SyncError.cancelled) { try await pull.value }
+        let one = await stored(1)
+        let two = await stored(2)
+        #expect(one && two)
+    }
+}
