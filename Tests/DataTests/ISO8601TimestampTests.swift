@@ -3,7 +3,7 @@ import Testing
 
 @testable import StrataData
 
-@Suite("ISO 8601 timestamps on the wire")
+@Suite("Changed documents and their timestamps on the wire")
 struct ISO8601TimestampTests {
     @Test(arguments: [
         "1970-01-01T00:00:00Z", "2026-01-02T09:00:00Z", "2024-02-29T23:59:59Z", "2000-02-29T12:30:45Z",
@@ -56,6 +56,15 @@ struct ISO8601TimestampTests {
 
     @Test func aDateThatIsNoneFailsTheDecoding() {
         let json = #"{"id":1,"title":"t","body":"","tags":[],"createdAt":"soon","updatedAt":"soon","version":1}"#
+        #expect(throws: DecodingError.self) {
+            try JSONCoding.decoder.decode(ChangedDocumentDTO.self, from: Data(json.utf8))
+        }
+    }
+
+    @Test(arguments: [#""tags":"a""#, #""tags":[1]"#, #""tags":null"#])
+    func tagsThatAreNotAnArrayOfStringsFailTheDecoding(tags: String) {
+        let json = #"{"id":1,"title":"t","body":"",\#(tags),"createdAt":"2026-01-02T09:00:00Z","#
+            + #""updatedAt":"2026-01-02T09:00:00Z","version":1}"#
         #expect(throws: DecodingError.self) {
             try JSONCoding.decoder.decode(ChangedDocumentDTO.self, from: Data(json.utf8))
         }
