@@ -63,7 +63,8 @@ struct ISO8601TimestampTests {
 
     @Test(arguments: [#""tags":"a""#, #""tags":[1]"#, #""tags":null"#])
     func tagsThatAreNotAnArrayOfStringsFailTheDecoding(tags: String) {
-        let json = #"{"id":1,"title":"t","body":"",\#(tags),"createdAt":"2026-01-02T09:00:00Z","#
+        let json =
+            #"{"id":1,"title":"t","body":"",\#(tags),"createdAt":"2026-01-02T09:00:00Z","#
             + #""updatedAt":"2026-01-02T09:00:00Z","version":1}"#
         #expect(throws: DecodingError.self) {
             try JSONCoding.decoder.decode(ChangedDocumentDTO.self, from: Data(json.utf8))
