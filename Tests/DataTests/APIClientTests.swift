@@ -203,7 +203,10 @@ struct APIClientTests {
         let cancelling = RecordingClock(cancelSleeps: true)
         let api = APIClient(
             baseURL: URL(string: "http://127.0.0.1:9") ?? URL(fileURLWithPath: "/"), http: http, security: .development,
-            retry: RetryPolicy(random: { 1 }), clock: cancelling, now: date.provider
+            retry: RetryPolicy(random: { 1 }), clock: cancelling, now: date.provider,
+            // The budget is real time: a test process starved for a few seconds must not turn the
+            // cancelled wait into a spent budget.
+            budget: .seconds(3_600)
         )
         await #expect(throws: RemoteError.cancelled) { try await api.get("users/1", as: Profile.self) }
         #expect(http.requests.count == 1)
