@@ -15,6 +15,7 @@ extension SyncEngine {
         var since = storedServerVersion()
         var restarted = false
         var ahead: PageRequest? = nil
+        var listsDropped = false
         defer { ahead?.cancel() }
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -38,6 +39,12 @@ extension SyncEngine {
                 continue
             }
             if page.more { ahead = PageRequest(writer: writer, since: page.serverVersion, limit: pageSize) }
+            if !listsDropped, !page.documents.isEmpty || !page.deleted.isEmpty {
+                // Before the first commit the scenes hear of: a list they reload must not be the old one.
+                try? await lists.invalidateAll()
+                listsDropped = true
+            }
+            documents.forgetInMemory(page.documents.map(\.id) + page.deleted)
             let changed = try store { () throws(StorageError) in
                 try outbox.applyPull(
                     documents: page.documents, validators: page.validators, deleted: page.deleted,

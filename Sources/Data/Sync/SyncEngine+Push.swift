@@ -116,12 +116,18 @@ extension SyncEngine {
     }
 
     /// Several accepted entries in one transaction; the documents leave the memory tier.
+    ///
+    /// The scenes reload as soon as the transaction commits (the database announces it), so the
+    /// caches they read drop the old versions first: a reload that came after the commit but
+    /// before the lists were dropped showed the old list, and nothing announced the drop.
     private func accept(_ completions: [OutboxStore.Completion]) async throws(SyncError) {
         guard !completions.isEmpty else { return }
         let moment = now()
-        try store { () throws(StorageError) in try outbox.completed(completions, now: moment) }
         let cached = completions.compactMap { $0.document?.id }
-        documents.forgetInMemory(cached)  // the on-device copies were just replaced
+        documents.forgetInMemory(cached)
+        try? await lists.invalidateAll()  // a list read meanwhile comes from the server, which has the changes
+        try store { () throws(StorageError) in try outbox.completed(completions, now: moment) }
+        documents.forgetInMemory(cached)  // the on-device copies were just replaced (and may have been read again)
         for completion in completions where completion.document == nil {
             try? await documents.invalidate(completion.entry.entry.documentId)
         }
