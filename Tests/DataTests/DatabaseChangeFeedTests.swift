@@ -72,4 +72,19 @@ struct DatabaseChangeFeedTests {
         #expect(await first.settled(count: 1) == [.everything])
         #expect(await second.settled(count: 1) == [.everything])
     }
+
+    @Test func theFeedCountsWhatItAnnouncedSoAFollowerKnowsWhenItHasEverything() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.documents.document(id: 2, policy: .cacheFirst)  // cached before anyone listens
+        let follow = ObserveChangesUseCase(feed: stack.database.changes)
+        let (stream, before) = follow.executeCounted()
+        let recorder = Recorder(stream)
+        defer { recorder.task.cancel() }
+        // A save (two commits: the local version, then the server's answer) and an announcement
+        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: "Counted"))
+        stack.database.changes.announce(.everything)
+        let announced = follow.announcedCount() - before
+        #expect(announced == 3)
+        #expect(await recorder.settled(count: announced).count == announced)
+    }
 }

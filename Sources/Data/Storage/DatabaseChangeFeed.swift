@@ -13,6 +13,7 @@ import Synchronization
 public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
     fileprivate struct State {
         var subscribers: [UUID: AsyncStream<DataChange>.Continuation] = [:]
+        var announced = 0
     }
 
     fileprivate static let tables: Set<String> = [
@@ -36,8 +37,15 @@ public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
 
     /// Tells every subscriber of a change made elsewhere (another process).
     public func announce(_ change: DataChange) {
-        for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.yield(change) }
+        // Counted and yielded under the lock, so a count read after it means every stream has it.
+        state.withLock { state in
+            state.announced += 1
+            for subscriber in state.subscribers.values { subscriber.yield(change) }
+        }
     }
+
+    /// How many changes were announced so far.
+    public var announcedCount: Int { state.withLock { $0.announced } }
 
     /// The GRDB observer that feeds this feed (``AppDatabase`` adds it to its pool).
     var observer: some TransactionObserver { Observer(feed: self) }

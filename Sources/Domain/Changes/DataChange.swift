@@ -30,6 +30,8 @@ public enum DataChange: Sendable, Hashable {
 public protocol ChangeFeedProtocol: Sendable {
     /// Every change from now on, in commit order, until the stream is dropped.
     func changes() -> AsyncStream<DataChange>
+    /// How many changes the feed has announced since it was made (each reached every stream).
+    var announcedCount: Int { get }
 }
 
 /// Follows the changes to the app's data, for screens that show it.
@@ -49,4 +51,18 @@ public struct ObserveChangesUseCase: Sendable {
     public func execute() -> AsyncStream<DataChange> {
         feed.changes()
     }
+
+    /// The changes from now on, with how many the feed had announced before them: a follower
+    /// that has received `announced - before` of them has heard every change announced so far.
+    public func executeCounted() -> (changes: AsyncStream<DataChange>, before: Int) {
+        while true {
+            let before = feed.announcedCount
+            let stream = feed.changes()
+            // An announcement between the two reads may or may not be in the stream: ask again.
+            if feed.announcedCount == before { return (stream, before) }
+        }
+    }
+
+    /// How many changes the feed has announced so far.
+    public func announcedCount() -> Int { feed.announcedCount }
 }

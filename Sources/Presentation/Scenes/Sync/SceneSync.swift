@@ -34,6 +34,10 @@ public final class SceneSync {
     private var running: [Int: Task<Void, Never>] = [:]
     private var lastReload = 0
     private var following: Task<Void, Never>?
+    /// How many changes the feed had announced when following began.
+    private var announcedBefore = 0
+    /// Whether the subscription ended (no announced change will arrive any more).
+    private var followingEnded = false
     private let logger = Logger(label: "strata.presentation.scenes")
 
     /// Creates the coordinator; `interval` is how often a scene reloads at most during a burst.
@@ -59,13 +63,15 @@ public final class SceneSync {
     /// Starts following the changes (once the UI is ready).
     public func start() {
         guard following == nil else { return }
-        let stream = changes.execute()
+        let (stream, before) = changes.executeCounted()
+        announcedBefore = before
         following = Task { [weak self] in
             for await change in stream {
                 guard let self else { return }
                 self.received += 1
                 self.batcher?.submit(change)
             }
+            self?.followingEnded = true
         }
     }
 
@@ -85,13 +91,16 @@ public final class SceneSync {
     /// Lets the changes already announced reach the scenes, runs the reloads their debounce
     /// windows hold back, and waits for every reload: what the scenes show is then up to date.
     public func catchUp() async {
-        // The subscription takes one change per turn of the main actor: yield until a turn brings
-        // none, so a command that committed several transactions is followed to its last.
-        var seen = -1
-        while seen != received {
-            seen = received
-            await Task.yield()
-            await Task.yield()
+        // Every change announced so far reaches the subscription, one per turn of the main actor:
+        // yield until it has them all (a busy process may take many turns), or until the
+        // subscription has ended and never will.
+        if following != nil {
+            let deadline = ContinuousClock.now + Constants.catchUpLimit
+            while !followingEnded, received < changes.announcedCount() - announcedBefore,
+                ContinuousClock.now < deadline
+            {
+                await Task.yield()
+            }
         }
         await batcher?.deliverNow()
         for debouncer in debouncers.values { debouncer.flush() }
@@ -131,5 +140,15 @@ public final class SceneSync {
         for (key, reload) in running where !before.contains(key) {
             await reload.value
         }
+    }
+}
+
+// MARK: - Private
+
+extension SceneSync {
+    private enum Constants {
+        /// The longest a catch-up waits for announced changes to arrive: they come at once unless
+        /// the process is starved (a loaded test run took seconds), and the wait is a safety net.
+        static let catchUpLimit = Duration.seconds(10)
     }
 }
