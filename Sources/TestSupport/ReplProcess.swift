@@ -80,14 +80,17 @@ public struct ReplProcess: Sendable {
         let stdin = try FileHandle(forReadingFrom: inputURL)
         let stdout = try FileHandle(forWritingTo: outURL)
         let stderr = merged ? stdout : try FileHandle(forWritingTo: errURL)
-        // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
-        let child = try ChildProcess.spawn(
-            URL(fileURLWithPath: "/usr/bin/timeout"),
-            arguments: ["--kill-after=5", String(timeoutSeconds), executable.path] + Self.isolated(home + arguments),
-            environment: environment.isEmpty
-                ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
-            stdin: stdin.fileDescriptor, stdout: stdout.fileDescriptor, stderr: stderr.fileDescriptor)
-        let status = await child.wait()
+        let status = try await ChildProcessSlots.shared.run {
+            // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
+            let child = try ChildProcess.spawn(
+                URL(fileURLWithPath: "/usr/bin/timeout"),
+                arguments: ["--kill-after=5", String(timeoutSeconds), executable.path]
+                    + Self.isolated(home + arguments),
+                environment: environment.isEmpty
+                    ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+                stdin: stdin.fileDescriptor, stdout: stdout.fileDescriptor, stderr: stderr.fileDescriptor)
+            return await child.wait()
+        }
         withExtendedLifetime((stdin, stdout, stderr)) {}
         return Outcome(
             status: status,

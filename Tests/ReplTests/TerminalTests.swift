@@ -14,7 +14,7 @@ nonisolated struct TerminalTests {
         let handle = try FileHandle(forWritingTo: outputFile)
         let status = try await ReplProcess.runToCompletion(
             URL(fileURLWithPath: "/usr/bin/timeout"),
-            arguments: ["60", "python3", script.path, ReplProcess.built().executable.path], output: handle)
+            arguments: ["120", "python3", script.path, ReplProcess.built().executable.path], output: handle)
         let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(output)")
     }

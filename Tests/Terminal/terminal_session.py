@@ -15,6 +15,7 @@ import time
 import pexpect
 
 PROMPT = "strata> "
+EXIT_TIMEOUT = 40
 TIMEOUT = 10
 
 
@@ -153,7 +154,9 @@ def main(binary: str) -> int:
     check("errors are red and have no line number on a terminal", r"\x1b\[1;31merror:\x1b\[0m unknown command .bogus. \(try .help.\)")
     # Ctrl-D on an empty line exits 0.
     child.send("\x04")
-    child.expect(pexpect.EOF)
+    # The exit saves the history and stops the embedded server: seconds on a loaded machine (a
+    # fresh-clone run went past the 10 s the prompts get), so it has the exit's own allowance.
+    child.expect(pexpect.EOF, timeout=EXIT_TIMEOUT)
     child.close()
     if child.exitstatus != 0:
         print(f"FAILED: Ctrl-D exit status {child.exitstatus}, signal {child.signalstatus}")
