@@ -10,6 +10,8 @@ public struct ReplProcess: Sendable {
         public let stdout: String
         /// Standard error (empty when run merged).
         public let stderr: String
+        /// How long the child ran, from its start to its exit (not the wait for a slot before it).
+        public var elapsed: Duration = .zero
     }
 
     /// The binary to run.
@@ -80,7 +82,8 @@ public struct ReplProcess: Sendable {
         let stdin = try FileHandle(forReadingFrom: inputURL)
         let stdout = try FileHandle(forWritingTo: outURL)
         let stderr = merged ? stdout : try FileHandle(forWritingTo: errURL)
-        let status = try await ChildProcessSlots.shared.run {
+        let (status, elapsed) = try await ChildProcessSlots.shared.run {
+            let started = ContinuousClock.now
             // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
             let child = try ChildProcess.spawn(
                 URL(fileURLWithPath: "/usr/bin/timeout"),
@@ -89,13 +92,15 @@ public struct ReplProcess: Sendable {
                 environment: environment.isEmpty
                     ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
                 stdin: stdin.fileDescriptor, stdout: stdout.fileDescriptor, stderr: stderr.fileDescriptor)
-            return await child.wait()
+            let status = await child.wait()
+            return (status, started.duration(to: .now))
         }
         withExtendedLifetime((stdin, stdout, stderr)) {}
         return Outcome(
             status: status,
             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+            elapsed: elapsed
         )
     }
 
