@@ -6,9 +6,9 @@ extension SyncEngine {
     /// outbox is empty or the server cannot be reached.
     ///
     /// A batch holds at most one entry per document: a later change to a document needs what the
-    /// server answered to the earlier one. Cached lists are dropped once at the end, and only when
-    /// the server took a change: a send that failed changed nothing there, and the lists are what
-    /// an offline user still reads.
+    /// server answered to the earlier one. Cached lists are dropped before each batch the server
+    /// took is settled and once more at the end, and only when the server took a change: a send
+    /// that failed changed nothing there, and the lists are what an offline user still reads.
     func push(
         into report: inout SyncReport, progress: @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) {
