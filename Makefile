@@ -2,8 +2,12 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 ARGS ?=
+# Release builds link Swift's runtime and Foundation into each binary, as a deployed Linux program
+# is built (Docs/ADR/0037). Every release entry point uses the same flags: a build with other flags
+# would rebuild the whole package.
+RELEASE := -c release --static-swift-stdlib
 
-.PHONY: help deps build repl server test contract lint format feature feature-check docs-update bench bench-check clean
+.PHONY: help deps build repl server test contract lint format feature feature-check docs-update release bench bench-check clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -53,15 +57,17 @@ feature-check: deps ## Prove the generator in a scratch copy: refusals, every fi
 docs-update: deps ## Rewrite the expected output of every replayed REPL block in README.md and Docs/
 	UPDATE_TRANSCRIPTS=1 $(SWIFT) test --filter TranscriptTests
 
-bench: deps ## Release build; measure the data layer and startup; print a table and write Docs/Performance.md
-	$(SWIFT) build -c release --product repl
-	$(SWIFT) build -c release --product strata-server
-	$(SWIFT) build -c release --product Benchmarks
-	"$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" Docs/Performance.md
+release: deps ## Release build of the REPL and the standalone server (statically linked: Docs/ADR/0037)
+	$(SWIFT) build $(RELEASE) --product repl
+	$(SWIFT) build $(RELEASE) --product strata-server
+
+bench: release ## Release build; measure the data layer and startup; print a table and write Docs/Performance.md
+	$(SWIFT) build $(RELEASE) --product Benchmarks
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/Benchmarks" Docs/Performance.md
 
 bench-check: deps ## Release build; fail when a measured ratio (make bench's) is worse than its gate (under 2 minutes)
-	$(SWIFT) build -c release --product Benchmarks
-	"$$($(SWIFT) build -c release --show-bin-path)/Benchmarks" --check
+	$(SWIFT) build $(RELEASE) --product Benchmarks
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/Benchmarks" --check
 
 clean: ## Remove build products (.build and any .build-* folder, the test tools' Python included) and the package's resolved versions
 	rm -rf .build .build-* .build_* Package.resolved

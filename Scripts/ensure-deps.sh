@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the C libraries Strata builds against when their headers are missing:
-# libedit-dev (line editing in the REPL) and libsqlite3-dev (the local store), plus pkg-config,
+# libedit-dev (line editing in the REPL) and libsqlite3-dev (the local store), libcurl's
+# development files (a release build links FoundationNetworking statically, which names -lcurl:
+# Docs/ADR/0037), plus pkg-config,
 # the Python module pexpect for the pseudo-terminal tests, and schemathesis for the API contract.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +11,7 @@ need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libedit; } || need+=(libedit-dev)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+{ command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl; } || need+=(libcurl4-openssl-dev)
 
 # The API contract run (Scripts/contract.sh) uses schemathesis, in a virtual environment of its
 # own under .build-python (ignored by git, removed by make clean).

@@ -86,7 +86,7 @@ struct Report {
     var markdown: String {
         let machine =
             "\(ProcessInfo.processInfo.activeProcessorCount) cores, "
-            + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, release build"
+            + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, release build linked statically"
         let lines = rows.map { "| \($0.name) | \($0.formatted) | \($0.targetText) | \($0.verdict) |" }
         let missed = rows.filter { $0.verdict == "MISSED" }.map { row in
             "- **\(row.name)**: " + (row.whyMissed ?? "no reason recorded; look into it.")
