@@ -118,6 +118,26 @@ struct PipelinedPullTests {
         #expect(await stored(5))
     }
 
+    @Test func everyRowOfAPageIsStoredWithItsOwnValues() async throws {
+        // Given a page whose documents differ in every column (rows after the first are bound
+        // straight through SQLite's C API on the batch's statement)
+        let documents = try (1...4).map { number in
+            Document(
+                id: try #require(Document.ID.server(number)), title: "title \(number)",
+                body: String(repeating: "é", count: number), tags: Array(repeating: "t\(number)", count: number - 1),
+                createdAt: Date(timeIntervalSince1970: Double(number) * 1_000),
+                updatedAt: Date(timeIntervalSince1970: Double(number) * 2_000), version: number * 3)
+        }
+        // When the pull writes it
+        _ = try stack.outbox.applyPull(
+            documents: documents, validators: [documents[1].id: "\"v2\""], deleted: [], serverVersion: 4, now: Date())
+        // Then each document reads back exactly as it came
+        for document in documents {
+            let read = try await stack.documents.read(document.id, policy: .localOnly)
+            #expect(read.value == document)
+        }
+    }
+
     @Test func aServerWhoseVersionWentBackIsPulledFromTheStart() async throws {
         // Given a device at version 10 and a server that was reset (its versions start again)
         let writer = ScriptedChangeList([

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// Where a record writes its columns: GRDB's `PersistenceContainer`, or a batch's plain list.
 ///
@@ -27,8 +28,9 @@ extension ColumnEncodable {
     /// Inserts `records`, replacing rows with the same key, through one cached statement.
     ///
     /// The values are bound without GRDB's per-row checks (a pull writes 100k rows this way): the
-    /// statement's columns come from the first record's own encoding, and every row is checked to
-    /// bring one value per column.
+    /// statement's columns come from the first record's own encoding, every row is checked to
+    /// bring one value per column, and rows after the first are bound through SQLite's C API on
+    /// GRDB's statement, which GRDB then runs (so its update hook and observers still see them).
     static func replaceAll(_ records: some Collection<Self>, _ db: Database) throws {
         guard let first = records.first else { return }
         var layout = ColumnList()
@@ -36,15 +38,26 @@ extension ColumnEncodable {
         let statement = try insertOrReplace(layout.names, db)
         var row = ColumnValues()
         row.values.reserveCapacity(layout.names.count)
+        var bound = false
         for record in records {
             row.values.removeAll(keepingCapacity: true)
             record.encodeColumns(into: &row)
             guard row.values.count == layout.names.count else {
                 throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a record wrote another set of columns")
             }
-            // The initializer over optional existentials maps with a closure; the one over
-            // `DatabaseValue`s maps with a key path that costs a lookup in the runtime per row.
-            statement.setUncheckedArguments(StatementArguments(row.values))
+            if bound {
+                // GRDB's `execute()` resets the statement and steps it with what is bound now.
+                sqlite3_reset(statement.sqliteStatement)
+                for (offset, value) in row.values.enumerated() {
+                    let code = value.bind(to: statement.sqliteStatement, at: Int32(offset + 1))
+                    guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                }
+            } else {
+                // The first row goes through GRDB, which then counts the statement's arguments
+                // as bound; each later row replaces every value in place.
+                statement.setUncheckedArguments(StatementArguments(row.values))
+                bound = true
+            }
             try statement.execute()
         }
     }
@@ -77,11 +90,11 @@ extension PersistableRecord {
 
 /// A row's values in the order the record writes them (the names are the first row's).
 private struct ColumnValues: ColumnEncoding {
-    var values: [(any DatabaseValueConvertible)?] = []
+    var values: [DatabaseValue] = []
 
     subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
         get { nil }
-        set { values.append(newValue) }
+        set { values.append(newValue?.databaseValue ?? .null) }
     }
 }
 

@@ -75,7 +75,9 @@ final class SQLiteHotReader: @unchecked Sendable {
             sqlite3_reset(statement.pointer)
             sqlite3_clear_bindings(statement.pointer)
         }
-        for (offset, argument) in arguments.enumerated() { Self.bind(argument, at: Int32(offset + 1), statement) }
+        for (offset, argument) in arguments.enumerated() {
+            _ = argument.bind(to: statement.pointer, at: Int32(offset + 1))
+        }
         switch sqlite3_step(statement.pointer) {
         case SQLITE_ROW:
             do {
@@ -217,8 +219,6 @@ extension SQLiteHotReader {
         if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "COMMIT", nil, nil, nil) }
     }
 
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
     /// Call only with `lock` held.
     private func prepared(_ sql: HotSQL) throws(StorageError) -> PreparedStatement {
         if let statement = statements[sql] { return statement }
@@ -235,18 +235,5 @@ extension SQLiteHotReader {
         let statement = PreparedStatement(pointer: pointer, columns: columns)
         statements[sql] = statement
         return statement
-    }
-
-    private static func bind(_ value: DatabaseValue, at index: Int32, _ statement: PreparedStatement) {
-        switch value.storage {
-        case .null: sqlite3_bind_null(statement.pointer, index)
-        case .int64(let integer): sqlite3_bind_int64(statement.pointer, index, integer)
-        case .double(let double): sqlite3_bind_double(statement.pointer, index, double)
-        case .string(let text): sqlite3_bind_text(statement.pointer, index, text, -1, transient)
-        case .blob(let data):
-            _ = data.withUnsafeBytes { bytes in
-                sqlite3_bind_blob(statement.pointer, index, bytes.baseAddress, Int32(bytes.count), transient)
-            }
-        }
     }
 }
