@@ -46,6 +46,17 @@ struct MemoryCacheTests {
         #expect(lru.usage.cost == 2 && lru.usage.count == 1)
     }
 
+    @Test func removingManyKeysRemovesThoseAndKeepsTheRest() {
+        let lru = cache(count: 10, cost: 100)
+        for key in 1...5 { put(lru, key, cost: key) }
+        lru.remove([2, 4, 42])  // 42 was never there
+        #expect(lru.usage.count == 3 && lru.usage.cost == 1 + 3 + 5)
+        #expect(lru.value(for: 2) == nil && lru.value(for: 4) == nil)
+        #expect(lru.value(for: 1) != nil && lru.value(for: 3) != nil && lru.value(for: 5) != nil)
+        put(lru, 2, cost: 2)  // a freed slot is used again
+        #expect(lru.value(for: 2)?.value == "v2" && lru.usage.count == 4)
+    }
+
     @Test func evacuateEmptiesEverything() {
         let lru = cache(count: 10, cost: 100)
         for key in 1...5 { put(lru, key) }

@@ -153,7 +153,7 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
 
     /// Drops `keys` from the memory tier only.
     public func forgetInMemory(_ keys: [Key]) {
-        for key in keys { memory.remove(key) }
+        memory.remove(keys)
     }
 
     /// Empties the memory tier, as after a memory warning; returns the bytes it held.

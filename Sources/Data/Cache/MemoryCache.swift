@@ -47,6 +47,15 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         state.withLock { $0.remove(key) }
     }
 
+    /// Removes these entries, under one lock (a pull forgets thousands of keys a page, mostly
+    /// of a cache that holds none of them).
+    public func remove(_ keys: some Sequence<Key>) {
+        state.withLock { state in
+            guard state.count > 0 else { return }
+            for key in keys { state.remove(key) }
+        }
+    }
+
     /// Empties the cache (the answer to a memory warning); the hit and miss counts stay.
     public func evacuate() {
         state.withLock { $0.removeAll() }
