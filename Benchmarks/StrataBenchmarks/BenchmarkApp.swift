@@ -51,6 +51,7 @@ enum BenchmarkApp {
             ("--search-only", { try await localSearchBenchmark(folder: $0, report: &$1) }),
             ("--upload-only", { try await uploadBenchmark(folder: $0, report: &$1) }),
             ("--pull-only", { try await pullAlone(folder: $0, report: &$1) }),
+            ("--push-only", { try await syncBenchmarks(folder: $0, report: &$1) }),
         ]
         if let (_, run) = alone.first(where: { CommandLine.arguments.contains($0.0) }) {
             var report = Report()
