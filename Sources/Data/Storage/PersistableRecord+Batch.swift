@@ -38,25 +38,23 @@ extension ColumnEncodable {
         let statement = try insertOrReplace(layout.names, db)
         var row = ColumnValues()
         row.values.reserveCapacity(layout.names.count)
-        var bound = false
-        for record in records {
+        for (offset, record) in records.enumerated() {
             row.values.removeAll(keepingCapacity: true)
             record.encodeColumns(into: &row)
             guard row.values.count == layout.names.count else {
                 throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a record wrote another set of columns")
             }
-            if bound {
-                // GRDB's `execute()` resets the statement and steps it with what is bound now.
-                sqlite3_reset(statement.sqliteStatement)
-                for (offset, value) in row.values.enumerated() {
-                    let code = value.bind(to: statement.sqliteStatement, at: Int32(offset + 1))
-                    guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-                }
-            } else {
+            if offset == 0 {
                 // The first row goes through GRDB, which then counts the statement's arguments
                 // as bound; each later row replaces every value in place.
                 statement.setUncheckedArguments(StatementArguments(row.values))
-                bound = true
+            } else {
+                // GRDB's `execute()` resets the statement and steps it with what is bound now.
+                sqlite3_reset(statement.sqliteStatement)
+                for (column, value) in row.values.enumerated() {
+                    let code = value.bind(to: statement.sqliteStatement, at: Int32(column + 1))
+                    guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                }
             }
             try statement.execute()
         }
