@@ -1,8 +1,10 @@
 import DemoBackend
 import Domain
 import Foundation
+import GRDB
 import HTTPTypes
 import StrataData
+import Synchronization
 import TestSupport
 import Testing
 
@@ -85,7 +87,120 @@ struct BatchPushTests {
         #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 13)
     }
 
+    @Test func aBatchLeavesOutEveryDocumentOfTheBatchStillOnItsWay() throws {
+        let folder = try ScratchFolder()
+        let outbox = OutboxStore(database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")))
+        let created = try (1...4).map { try outbox.recordCreate(DocumentDraft(title: "note \($0)"), now: Date()) }
+        try outbox.recordUpdate(created[0], changes: DocumentChanges(body: "later"), baseETag: nil, now: Date())
+        let onItsWay = Set(created.prefix(2).map(\.id))
+        let next = try outbox.nextBatch(limit: 10, excluding: onItsWay)
+        // Neither the two creates on their way nor the first document's later edit.
+        #expect(next.map(\.entry.documentId) == created.suffix(2).map(\.id))
+        #expect(try outbox.nextBatch(limit: 10).count == 4)
+    }
+
+    @Test func theNextBatchLeavesWhileTheDeviceSettlesTheOneBefore() async throws {
+        let live = try await LiveBackend.start()
+        let folder = try ScratchFolder()
+        let file = folder.url.appendingPathComponent("db.sqlite")
+        let data = DataStack(
+            database: try AppDatabase.open(at: file), api: live.client, monitor: live.monitor, now: { Date() })
+        for index in 1...6 { _ = try data.outbox.recordCreate(DocumentDraft(title: "queued \(index)"), now: Date()) }
+        let writer = SettlingProbe(base: HTTPDocumentWriter(client: live.client), outbox: data.outbox, file: file)
+        let engine = SyncEngine(
+            outbox: data.outbox, writer: writer, documents: data.documents, lists: data.lists, monitor: live.monitor,
+            now: { Date() }, batchSize: 3)
+        let report = try await engine.push()
+        #expect(report.pushed == 6)
+        // The second batch was sent while the device's database was still locked for the first.
+        #expect(writer.pendingAtEachSend == [6, 6])
+        #expect(try data.outbox.counts().pending == 0)
+        #expect(await live.backend.documentSnapshot().count == 9)
+    }
+
+    @Test func twoPushesAtOnceSendEachChangeOnce() async throws {
+        let stack = try await Stack.make(pushBatchSize: 4)
+        await stack.live.backend.stop()
+        for index in 1...10 { _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)")) }
+        try await stack.live.backend.start()
+        async let first = stack.sync.push()
+        async let second = stack.sync.push()
+        let reports = try await [first, second]
+        #expect(reports.map(\.pushed).sorted() == [0, 10])
+        #expect(await stack.live.backend.requestCount("POST /batch") == 3)
+        #expect(await stack.live.backend.documentSnapshot().count == 13)
+    }
+
     private static func document(_ id: Int, _ title: String) -> String {
         #"{"id":\#(id),"title":"\#(title)","body":"","tags":[],"createdAt":"2026-01-01T09:00:00Z","updatedAt":"2026-01-01T09:00:00Z","version":1}"#
+    }
+}
+
+/// Sends through the real writer; after the first batch's answer, locks the device's database
+/// (as a long transaction would) until the next batch is sent, and notes how many changes were
+/// still queued at each send.
+private final class SettlingProbe: DocumentWriterProtocol {
+    private let base: HTTPDocumentWriter
+    private let outbox: OutboxStore
+    private let file: URL
+    private let state = Mutex<(sends: Int, pending: [Int], lock: DatabaseQueue?)>((0, [], nil))
+
+    init(base: HTTPDocumentWriter, outbox: OutboxStore, file: URL) {
+        self.base = base
+        self.outbox = outbox
+        self.file = file
+    }
+
+    var pendingAtEachSend: [Int] { state.withLock { $0.pending } }
+
+    func apply(_ writes: [DocumentWrite]) async throws(RemoteError) -> [Result<DocumentWriteResult, RemoteError>] {
+        let pending = (try? outbox.counts().pending) ?? -1
+        let (number, lock) = state.withLock { state in
+            state.sends += 1
+            state.pending.append(pending)
+            defer { state.lock = nil }
+            return (state.sends, state.lock)
+        }
+        if let lock { try? lock.inDatabase { db in try db.execute(sql: "ROLLBACK") } }
+        let results = try await base.apply(writes)
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true  // the transaction outlives the access that began it
+        if number == 1, let lock = try? DatabaseQueue(path: file.path, configuration: configuration) {
+            // Held until the next send, or 3 s (within the app's 5 s busy timeout) if none comes.
+            try? lock.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+            state.withLock { $0.lock = lock }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { [self] in
+                let lock = self.state.withLock { state in
+                    defer { state.lock = nil }
+                    return state.lock
+                }
+                try? lock?.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+            }
+        }
+        return results
+    }
+
+    func create(_ draft: DocumentDraft, idempotencyKey: String?) async throws(RemoteError) -> (
+        Document, RemoteValidators
+    ) {
+        try await base.create(draft, idempotencyKey: idempotencyKey)
+    }
+
+    func update(id: Document.ID, with changes: DocumentChanges, ifMatch: String?, idempotencyKey: String?)
+        async throws(RemoteError) -> (Document, RemoteValidators)
+    {
+        try await base.update(id: id, with: changes, ifMatch: ifMatch, idempotencyKey: idempotencyKey)
+    }
+
+    func delete(id: Document.ID, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError) {
+        try await base.delete(id: id, ifMatch: ifMatch, idempotencyKey: idempotencyKey)
+    }
+
+    func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)? {
+        try await base.fetch(id: id)
+    }
+
+    func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges {
+        try await base.changes(since: since, limit: limit)
     }
 }

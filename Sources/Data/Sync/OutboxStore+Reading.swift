@@ -49,9 +49,11 @@ extension OutboxStore {
     /// each document that has nothing parked or in conflict.
     ///
     /// One per document, because a later change needs what the server answers to the earlier one
-    /// (its id, its version).
-    public func nextBatch(limit: Int) throws(StorageError) -> [StoredEntry] {
-        try database.read { db in
+    /// (its id, its version). Documents in `excluding` are left out, with every entry of theirs:
+    /// a batch still on its way to the server holds them.
+    public func nextBatch(limit: Int, excluding: Set<Document.ID> = []) throws(StorageError) -> [StoredEntry] {
+        let busy = excluding.map(\.rawValue)
+        return try database.read { db in
             // A correlated NOT EXISTS uses the (document_id, seq) index for each candidate; a NOT IN
             // over all waiting entries would scan the outbox for every entry sent.
             let candidate = TableAlias<OutboxRecord>(name: "candidate")
@@ -63,7 +65,8 @@ extension OutboxStore {
                     || OutboxRecord.Columns.seq < candidate[OutboxRecord.Columns.seq])
             return try OutboxRecord.aliased(candidate)
                 .filter(OutboxRecord.Columns.state == OutboxEntry.State.pending.rawValue)
-                .filter(!blocking.exists()).order(OutboxRecord.Columns.seq).limit(limit).fetchAll(db)
+                .filter(!blocking.exists()).filter(!busy.contains(OutboxRecord.Columns.documentId))
+                .order(OutboxRecord.Columns.seq).limit(limit).fetchAll(db)
         }.map { record throws(StorageError) in try Self.stored(record) }
     }
 

@@ -3,26 +3,47 @@ import Foundation
 
 extension SyncEngine {
     /// Sends entries oldest first, in batches (one request and one transaction each), until the
-    /// outbox is empty or the server cannot be reached.
+    /// outbox is empty or the server cannot be reached; one push at a time.
     ///
     /// A batch holds at most one entry per document: a later change to a document needs what the
-    /// server answered to the earlier one. Cached lists are dropped before each batch the server
-    /// took is settled and once more at the end, and only when the server took a change: a send
-    /// that failed changed nothing there, and the lists are what an offline user still reads.
+    /// server answered to the earlier one. While the client settles one batch, the next is
+    /// already on its way, made of other documents only, so the server's transaction and the
+    /// client's run side by side; the batches are still settled in the order they were sent.
+    /// Cached lists are dropped before each batch the server took is settled and once more at
+    /// the end, and only when the server took a change: a send that failed changed nothing there,
+    /// and the lists are what an offline user still reads.
     func push(
         into report: inout SyncReport, progress: @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) {
+        await beginPush()
+        defer { endPush() }
         let total = (try? outbox.counts().pending) ?? 0
         var done = 0
         let sentBefore = report.pushed
         do throws(SyncError) {
+            var ahead: SentBatch?
             while true {
-                if Task.isCancelled { throw .cancelled }
-                let batch = try store { () throws(StorageError) in try outbox.nextBatch(limit: batchSize) }
-                if batch.isEmpty { break }
-                try await send(batch, into: &report)
-                done += batch.count
+                let sent: SentBatch
+                if let ahead {
+                    sent = ahead
+                } else {
+                    if Task.isCancelled { throw .cancelled }
+                    let batch = try store { () throws(StorageError) in try outbox.nextBatch(limit: batchSize) }
+                    if batch.isEmpty { break }
+                    sent = await Self.send(batch, through: writer)
+                }
+                let next =
+                    sent.answered && !Task.isCancelled
+                    ? try store { () throws(StorageError) in
+                        try outbox.nextBatch(limit: batchSize, excluding: Set(sent.entries.map(\.entry.documentId)))
+                    } : []
+                // Settling this batch throws when the server could not be reached; the next one is
+                // then cancelled, and its entries stay queued with their keys, so a resend is safe.
+                async let nextSent = Self.send(next, through: writer)
+                try await settle(sent, into: &report)
+                done += sent.entries.count
                 progress(SyncProgress(phase: .push, done: min(done, total), total: total))
+                ahead = next.isEmpty ? nil : await nextSent
             }
         } catch {
             if report.pushed > sentBefore { try? await lists.invalidateAll() }
@@ -64,26 +85,50 @@ extension SyncEngine {
 // MARK: - Private
 
 extension SyncEngine {
-    /// Sends one batch and settles every entry in it; throws (after recording what was
-    /// accepted) when the server could not be reached.
-    private func send(_ batch: [OutboxStore.StoredEntry], into report: inout SyncReport) async throws(SyncError) {
-        let writes = batch.map(Self.write(for:))
-        var sendable: [(OutboxStore.StoredEntry, DocumentWrite)] = []
-        for (stored, write) in zip(batch, writes) {
-            if let write {
-                sendable.append((stored, write))
-            } else {
-                try await handle(.badRequest, for: stored, into: &report)  // a damaged payload
-            }
+    /// A batch sent, with what came back.
+    struct SentBatch: Sendable {
+        /// The entries, in the order they were read.
+        let entries: [OutboxStore.StoredEntry]
+        /// The entries that went out, with their writes (the others' payloads are damaged).
+        let sendable: [(OutboxStore.StoredEntry, DocumentWrite)]
+        /// A result per write sent (fewer when the rest were not sent), or why no answer came.
+        let results: Result<[Result<DocumentWriteResult, RemoteError>], RemoteError>
+
+        /// Whether the server answered (so a next batch is worth sending).
+        var answered: Bool {
+            if case .success = results { return true }
+            return sendable.isEmpty
+        }
+    }
+
+    /// Sends one batch; outside the actor, so it runs while the actor settles the batch before.
+    private static func send(_ batch: [OutboxStore.StoredEntry], through writer: any DocumentWriterProtocol) async
+        -> SentBatch
+    {
+        let sendable = batch.compactMap { stored in write(for: stored).map { (stored, $0) } }
+        guard !sendable.isEmpty else { return SentBatch(entries: batch, sendable: [], results: .success([])) }
+        let writes = sendable.map(\.1)
+        let results = await Result.catching { () async throws(RemoteError) in try await writer.apply(writes) }
+        return SentBatch(entries: batch, sendable: sendable, results: results)
+    }
+
+    /// Settles every entry of a sent batch; throws (after recording what was accepted) when the
+    /// server could not be reached.
+    private func settle(_ sent: SentBatch, into report: inout SyncReport) async throws(SyncError) {
+        let sendable = sent.sendable
+        let sentSeqs = Set(sendable.map(\.0.entry.id))
+        for stored in sent.entries where !sentSeqs.contains(stored.entry.id) {
+            try await handle(.badRequest, for: stored, into: &report)  // a damaged payload
         }
         guard !sendable.isEmpty else { return }
         let results: [Result<DocumentWriteResult, RemoteError>]
-        do {
-            results = try await writer.apply(sendable.map(\.1))
-        } catch .unauthorized {
+        switch sent.results {
+        case .success(let answered):
+            results = answered
+        case .failure(.unauthorized):
             // The server wants a signed-in user: nothing was applied, every change waits for sign-in.
             throw unreachable(.unauthorized)
-        } catch {
+        case .failure(let error):
             // No answer at all: every change may or may not be applied; the keys make a resend safe.
             try store { () throws(StorageError) in
                 try outbox.failedAttempts(sendable.map(\.0), error: error.localizedDescription)

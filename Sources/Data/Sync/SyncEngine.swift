@@ -17,6 +17,11 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// The features' queued changes (generated features), sent after the documents'.
     let resources: ResourcePusher?
     let logger = Logger(label: "strata.data.sync")
+    /// Whether a push is running: the actor lets another caller in at each `await`, and two
+    /// pushes would read and send the same entries, so the second waits for the first.
+    private var pushing = false
+    /// Pushes waiting for the running one, first come first served.
+    private var waitingPushes: [CheckedContinuation<Void, Never>] = []
 
     /// Creates the engine over the outbox, the server writer and the caches it refreshes.
     public init(
@@ -140,6 +145,24 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// Changes the policy for document conflicts.
     public func setConflictPolicy(_ policy: ConflictPolicy) async {
         try? outbox.setValue(policy.rawValue, for: .conflictPolicy)
+    }
+
+    /// Waits until no other push runs, then marks one running; ``endPush()`` lets the next in.
+    func beginPush() async {
+        guard pushing else {
+            pushing = true
+            return
+        }
+        await withCheckedContinuation { waitingPushes.append($0) }
+    }
+
+    /// Ends the running push and hands the turn to the oldest waiting one.
+    func endPush() {
+        if waitingPushes.isEmpty {
+            pushing = false
+        } else {
+            waitingPushes.removeFirst().resume()
+        }
     }
 
     /// Runs a storage operation, mapping its failure.
