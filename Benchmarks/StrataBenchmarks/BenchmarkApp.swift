@@ -52,6 +52,7 @@ enum BenchmarkApp {
             ("--upload-only", { try await uploadBenchmark(folder: $0, report: &$1) }),
             ("--pull-only", { try await pullAlone(folder: $0, report: &$1) }),
             ("--push-only", { try await syncBenchmarks(folder: $0, report: &$1) }),
+            ("--import-only", { try await importBenchmark(folder: $0, report: &$1) }),
         ]
         if let (_, run) = alone.first(where: { CommandLine.arguments.contains($0.0) }) {
             var report = Report()

@@ -61,7 +61,7 @@ extension ColumnEncodable {
     }
 }
 
-extension PersistableRecord {
+extension MutablePersistableRecord {
     /// Inserts `records`, replacing rows with the same key, through one cached statement.
     ///
     /// GRDB's `upsert` builds its SQL for every record; a batch pays for that once here. The
@@ -72,7 +72,11 @@ extension PersistableRecord {
         let statement = try insertOrReplace(columns, db)
         for record in records {
             let values = try record.databaseDictionary
-            try statement.execute(arguments: StatementArguments(columns.map { values[$0] ?? .null }))
+            let row = columns.compactMap { values[$0] }
+            guard row.count == values.count, row.count == columns.count else {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a record wrote another set of columns")
+            }
+            try statement.execute(arguments: StatementArguments(row))
         }
     }
 

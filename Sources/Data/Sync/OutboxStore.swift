@@ -67,18 +67,22 @@ public final class OutboxStore: Sendable {
         return try write(affecting: Array((next - drafts.count - 1)...next)) { db in
             var lowest = try Self.nextLocalID(db)
             var created: [Document] = []
+            var entries: [OutboxRecord] = []
             created.reserveCapacity(drafts.count)
+            entries.reserveCapacity(drafts.count)
             for draft in drafts {
                 guard let id = Document.ID(rawValue: lowest) else { throw StorageError.corruptRow("next local id 0") }
-                let document = Document(
-                    id: id, title: draft.title, body: draft.body, tags: draft.tags, createdAt: now, updatedAt: now,
-                    version: 0)
-                try PendingDocumentRecord(document, deleted: false).upsert(db)
-                var entry = try OutboxRecord(.create, documentId: id, change: .init(draft), baseETag: nil, now: now)
-                try entry.insert(db)
-                created.append(document)
+                created.append(
+                    Document(
+                        id: id, title: draft.title, body: draft.body, tags: draft.tags, createdAt: now, updatedAt: now,
+                        version: 0))
+                entries.append(try OutboxRecord(.create, documentId: id, change: .init(draft), baseETag: nil, now: now))
                 lowest -= 1
             }
+            // Local ids are never reused, so no row has these keys: one cached statement per table
+            // instead of an upsert and an insert built for every draft.
+            try PendingDocumentRecord.replaceAll(created.map { PendingDocumentRecord($0, deleted: false) }, db)
+            try OutboxRecord.replaceAll(entries, db)  // the queue numbers them in this order
             try SyncValueRecord.set(.nextLocalId, String(lowest), db)
             return created
         }
