@@ -112,13 +112,15 @@ final class ResourceStore: Sendable {
 
     /// The next value of a sequence (ids and change numbers, per collection).
     func next(_ name: String, _ db: Database) throws -> Int {
-        let value =
-            (try Int.fetchOne(
-                try db.cachedStatement(sql: "SELECT value FROM sequence WHERE name = ?"), arguments: [name]) ?? 0) + 1
-        try db.cachedStatement(sql: "INSERT OR REPLACE INTO sequence (name, value) VALUES (?, ?)").execute(arguments: [
-            name, value,
-        ])
-        return value
+        // One statement: the sequence's row is bumped and read at once (a new sequence starts at 1).
+        let bumped = try Int.fetchOne(
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO sequence (name, value) VALUES (?, 1)
+                    ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value
+                    """), arguments: [name])
+        guard let bumped else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "sequence \(name) not bumped") }
+        return bumped
     }
 
     /// Whether an `If-Match` value names the tag (`*` names any).
