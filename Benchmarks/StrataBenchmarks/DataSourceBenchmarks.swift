@@ -83,8 +83,10 @@ extension BenchmarkApp {
         }
         let perWrite = (clock.now - writeStart) / pending
         let pushStart = clock.now
+        let cpuBefore = Measure.processCPUSeconds()
         let pushed = try await engine.push()  // the pull is measured on its own below
         let pushSeconds = (clock.now - pushStart).seconds
+        let pushCPU = Measure.processCPUSeconds() - cpuBefore
         await backend.stop()
         report.add(
             ReportRow(
@@ -95,14 +97,19 @@ extension BenchmarkApp {
                 name: "Sync: push \(pushed.pushed) pending creates over loopback HTTP (batches of 500)",
                 value: pushSeconds, unit: .seconds, target: .atMost(1.5),
                 whyMissed: """
-                    timed per 500-change batch: the in-process server's transaction about 42 ms (about 84 µs \
-                    a change: idempotency lookup and answer, validation, two sequence bumps, the representation \
-                    and summary written; it was about 100 ms before JSON values were written directly and \
-                    ASCII search text skipped Foundation's folding), the round trip with the client's encoding \
-                    about 12 ms more, and the client settling the batch about 29 ms (about 9 statements per \
-                    change); the three run one after another, since a batch may hold a change whose path \
-                    needs an identifier the previous batch's answer gives.
+                    its CPU time (next row) is about 1.7 times its wall time, so both cores are busy. Profiled \
+                    with perf over the push: about a quarter of that CPU is FoundationNetworking waiting for each \
+                    batch's answer, a loop that polls the socket thousands of times a second (after a request \
+                    with a body it leaves libcurl's socket watched for writing; ADR 0039); the server's \
+                    transactions about a fifth (idempotency lookup and answer, validation, sequences, the \
+                    representation and summary written, a savepoint per change); the device settling the \
+                    batches 13 %, now while the next batch is on its way (ADR 0038); decoding the batches on \
+                    the server 6 %.
                     """))
+        report.add(
+            ReportRow(
+                name: "CPU time of that push (every thread: the client, its HTTP stack, the in-process server)",
+                value: pushCPU, unit: .seconds))
     }
 
     /// Raw C inserts of `count` records in one transaction: into the table alone (the baseline)
