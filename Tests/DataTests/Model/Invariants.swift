@@ -72,10 +72,9 @@ enum Invariants {
     ) throws -> [Int: (step: Int, device: Int?, body: String)] {
         var last: [Int: (step: Int, device: Int?, body: String)] = [:]
         for (asked, writes) in tracker.writes {
-            var id = asked
-            if asked < 0, let local = Document.ID(rawValue: asked) {
+            var id = asked.id
+            if let owner = asked.device, let local = Document.ID(rawValue: asked.id) {
                 // A local id is only meaningful on the device that created it.
-                let owner = writes.compactMap(\.device).first ?? 0
                 guard let mapped = try devices[owner].stack.outbox.serverID(forLocal: local) else { continue }
                 id = mapped.rawValue
             }

@@ -83,10 +83,24 @@ struct ModelSchedule {
         /// The documents each device created, by the id the app answered with (negative while
         /// only on the device).
         var created: [Int: [Document.ID]] = [:]
-        /// The changes asked of each document, by the id they were asked with (negative for one
-        /// only on the device then): the step, the device (nil for the server's own edit or a
-        /// deletion) and the body.
-        var writes: [Int: [(step: Int, device: Int?, body: String)]] = [:]
+        /// The changes asked of each document, by the id they were asked with: the step, the
+        /// device (nil for the server's own edit or a deletion) and the body.
+        var writes: [AskedID: [(step: Int, device: Int?, body: String)]] = [:]
+
+        /// The id a change was asked with.
+        ///
+        /// A negative id names a document only on the device then, and every device numbers its
+        /// own from -1, so it is one device's.
+        struct AskedID: Hashable {
+            let id: Int
+            /// The device whose local id it is; nil for a server id.
+            let device: Int?
+
+            init(_ id: Int, device: Int?) {
+                self.id = id
+                self.device = id < 0 ? device : nil
+            }
+        }
     }
 }
 
@@ -152,12 +166,13 @@ extension ModelSchedule {
                 if Bool.random(using: &random), let own = tracker.created[device]?.last { id = own }
                 guard let id else { return }
                 if (try? await devices[device].documents.update(id: id, with: DocumentChanges(body: body))) != nil {
-                    tracker.writes[id.rawValue, default: []].append((number, device, body))
+                    tracker.writes[Tracker.AskedID(id.rawValue, device: device), default: []].append(
+                        (number, device, body))
                 }
             case .delete(let device):
                 guard let target, let id = Document.ID(rawValue: target.id) else { return }
                 tracker.deleted.insert(target.title)
-                tracker.writes[target.id, default: []].append((number, nil, ""))
+                tracker.writes[Tracker.AskedID(target.id, device: nil), default: []].append((number, nil, ""))
                 try? await devices[device].documents.delete(id: id)
             case .offline(let device): devices[device].http.isOffline = true
             case .online(let device): devices[device].http.isOffline = false
@@ -166,7 +181,8 @@ extension ModelSchedule {
             case .serverEdit:
                 if let target {
                     await backend.editElsewhere(id: target.id, body: "server-\(number)")
-                    tracker.writes[target.id, default: []].append((number, nil, "server-\(number)"))
+                    tracker.writes[Tracker.AskedID(target.id, device: nil), default: []].append(
+                        (number, nil, "server-\(number)"))
                 }
             case .fault503: await backend.injectStatus(503)
             case .dropAnswer: await backend.injectDroppedConnection()
