@@ -131,6 +131,25 @@ struct BatchPushTests {
         #expect(await stack.live.backend.documentSnapshot().count == 13)
     }
 
+    @Test func aPushWaitingForAnotherStopsAtOnceWhenCancelled() async throws {
+        let stack = try await Stack.make(pushBatchSize: 4)
+        await stack.live.backend.stop()
+        for index in 1...4 { _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)")) }
+        try await stack.live.backend.start()
+        await stack.live.backend.setLatency(milliseconds: 3_000)
+        let running = Task { try await stack.sync.push() }
+        while await stack.live.backend.requestCount("POST /batch") == 0 { await Task.yield() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let waiting = Task { try await stack.sync.push() }
+        try await Task.sleep(for: .milliseconds(100))  // long enough to reach the turn it waits for
+        waiting.cancel()
+        await #expect(throws: SyncError.cancelled) { try await waiting.value }
+        // It stopped while the running push still waited for its 3-second answer.
+        #expect(clock.now - start < .seconds(2))
+        #expect(try await running.value.pushed == 4)
+    }
+
     private static func document(_ id: Int, _ title: String) -> String {
         #"{"id":\#(id),"title":"\#(title)","body":"","tags":[],"createdAt":"2026-01-01T09:00:00Z","updatedAt":"2026-01-01T09:00:00Z","version":1}"#
     }

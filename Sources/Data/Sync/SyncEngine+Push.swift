@@ -15,7 +15,7 @@ extension SyncEngine {
     func push(
         into report: inout SyncReport, progress: @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) {
-        await beginPush()
+        guard await beginPush() else { throw .cancelled }
         defer { endPush() }
         let total = (try? outbox.counts().pending) ?? 0
         var done = 0

@@ -20,8 +20,9 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// Whether a push is running: the actor lets another caller in at each `await`, and two
     /// pushes would read and send the same entries, so the second waits for the first.
     private var pushing = false
-    /// Pushes waiting for the running one, first come first served.
-    private var waitingPushes: [CheckedContinuation<Void, Never>] = []
+    /// Pushes waiting for the running one, first come first served; each is told whether it got
+    /// its turn (false: its task was cancelled while it waited).
+    private var waitingPushes: [(id: UUID, turn: CheckedContinuation<Bool, Never>)] = []
 
     /// Creates the engine over the outbox, the server writer and the caches it refreshes.
     public init(
@@ -147,13 +148,27 @@ public actor SyncEngine: SyncRepositoryProtocol {
         try? outbox.setValue(policy.rawValue, for: .conflictPolicy)
     }
 
-    /// Waits until no other push runs, then marks one running; ``endPush()`` lets the next in.
-    func beginPush() async {
+    /// Waits until no other push runs, then takes the turn (``endPush()`` hands it on).
+    ///
+    /// Returns false, holding no turn, when the task is cancelled while it waits: Ctrl-C stops a
+    /// push that waits behind a background one at once.
+    func beginPush() async -> Bool {
         guard pushing else {
             pushing = true
-            return
+            return true
         }
-        await withCheckedContinuation { waitingPushes.append($0) }
+        let id = UUID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { turn in
+                if Task.isCancelled {
+                    turn.resume(returning: false)
+                } else {
+                    waitingPushes.append((id, turn))
+                }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(id) }
+        }
     }
 
     /// Ends the running push and hands the turn to the oldest waiting one.
@@ -161,8 +176,14 @@ public actor SyncEngine: SyncRepositoryProtocol {
         if waitingPushes.isEmpty {
             pushing = false
         } else {
-            waitingPushes.removeFirst().resume()
+            waitingPushes.removeFirst().turn.resume(returning: true)
         }
+    }
+
+    /// A waiting push whose task was cancelled leaves the queue (unless its turn came first).
+    private func stopWaiting(_ id: UUID) {
+        guard let index = waitingPushes.firstIndex(where: { $0.id == id }) else { return }
+        waitingPushes.remove(at: index).turn.resume(returning: false)
     }
 
     /// Runs a storage operation, mapping its failure.
