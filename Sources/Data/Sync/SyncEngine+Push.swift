@@ -35,13 +35,13 @@ extension SyncEngine {
                 let next =
                     sent.answered && !Task.isCancelled
                     ? try store { () throws(StorageError) in
-                        try outbox.nextBatch(limit: batchSize, excluding: Set(sent.entries.map(\.entry.documentId)))
+                        try outbox.nextBatch(limit: batchSize, excluding: sent.documents)
                     } : []
                 // Settling this batch throws when the server could not be reached; the next one is
                 // then cancelled, and its entries stay queued with their keys, so a resend is safe.
                 async let nextSent = Self.send(next, through: writer)
                 try await settle(sent, into: &report)
-                done += sent.entries.count
+                done += sent.sendable.count + sent.damaged.count
                 progress(SyncProgress(phase: .push, done: min(done, total), total: total))
                 ahead = next.isEmpty ? nil : await nextSent
             }
@@ -87,12 +87,17 @@ extension SyncEngine {
 extension SyncEngine {
     /// A batch sent, with what came back.
     struct SentBatch: Sendable {
-        /// The entries, in the order they were read.
-        let entries: [OutboxStore.StoredEntry]
-        /// The entries that went out, with their writes (the others' payloads are damaged).
+        /// The entries that went out, with their writes.
         let sendable: [(OutboxStore.StoredEntry, DocumentWrite)]
+        /// The entries whose payload is missing or damaged: not sent, parked when settled.
+        let damaged: [OutboxStore.StoredEntry]
         /// A result per write sent (fewer when the rest were not sent), or why no answer came.
         let results: Result<[Result<DocumentWriteResult, RemoteError>], RemoteError>
+
+        /// The documents the batch holds (a next batch leaves them out until it is settled).
+        var documents: Set<Document.ID> {
+            Set(sendable.map(\.0.entry.documentId) + damaged.map(\.entry.documentId))
+        }
 
         /// Whether the server answered (so a next batch is worth sending).
         var answered: Bool {
@@ -105,21 +110,22 @@ extension SyncEngine {
     private static func send(_ batch: [OutboxStore.StoredEntry], through writer: any DocumentWriterProtocol) async
         -> SentBatch
     {
-        let sendable = batch.compactMap { stored in write(for: stored).map { (stored, $0) } }
-        guard !sendable.isEmpty else { return SentBatch(entries: batch, sendable: [], results: .success([])) }
+        var sendable: [(OutboxStore.StoredEntry, DocumentWrite)] = []
+        var damaged: [OutboxStore.StoredEntry] = []
+        for stored in batch {
+            if let write = write(for: stored) { sendable.append((stored, write)) } else { damaged.append(stored) }
+        }
+        guard !sendable.isEmpty else { return SentBatch(sendable: [], damaged: damaged, results: .success([])) }
         let writes = sendable.map(\.1)
         let results = await Result.catching { () async throws(RemoteError) in try await writer.apply(writes) }
-        return SentBatch(entries: batch, sendable: sendable, results: results)
+        return SentBatch(sendable: sendable, damaged: damaged, results: results)
     }
 
     /// Settles every entry of a sent batch; throws (after recording what was accepted) when the
     /// server could not be reached.
     private func settle(_ sent: SentBatch, into report: inout SyncReport) async throws(SyncError) {
         let sendable = sent.sendable
-        let sentSeqs = Set(sendable.map(\.0.entry.id))
-        for stored in sent.entries where !sentSeqs.contains(stored.entry.id) {
-            try await handle(.badRequest, for: stored, into: &report)  // a damaged payload
-        }
+        for stored in sent.damaged { try await handle(.badRequest, for: stored, into: &report) }
         guard !sendable.isEmpty else { return }
         let results: [Result<DocumentWriteResult, RemoteError>]
         switch sent.results {

@@ -171,6 +171,9 @@ public actor SyncEngine: SyncRepositoryProtocol {
         }
     }
 
+    /// How many pushes wait for the running one.
+    var waitingPushCount: Int { waitingPushes.count }
+
     /// Ends the running push and hands the turn to the oldest waiting one.
     func endPush() {
         if waitingPushes.isEmpty {
