@@ -52,6 +52,30 @@ struct WriteTests {
         #expect(documents[0].body == "edited" && documents[0].version == 2)
     }
 
+    /// Changes run without a savepoint each, so a change the server refuses must be refused before
+    /// it writes anything: not a document, nor a version or an id drawn from a sequence.
+    @Test func aRefusedChangeInABatchLeavesNothingBehind() async throws {
+        let before = try await client.send("GET", "/documents?since=0&full=1")
+        let batch = #"""
+            {"changes":[
+              {"method":"PUT","path":"/documents/1","ifMatch":"\"d1-v9\"","body":{"body":"stale"}},
+              {"method":"PUT","path":"/documents/2","body":{"title":"   "}},
+              {"method":"PUT","path":"/documents/9","body":{"body":"missing"}},
+              {"method":"DELETE","path":"/documents/3","ifMatch":"\"d3-v9\""},
+              {"method":"DELETE","path":"/documents/9"},
+              {"method":"POST","path":"/documents","body":{"title":"ok","colour":"red"}}
+            ]}
+            """#
+        let reply = try await client.send("POST", "/batch", json: batch)
+        let results = try #require(reply.object["results"] as? [[String: Any]])
+        #expect(results.map { $0["status"] as? Int } == [412, 422, 404, 412, 404, 422])
+        let after = try await client.send("GET", "/documents?since=0&full=1")
+        #expect(after.object["serverVersion"] as? Int == before.object["serverVersion"] as? Int)
+        #expect(after.body == before.body)
+        let created = try await client.send("POST", "/documents", json: #"{"title":"Next"}"#)
+        #expect(created.headers["location"] == "/documents/4", "a refused create drew an id")
+    }
+
     @Test func aMalformedBatchIsRefusedWhole() async throws {
         let batch =
             #"{"changes":[{"method":"POST","path":"/documents","body":{"title":"ok"}},{"method":"PATCH","path":"/x"}]}"#

@@ -53,12 +53,9 @@ struct ResourceRoutes: Sendable {
             case .new: break
             }
         }
-        // A refused write leaves nothing behind, whatever it got to before it was refused.
-        var answer = Answer.noContent
-        try db.inSavepoint {
-            answer = try apply(spec, request, db)
-            return answer.status < 300 ? .commit : .rollback
-        }
+        // A refused write leaves nothing behind: `apply` refuses before its first write (no
+        // savepoint needed, which a batch would pay for on every change).
+        let answer = try apply(spec, request, db)
         if let key { try idempotency.store(key, fingerprint: fingerprint, answer: answer, db) }
         return answer
     }
@@ -191,6 +188,10 @@ extension ResourceRoutes {
     }
 
     /// Applies a write that passed ``refusal(of:_:)``.
+    ///
+    /// Every check (existence, `If-Match`, the collection's rules) comes before the first
+    /// statement that writes, so a refused write has changed nothing; keep it that way when a
+    /// check is added (`aRefusedChangeInABatchLeavesNothingBehind` checks the store).
     private func apply(_ spec: CollectionSpec, _ request: APIRequest, _ db: Database) throws -> Answer {
         let ifMatch = request.header("If-Match")
         let id = request.parts.count == 2 ? Int(request.parts[1]) : nil
