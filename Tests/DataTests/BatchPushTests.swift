@@ -100,6 +100,34 @@ struct BatchPushTests {
         #expect(try outbox.nextBatch(limit: 10).count == 4)
     }
 
+    /// A settled batch writes its documents to the cache together, each with its own answer's
+    /// validator and freshness, and maps every local id to the server's.
+    @Test func aSettledBatchCachesEachDocumentWithItsOwnValidator() async throws {
+        let folder = try ScratchFolder()
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
+        let outbox = OutboxStore(database: database)
+        let created = try (1...3).map { try outbox.recordCreate(DocumentDraft(title: "note \($0)"), now: Date()) }
+        let batch = try outbox.nextBatch(limit: 10)
+        let serverIDs = try (0..<3).map { try #require(Document.ID.server(40 + $0)) }
+        try outbox.completed(
+            zip(batch, created).enumerated().map { index, pair in
+                let local = pair.1
+                let document = Document(
+                    id: serverIDs[index], title: local.title, body: local.body, tags: local.tags,
+                    createdAt: local.createdAt, updatedAt: local.updatedAt, version: 1)
+                return OutboxStore.Completion(
+                    pair.0, serverID: document.id, etag: "\"v\(index)\"", document: document, maxAge: Double(10 * index)
+                )
+            })
+        let cache = RecordStore<DocumentRecord>(database: database)
+        for index in 0..<3 {
+            let cached = try #require(await cache.find(serverIDs[index]))
+            #expect(cached.value.title == "note \(index + 1)")
+            #expect(cached.metadata.etag == "\"v\(index)\"" && cached.metadata.maxAge == Double(10 * index))
+        }
+        #expect(try outbox.nextBatch(limit: 10).isEmpty && outbox.pendingDocuments().isEmpty)
+    }
+
     @Test func theNextBatchLeavesWhileTheDeviceSettlesTheOneBefore() async throws {
         let live = try await LiveBackend.start()
         let folder = try ScratchFolder()

@@ -85,9 +85,15 @@ extension RecordStore {
     /// Writes `records` and their metadata in `db`'s transaction: the one way a cached row is
     /// written, shared with the outbox when it caches the server's answer to a change.
     static func write(_ records: [(key: Record.Key, record: Record)], metadata: CacheMetadata, _ db: Database) throws {
+        try write(records.map { (key: $0.key, record: $0.record, metadata: metadata) }, db)
+    }
+
+    /// Writes `records`, each with its own metadata, in `db`'s transaction: one statement per
+    /// table for all of them (a batch's answers each have their own validator).
+    static func write(_ records: [(key: Record.Key, record: Record, metadata: CacheMetadata)], _ db: Database) throws {
         try Record.replaceAll(records.map(\.record), db)
         try CacheMetadataRecord.replaceAll(
-            records.map { CacheMetadataRecord(key: Record.metadataKey($0.key), metadata: metadata) }, db)
+            records.map { CacheMetadataRecord(key: Record.metadataKey($0.key), metadata: $0.metadata) }, db)
     }
 
     /// Deletes the row of `key` and its metadata in `db`'s transaction.

@@ -14,12 +14,12 @@ extension OutboxStore {
         try write { db in
             let pending = Set(try Int.fetchAll(db, PendingDocumentRecord.select(PendingDocumentRecord.Columns.id)))
             let fresh = documents.filter { !pending.contains($0.id.rawValue) }
-            try DocumentRecord.replaceAll(fresh.map(DocumentRecord.init), db)
-            try CacheMetadataRecord.replaceAll(
+            try RecordStore<DocumentRecord>.write(
                 fresh.map { document in
-                    CacheMetadataRecord(
-                        key: DocumentRecord.metadataKey(document.id),
-                        metadata: CacheMetadata(fetchedAt: now, etag: validators[document.id]))
+                    (
+                        key: document.id, record: DocumentRecord(document),
+                        metadata: CacheMetadata(fetchedAt: now, etag: validators[document.id])
+                    )
                 }, db)
             let gone = deleted.filter { !pending.contains($0.rawValue) }
             for id in gone { try RecordStore<DocumentRecord>.delete(id, db) }

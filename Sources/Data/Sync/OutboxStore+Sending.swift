@@ -46,7 +46,18 @@ extension OutboxStore {
             [$0.entry.entry.documentId.rawValue, ($0.serverID ?? $0.entry.entry.documentId).rawValue]
         }
         try write(affecting: affected) { db in
-            for completion in completions { try Self.complete(completion, now: now, db) }
+            // The server's versions first, all through one statement per table (in order, so a
+            // document answered twice keeps the later version); settling touches no cached row.
+            try RecordStore<DocumentRecord>.write(
+                completions.compactMap { completion in
+                    completion.document.map { document in
+                        (
+                            key: document.id, record: DocumentRecord(document),
+                            metadata: CacheMetadata(fetchedAt: now, etag: completion.etag, maxAge: completion.maxAge)
+                        )
+                    }
+                }, db)
+            for completion in completions { try Self.settle(completion, db) }
         }
     }
 
@@ -113,17 +124,14 @@ extension OutboxStore {
 // MARK: - Private
 
 extension OutboxStore {
-    /// One accepted entry, in the caller's transaction.
+    /// One accepted entry leaves the outbox, in the caller's transaction (its cached copy is
+    /// written by the caller).
     ///
     /// A batch settles hundreds of entries in one transaction, so each statement is prepared once
     /// per connection (cached) and finds the document's entries through an index.
-    private static func complete(_ completion: Completion, now: Date, _ db: Database) throws {
+    private static func settle(_ completion: Completion, _ db: Database) throws {
         let local = completion.entry.entry.documentId.rawValue
         let mapped = completion.serverID.map { $0.rawValue } ?? local
-        if let document = completion.document {
-            let metadata = CacheMetadata(fetchedAt: now, etag: completion.etag, maxAge: completion.maxAge)
-            try RecordStore<DocumentRecord>.write([(document.id, DocumentRecord(document))], metadata: metadata, db)
-        }
         try db.cachedStatement(sql: SettleSQL.deleteEntry).execute(arguments: [completion.entry.entry.id])
         if mapped != local {
             try db.cachedStatement(sql: SettleSQL.mapIdentifier).execute(arguments: [local, mapped])
