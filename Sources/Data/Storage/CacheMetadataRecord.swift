@@ -5,7 +5,7 @@ import GRDB
 ///
 /// Keys are `NAMESPACE:KEY` (`document:1`, `user:2`, `documents:all`), so one table serves every
 /// cached type.
-struct CacheMetadataRecord: Codable, FetchableRecord, ColumnEncodable, Sendable {
+struct CacheMetadataRecord: Codable, FetchableRecord, PersistableRecord, ColumnEncodable, Sendable {
     static let databaseTableName = "cache_metadata"
 
     /// `NAMESPACE:KEY`.

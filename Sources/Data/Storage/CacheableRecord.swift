@@ -6,7 +6,7 @@ import GRDB
 /// Decoding goes through ``init(columns:)`` so the hot-path reader and GRDB share it; an object
 /// that does not map back (``object()`` throws) counts as a damaged row: the store drops it and
 /// reports a miss, so the value is fetched again.
-protocol CacheableRecord: FetchableRecord, ColumnEncodable, Sendable {
+protocol CacheableRecord: FetchableRecord, PersistableRecord, ColumnEncodable, Sendable {
     /// What identifies a stored object.
     associatedtype Key: Hashable & Sendable & CustomStringConvertible
     /// The object kept in the row.

@@ -14,7 +14,7 @@ extension PersistenceContainer: ColumnEncoding {}
 
 /// A record that writes its columns through ``ColumnEncoding``; batches then skip building a
 /// dictionary per row.
-protocol ColumnEncodable: PersistableRecord {
+protocol ColumnEncodable: MutablePersistableRecord {
     /// Writes every column.
     func encodeColumns(into columns: inout some ColumnEncoding)
 }
@@ -61,25 +61,7 @@ extension ColumnEncodable {
     }
 }
 
-extension MutablePersistableRecord {
-    /// Inserts `records`, replacing rows with the same key, through one cached statement.
-    ///
-    /// GRDB's `upsert` builds its SQL for every record; a batch pays for that once here. The
-    /// columns come from the records' own encoding, so the statement never disagrees with them.
-    static func replaceAll(_ records: some Collection<Self>, _ db: Database) throws {
-        guard let first = records.first else { return }
-        let columns = try first.databaseDictionary.keys.sorted()
-        let statement = try insertOrReplace(columns, db)
-        for record in records {
-            let values = try record.databaseDictionary
-            let row = columns.compactMap { values[$0] }
-            guard row.count == values.count, row.count == columns.count else {
-                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a record wrote another set of columns")
-            }
-            try statement.execute(arguments: StatementArguments(row))
-        }
-    }
-
+extension ColumnEncodable {
     fileprivate static func insertOrReplace(_ columns: [String], _ db: Database) throws -> Statement {
         let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
         return try db.cachedStatement(

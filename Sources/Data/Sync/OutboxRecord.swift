@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A row of `outbox`: one change made on this device, waiting to be sent, in sending order.
-struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct OutboxRecord: Codable, FetchableRecord, ColumnEncodable, Sendable {
     static let databaseTableName = "outbox"
 
     /// The sending order; assigned by SQLite on insert.
@@ -96,6 +96,21 @@ struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendabl
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         seq = Int(inserted.rowID)
+    }
+
+    func encodeColumns(into container: inout some ColumnEncoding) {
+        container[Columns.seq] = seq
+        container[Columns.documentId] = documentId
+        container[Columns.operation] = operation
+        container[Columns.payload] = payload
+        container[Columns.baseETag] = baseETag
+        container[Columns.idempotencyKey] = idempotencyKey
+        container[Columns.createdAt] = createdAt
+        container[Columns.attempts] = attempts
+        container[Columns.state] = state
+        container[Columns.lastError] = lastError
+        container[Columns.remote] = remote
+        container[Columns.remoteETag] = remoteETag
     }
 
     static func encode(_ value: some Encodable) throws(StorageError) -> Foundation.Data {

@@ -6,7 +6,7 @@ import GRDB
 ///
 /// It has the `document` table's columns plus `deleted`, and reads and writes them through
 /// ``DocumentRecord``, so the two tables can never disagree on a field.
-struct PendingDocumentRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+struct PendingDocumentRecord: Codable, FetchableRecord, PersistableRecord, ColumnEncodable, Sendable {
     static let databaseTableName = "pending_document"
 
     /// The document's columns.
@@ -48,7 +48,7 @@ struct PendingDocumentRecord: Codable, FetchableRecord, PersistableRecord, Senda
         deleted = try row(Columns.deleted)
     }
 
-    func encode(to container: inout PersistenceContainer) {
+    func encodeColumns(into container: inout some ColumnEncoding) {
         document.encodeColumns(into: &container)
         container[Columns.deleted] = deleted
     }

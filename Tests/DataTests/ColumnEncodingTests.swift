@@ -1,0 +1,63 @@
+import Domain
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import StrataData
+
+/// A record that names its columns by hand (``ColumnEncodable``) names every column of its
+/// table once: a column left out would be written as its default by every batch, silently.
+@Suite("Records that list their own columns")
+struct ColumnEncodingTests {
+    /// The column names a record writes, in order.
+    private struct Names: ColumnEncoding {
+        var written: [String] = []
+
+        subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
+            get { nil }
+            set { written.append(column.name) }
+        }
+    }
+
+    private static func columns(of record: some ColumnEncodable) -> [String] {
+        var names = Names()
+        record.encodeColumns(into: &names)
+        return names.written
+    }
+
+    @Test func everyRecordWritesEachColumnOfItsTableOnce() throws {
+        let folder = try ScratchFolder()
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
+        let now = Date()
+        let id = try #require(Document.ID.device(1))
+        let document = Document(
+            id: id, title: "t", body: "b", tags: ["x"], createdAt: now, updatedAt: now, version: 0)
+        let user = User(id: try #require(User.ID(rawValue: 1)), name: "Ada", email: "ada@example.com", bio: "")
+        let written: [(table: String, columns: [String])] = [
+            (DocumentRecord.databaseTableName, Self.columns(of: DocumentRecord(document))),
+            (UserRecord.databaseTableName, Self.columns(of: UserRecord(user, key: user.id))),
+            (
+                DocumentListRecord.databaseTableName,
+                Self.columns(of: try DocumentListRecord([document.summary], key: .all))
+            ),
+            (
+                CacheMetadataRecord.databaseTableName,
+                Self.columns(of: CacheMetadataRecord(key: "document:1", metadata: CacheMetadata(fetchedAt: now)))
+            ),
+            (
+                PendingDocumentRecord.databaseTableName,
+                Self.columns(of: PendingDocumentRecord(document, deleted: false))
+            ),
+            (
+                OutboxRecord.databaseTableName,
+                Self.columns(
+                    of: try OutboxRecord(.create, documentId: id, change: .init(title: "t"), baseETag: nil, now: now))
+            ),
+        ]
+        for (table, columns) in written {
+            let schema = try database.read { db in try db.columns(in: table).map(\.name) }
+            #expect(columns.sorted() == schema.sorted(), "\(table)")
+        }
+    }
+}
