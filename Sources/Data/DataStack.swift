@@ -35,6 +35,8 @@ public struct DataStack: Sendable {
         public var pullPageSize: Int
         /// Outbox entries per batch when pushing.
         public var pushBatchSize: Int
+        /// About the most bytes of JSON one push batch carries (ADR 0040).
+        public var pushBatchBytes: Int
         /// The caches whose memory tier is emptied when the app enters the background (the
         /// rest keep theirs for a quick return): lists, users and features by default, whose
         /// entries are cheap to read again from disk; documents stay for the scenes that show them.
@@ -44,7 +46,7 @@ public struct DataStack: Sendable {
         public init(
             documentsTimeToLive: TimeInterval = 300, listsTimeToLive: TimeInterval = 60,
             usersTimeToLive: TimeInterval = 3600, memoryLimits: MemoryCacheLimits = .forContext(.mainApp),
-            pullPageSize: Int = 2_000, pushBatchSize: Int = 500
+            pullPageSize: Int = 2_000, pushBatchSize: Int = 500, pushBatchBytes: Int = 60 * 1_024
         ) {
             self.documentsTimeToLive = documentsTimeToLive
             self.listsTimeToLive = listsTimeToLive
@@ -52,6 +54,7 @@ public struct DataStack: Sendable {
             self.memoryLimits = memoryLimits
             self.pullPageSize = pullPageSize
             self.pushBatchSize = pushBatchSize
+            self.pushBatchBytes = pushBatchBytes
         }
     }
 
@@ -125,7 +128,8 @@ public struct DataStack: Sendable {
         self.configuration = configuration
         sync = SyncEngine(
             outbox: outbox, writer: writer, documents: documents, lists: lists, monitor: monitor, now: now,
-            pageSize: configuration.pullPageSize, batchSize: configuration.pushBatchSize, resources: resources)
+            pageSize: configuration.pullPageSize, batchSize: configuration.pushBatchSize,
+            batchBytes: configuration.pushBatchBytes, resources: resources)
         documentRepository = DocumentRepositoryImpl(
             documents: documents, lists: lists, outbox: outbox, sync: sync, pages: pagesRemote, now: now)
         userRepository = UserRepositoryImpl(users: users)

@@ -100,6 +100,66 @@ struct BatchPushTests {
         #expect(try outbox.nextBatch(limit: 10).count == 4)
     }
 
+    /// A batch stops before the entry that would take it past its byte budget; the entries left
+    /// out come first in the next batch, and an entry larger than the budget still goes alone.
+    @Test func aBatchStopsAtItsByteBudgetAndTheRestWaitInOrder() throws {
+        let folder = try ScratchFolder()
+        let outbox = OutboxStore(database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")))
+        let large = String(repeating: "x", count: 4_000)
+        let created = try [200, 200, 4_000, 200].map { size in
+            try outbox.recordCreate(DocumentDraft(title: "note", body: String(large.prefix(size))), now: Date())
+        }
+        let budget = 2 * 400  // room for the two small creates with their keys, not for the large one
+        let first = try outbox.nextBatch(limit: 10, maxBytes: budget)
+        #expect(first.map(\.entry.documentId) == created.prefix(2).map(\.id))
+        let second = try outbox.nextBatch(limit: 10, maxBytes: budget, excluding: Set(first.map(\.entry.documentId)))
+        #expect(second.map(\.entry.documentId) == [created[2].id], "the large entry goes alone, first")
+        #expect(try outbox.nextBatch(limit: 10, maxBytes: .max).count == 4)
+    }
+
+    /// The size a batch is budgeted by is close to what the change takes on the wire, and never
+    /// less (a batch over 64 KiB makes FoundationNetworking busy-wait; ADR 0040).
+    @Test func anEntrysSendSizeIsItsWireSizeOrABitMore() throws {
+        let folder = try ScratchFolder()
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
+        let outbox = OutboxStore(database: database)
+        let draft = DocumentDraft(title: "Groceries — “oat milk”", body: "eggs\nbread", tags: ["home", "list"])
+        let created = try outbox.recordCreate(draft, now: Date())
+        let server = try #require(Document.ID.server(1_234_567))
+        var copy = created
+        copy.title = "seen"
+        try outbox.recordUpdate(
+            copy, changes: DocumentChanges(body: "more"), baseETag: #"W/"d1234567-v12""#, now: Date())
+        let records = try database.read { db in try OutboxRecord.order(OutboxRecord.Columns.seq).fetchAll(db) }
+        let writes = [
+            DocumentWrite(.create(draft), idempotencyKey: records[0].idempotencyKey),
+            DocumentWrite(
+                .update(server, DocumentChanges(body: "more")), ifMatch: records[1].baseETag,
+                idempotencyKey: records[1].idempotencyKey),
+            DocumentWrite(.delete(server), ifMatch: records[1].baseETag, idempotencyKey: records[1].idempotencyKey),
+        ]
+        let estimates = [records[0], records[1], records[1]].enumerated().map { index, record in
+            var record = record
+            if index == 2 { (record.operation, record.payload) = (OutboxEntry.Operation.delete.rawValue, nil) }
+            return OutboxStore.sendSize(record)
+        }
+        for (write, estimate) in zip(writes, estimates) {
+            let wire = try JSONCoding.encoder.encode(BatchChangeDTO(write)).count + 1  // and its comma
+            #expect((wire...(wire + 40)).contains(estimate), "\(write.operation): \(wire) bytes, estimated \(estimate)")
+        }
+    }
+
+    /// The push keeps to the byte budget: the same changes take more, smaller requests.
+    @Test func thePushSendsNoBatchLargerThanItsByteBudget() async throws {
+        let stack = try await Stack.make(pushBatchBytes: 300)  // two small creates (about 146 bytes each) a batch
+        await stack.live.backend.stop()
+        for index in 1...6 { _ = try await stack.documents.create(DocumentDraft(title: "small \(index)")) }
+        try await stack.live.backend.start()
+        let report = try await stack.sync.sync()
+        #expect(report.pushed == 6)
+        #expect(await stack.live.backend.requestCount("POST /batch") == 3)
+    }
+
     /// A settled batch writes its documents to the cache together, each with its own answer's
     /// validator and freshness, and maps every local id to the server's.
     @Test func aSettledBatchCachesEachDocumentWithItsOwnValidator() async throws {

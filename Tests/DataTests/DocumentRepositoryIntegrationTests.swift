@@ -25,7 +25,7 @@ struct DocumentRepositoryIntegrationTests {
 
         static func make(
             sharing live: LiveBackend? = nil, validators: DemoBackend.ValidatorStyle = .readable,
-            pushBatchSize: Int = 500
+            pushBatchSize: Int = 500, pushBatchBytes: Int = 60 * 1_024
         ) async throws -> Stack {
             let folder = try ScratchFolder()
             let live = if let live { live } else { try await LiveBackend.start(validators: validators) }
@@ -34,7 +34,7 @@ struct DocumentRepositoryIntegrationTests {
                 database: database, api: live.client, monitor: live.monitor, now: { Date() },
                 configuration: .init(
                     documentsTimeToLive: 60, usersTimeToLive: 60, memoryLimits: .forContext(.mainApp), pullPageSize: 2,
-                    pushBatchSize: pushBatchSize))
+                    pushBatchSize: pushBatchSize, pushBatchBytes: pushBatchBytes))
             return Stack(
                 live: live, documents: stack.documentRepository, users: stack.userRepository, folder: folder,
                 sync: stack.sync, outbox: stack.outbox, database: database)

@@ -50,10 +50,14 @@ extension OutboxStore {
     ///
     /// One per document, because a later change needs what the server answers to the earlier one
     /// (its id, its version). Documents in `excluding` are left out, with every entry of theirs:
-    /// a batch still on its way to the server holds them.
-    public func nextBatch(limit: Int, excluding: Set<Document.ID> = []) throws(StorageError) -> [StoredEntry] {
+    /// a batch still on its way to the server holds them. The batch stops before the entry that
+    /// would take its ``sendSize(_:)`` total past `maxBytes` (its first entry goes whatever its
+    /// size); the entries left out wait, in order, for the next batch.
+    public func nextBatch(limit: Int, maxBytes: Int = .max, excluding: Set<Document.ID> = []) throws(StorageError)
+        -> [StoredEntry]
+    {
         let busy = excluding.map(\.rawValue)
-        return try database.read { db in
+        let records = try database.read { db in
             // A correlated NOT EXISTS uses the (document_id, seq) index for each candidate; a NOT IN
             // over all waiting entries would scan the outbox for every entry sent.
             let candidate = TableAlias<OutboxRecord>(name: "candidate")
@@ -67,7 +71,24 @@ extension OutboxStore {
                 .filter(OutboxRecord.Columns.state == OutboxEntry.State.pending.rawValue)
                 .filter(!blocking.exists()).filter(!busy.contains(OutboxRecord.Columns.documentId))
                 .order(OutboxRecord.Columns.seq).limit(limit).fetchAll(db)
-        }.map { record throws(StorageError) in try Self.stored(record) }
+        }
+        var total = 0
+        var fitting: [OutboxRecord] = []
+        for record in records {
+            total += Self.sendSize(record)
+            if total > maxBytes && !fitting.isEmpty { break }
+            fitting.append(record)
+        }
+        return try fitting.map { record throws(StorageError) in try Self.stored(record) }
+    }
+
+    /// About how many bytes an entry takes in a batch's JSON: its payload, key and validator as
+    /// stored, and the members around them (method, path, names and punctuation: up to 70 bytes
+    /// for a create, 110 with a document's id and an escaped `If-Match`).
+    static func sendSize(_ record: OutboxRecord) -> Int {
+        let around = record.operation == OutboxEntry.Operation.create.rawValue ? 70 : 110
+        return around + (record.payload?.count ?? 0) + record.idempotencyKey.utf8.count
+            + (record.baseETag?.utf8.count ?? 0)
     }
 
     /// Every entry, oldest first.

@@ -28,14 +28,16 @@ extension SyncEngine {
                     sent = ahead
                 } else {
                     if Task.isCancelled { throw .cancelled }
-                    let batch = try store { () throws(StorageError) in try outbox.nextBatch(limit: batchSize) }
+                    let batch = try store { () throws(StorageError) in
+                        try outbox.nextBatch(limit: batchSize, maxBytes: batchBytes)
+                    }
                     if batch.isEmpty { break }
                     sent = await Self.send(batch, through: writer)
                 }
                 let next =
                     sent.answered && !Task.isCancelled
                     ? try store { () throws(StorageError) in
-                        try outbox.nextBatch(limit: batchSize, excluding: sent.documents)
+                        try outbox.nextBatch(limit: batchSize, maxBytes: batchBytes, excluding: sent.documents)
                     } : []
                 // Settling this batch throws when the server could not be reached; the next one is
                 // then cancelled, and its entries stay queued with their keys, so a resend is safe.

@@ -14,6 +14,9 @@ public actor SyncEngine: SyncRepositoryProtocol {
     let pageSize: Int
     /// The most outbox entries sent in one batch.
     let batchSize: Int
+    /// About the most bytes of JSON one batch carries (ADR 0040: FoundationNetworking busy-waits
+    /// for the answer to a larger body).
+    let batchBytes: Int
     /// The features' queued changes (generated features), sent after the documents'.
     let resources: ResourcePusher?
     let logger = Logger(label: "strata.data.sync")
@@ -28,7 +31,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
     public init(
         outbox: OutboxStore, writer: any DocumentWriterProtocol, documents: any CachedReading<Document.ID, Document>,
         lists: any CachedReading<DocumentListQuery, [DocumentSummary]>, monitor: NetworkMonitor,
-        now: @escaping @Sendable () -> Date, pageSize: Int = 2_000, batchSize: Int = 500,
+        now: @escaping @Sendable () -> Date, pageSize: Int = 2_000, batchSize: Int = 500, batchBytes: Int = 60 * 1_024,
         resources: ResourcePusher? = nil
     ) {
         self.outbox = outbox
@@ -39,6 +42,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
         self.now = now
         self.pageSize = pageSize
         self.batchSize = batchSize
+        self.batchBytes = batchBytes
         self.resources = resources
     }
 
