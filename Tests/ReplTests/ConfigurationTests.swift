@@ -35,7 +35,9 @@ struct ConfigurationTests {
         #expect(origins["log.level"] == "--log-level")
         #expect(origins["bundle.identifier"] == "Configurations/dev.json")
         // A profile without a key gets the built-in default
-        let sparse = try Self.profile(#"{"api": {"root": ""}}"#)
+        let folder = try ScratchFolder()
+        defer { withExtendedLifetime(folder) {} }
+        let sparse = try Self.profile(#"{"api": {"root": ""}}"#, in: folder)
         let fallback = try await AppConfiguration.load(profile: sparse, name: "dev", flags: .init(), environment: [:])
         #expect(fallback.timeout == 10)
         #expect(fallback.entries.first { $0.key == "http.timeout" }?.origin == "built-in default")
@@ -73,7 +75,9 @@ struct ConfigurationTests {
     func aBadValueIsOneLineNamingItsSourceKeyAndValue(json: String, environment: [String: String], message: String)
         async throws
     {
-        let file = try Self.profile(json)
+        let folder = try ScratchFolder()
+        defer { withExtendedLifetime(folder) {} }
+        let file = try Self.profile(json, in: folder)
         await #expect(throws: AppConfiguration.Failure(message: message)) {
             try await AppConfiguration.load(profile: file, name: "bad", flags: .init(), environment: environment)
         }
@@ -109,11 +113,9 @@ struct ConfigurationTests {
         )
     }
 
-    /// A profile file named bad.json holding `json`.
-    private static func profile(_ json: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("bad.json")
+    /// A profile file named bad.json holding `json`, in `folder` (removed with it).
+    private static func profile(_ json: String, in folder: ScratchFolder) throws -> URL {
+        let file = folder.url.appendingPathComponent("bad.json")
         try Data(json.utf8).write(to: file)
         return file
     }

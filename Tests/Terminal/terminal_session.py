@@ -4,9 +4,11 @@
 Usage: terminal_session.py PATH_TO_REPL. Exit 0 when every check passes; otherwise prints the
 failed check and what the terminal showed. Run by the ReplTests target (TerminalTests).
 """
+import atexit
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -17,11 +19,22 @@ import pexpect
 PROMPT = "strata> "
 EXIT_TIMEOUT = 40
 TIMEOUT = 10
+# Every folder the session makes lives in one scratch folder, removed when the script exits
+# (a failed check included: SystemExit runs the exit handlers).
+SCRATCH = tempfile.mkdtemp(prefix="strata-pty-")
+atexit.register(shutil.rmtree, SCRATCH, ignore_errors=True)
+
+
+def scratch(name: str) -> str:
+    """A new empty folder in the session's scratch folder."""
+    path = os.path.join(SCRATCH, name)
+    os.mkdir(path)
+    return path
 
 
 def subcommands(binary: str, home: str, group: str) -> list:
     """The words after `group` in the registry, as `help GROUP --format json` lists them."""
-    server = tempfile.mkdtemp(prefix="strata-pty-server-")
+    server = scratch(f"server-{group}")
     answer = subprocess.run([binary, "--home", home, "--server-data", server, "--format", "json"],
                             input=f"help {group}\n", capture_output=True, text=True, timeout=TIMEOUT, check=True)
     names = [entry["name"] for entry in json.loads(answer.stdout)["commands"]]
@@ -29,12 +42,12 @@ def subcommands(binary: str, home: str, group: str) -> list:
 
 
 def main(binary: str) -> int:
-    home = tempfile.mkdtemp(prefix="strata-pty-")
-    docs_words = subcommands(binary, tempfile.mkdtemp(prefix="strata-pty-help-"), "docs")
+    home = scratch("home")
+    docs_words = subcommands(binary, scratch("help"), "docs")
     env = dict(os.environ, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", COLUMNS="100")
     env.pop("NO_COLOR", None)  # colour is on by default on a terminal; the test checks it
     # The embedded server's default folder is the account's: point the account at a scratch one.
-    env["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="strata-pty-account-")
+    env["XDG_DATA_HOME"] = scratch("account")
     env["STRATA_LIVE_UPDATES"] = "off"  # not about live updates: what it prints must not depend on timing
     env["STRATA_PUSH_REGISTRATION"] = "off"  # nor about push
     child = pexpect.spawn(binary, ["--deterministic", "--home", home], env=env, encoding="utf-8",
