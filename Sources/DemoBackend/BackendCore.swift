@@ -34,9 +34,9 @@ final class BackendCore: Sendable {
         self.collections = collections
         let store = try ResourceStore(database: database, collections: collections, style: style, now: now)
         let idempotency = IdempotencyStore(now: now)
-        try database.pool.write { db in
-            try store.seedIfNew(db)
-            try idempotency.prune(db)
+        try store.writing { transaction in
+            try store.seedIfNew(transaction)
+            try idempotency.prune(transaction.db)
         }
         self.store = store
         let sessions = SessionRoutes(store: SessionStore(now: now), database: database, policy: signIn)
@@ -75,9 +75,9 @@ final class BackendCore: Sendable {
     /// Clears faults and counters and restores the sample data (ids keep growing).
     func reset() throws {
         controls.reset()
-        try database.pool.write { db in
-            try store.reset(db)
-            try attachments.store.removeAll(db)
+        try store.writing { transaction in
+            try store.reset(transaction)
+            try attachments.store.removeAll(transaction.db)
         }
         live.restart()
     }
@@ -100,10 +100,10 @@ final class BackendCore: Sendable {
         }
         guard !ids.isEmpty else { return 0 }
         for number in 0..<count {
-            _ = try database.pool.write { db in
+            _ = try store.writing { transaction in
                 try store.update(
                     spec, id: ids[number % ids.count], changes: ["body": .string("Burst change \(number + 1)")],
-                    ifMatch: nil, db)
+                    ifMatch: nil, transaction)
             }
         }
         return try database.pool.read { db in
@@ -117,8 +117,8 @@ final class BackendCore: Sendable {
         guard let spec = store.collections[collection] else {
             return ResourceStore.Refusal(status: 404, message: "no collection \(collection)")
         }
-        return try database.pool.write { db in
-            switch try store.update(spec, id: id, changes: changes, ifMatch: nil, db) {
+        return try store.writing { transaction in
+            switch try store.update(spec, id: id, changes: changes, ifMatch: nil, transaction) {
             case .success: nil
             case .failure(let refusal): refusal
             }

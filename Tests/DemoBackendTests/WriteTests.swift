@@ -76,6 +76,31 @@ struct WriteTests {
         #expect(created.headers["location"] == "/documents/4", "a refused create drew an id")
     }
 
+    /// A batch draws its ids and change numbers in memory and writes the last ones back at the
+    /// end: each change gets the next number, and the request after the batch goes on from there.
+    @Test func aBatchDrawsIdsAndChangeNumbersInOrderAndTheNextWriteGoesOn() async throws {
+        let before = try #require(try await client.send("GET", "/documents?since=0").object["serverVersion"] as? Int)
+        let batch = #"""
+            {"changes":[
+              {"method":"POST","path":"/documents","body":{"title":"A"}},
+              {"method":"POST","path":"/documents","body":{"title":"B"}},
+              {"method":"PUT","path":"/documents/1","body":{"body":"edited"}},
+              {"method":"DELETE","path":"/documents/2"},
+              {"method":"POST","path":"/documents","body":{"title":"C"}}
+            ]}
+            """#
+        let reply = try await client.send("POST", "/batch", json: batch)
+        let results = try #require(reply.object["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["location"] as? String } == ["/documents/4", "/documents/5", "/documents/6"])
+        let after = try await client.send("GET", "/documents?since=\(before)")
+        #expect(after.object["serverVersion"] as? Int == before + 5, "one change number per applied change")
+        let next = try await client.send("POST", "/documents", json: #"{"title":"D"}"#)
+        #expect(next.headers["location"] == "/documents/7")
+        let last = try await client.send("GET", "/documents?since=\(before + 5)")
+        #expect(last.object["serverVersion"] as? Int == before + 6)
+        #expect((last.object["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [7])
+    }
+
     @Test func aMalformedBatchIsRefusedWhole() async throws {
         let batch =
             #"{"changes":[{"method":"POST","path":"/documents","body":{"title":"ok"}},{"method":"PATCH","path":"/x"}]}"#

@@ -41,14 +41,15 @@ extension DemoBackend {
             "body": .string(String(repeating: "b", count: 200)), "tags": .array([.string("bulk")]),
         ]
         do {
-            try core.database.pool.write { db in
+            try core.store.writing { transaction in
                 for _ in 0..<count {
                     var generated = members
-                    let id = try core.store.next(ResourceStore.idSequence(spec.name), db)
+                    let id = try transaction.next(ResourceStore.idSequence(spec.name))
                     generated["title"] = .string("Generated \(id)")
                     let moment = core.store.now()
                     _ = try core.store.write(
-                        spec, id: id, version: 1, members: generated, createdAt: moment, updatedAt: moment, db)
+                        spec, id: id, version: 1, members: generated, createdAt: moment, updatedAt: moment,
+                        transaction)
                 }
             }
         } catch {

@@ -88,17 +88,17 @@ struct BatchRoute: Sendable {
                 "change \(index + 1) needs a method (POST, PUT or DELETE), a path, an object body and a key of 1 to 200 characters",
                 status: 400)
         }
-        let results = try resources.store.database.pool.write { db in
-            try body.changes.map { change in try result(of: change, db) }
+        let results = try resources.store.writing { transaction in
+            try body.changes.map { change in try result(of: change, transaction) }
         }
         return .json(#"{"results":["# + results.joined(separator: ",") + "]}")
     }
 
     /// The JSON of one change's answer: its status, `etag` and `location` when sent, and body.
-    private func result(of change: Change, _ db: Database) throws -> String {
+    private func result(of change: Change, _ transaction: ResourceStore.Transaction) throws -> String {
         let answer: Answer
         if let request = request(for: change) {
-            answer = try resources.write(request, db)
+            answer = try resources.write(request, transaction)
         } else {
             answer = .error("\(change.method) \(change.path) is not a write this server takes", status: 400)
         }

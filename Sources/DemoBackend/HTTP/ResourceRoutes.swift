@@ -24,13 +24,13 @@ struct ResourceRoutes: Sendable {
         case ("GET", let id?): return try store.database.pool.read { db in try read(spec, id, request, db) }
         default:
             if let refusal = try gate(request) { return refusal }
-            return try store.database.pool.write { db in try write(request, db) }
+            return try store.writing { transaction in try write(request, transaction) }
         }
     }
 
     /// Applies one write (`POST /<collection>`, `PUT` or `DELETE /<collection>/<id>`) in the
     /// caller's transaction, once per `Idempotency-Key`: a resent request gets the first answer.
-    func write(_ request: APIRequest, _ db: Database) throws -> Answer {
+    func write(_ request: APIRequest, _ transaction: ResourceStore.Transaction) throws -> Answer {
         guard let spec = spec(for: request) else {
             return .error("no route for \(request.method) \(request.path)", status: 404)
         }
@@ -47,7 +47,7 @@ struct ResourceRoutes: Sendable {
         let fingerprint = IdempotencyStore.fingerprint(
             method: request.method, path: request.path, body: canonical ?? request.body)
         if let key {
-            switch try idempotency.lookup(key, fingerprint: fingerprint, db) {
+            switch try idempotency.lookup(key, fingerprint: fingerprint, transaction.db) {
             case .replay(let answer): return answer
             case .mismatch: return .error("the Idempotency-Key \(key) was used for another request", status: 422)
             case .new: break
@@ -55,8 +55,8 @@ struct ResourceRoutes: Sendable {
         }
         // A refused write leaves nothing behind: `apply` refuses before its first write (no
         // savepoint needed, which a batch would pay for on every change).
-        let answer = try apply(spec, request, db)
-        if let key { try idempotency.store(key, fingerprint: fingerprint, answer: answer, db) }
+        let answer = try apply(spec, request, transaction)
+        if let key { try idempotency.store(key, fingerprint: fingerprint, answer: answer, transaction.db) }
         return answer
     }
 }
@@ -192,11 +192,13 @@ extension ResourceRoutes {
     /// Every check (existence, `If-Match`, the collection's rules) comes before the first
     /// statement that writes, so a refused write has changed nothing; keep it that way when a
     /// check is added (`aRefusedChangeInABatchLeavesNothingBehind` checks the store).
-    private func apply(_ spec: CollectionSpec, _ request: APIRequest, _ db: Database) throws -> Answer {
+    private func apply(_ spec: CollectionSpec, _ request: APIRequest, _ transaction: ResourceStore.Transaction) throws
+        -> Answer
+    {
         let ifMatch = request.header("If-Match")
         let id = request.parts.count == 2 ? Int(request.parts[1]) : nil
         if request.method == "DELETE", let id {
-            if let refusal = try store.delete(spec, id: id, ifMatch: ifMatch, db) {
+            if let refusal = try store.delete(spec, id: id, ifMatch: ifMatch, transaction) {
                 return .error(refusal.message, status: refusal.status)
             }
             return .noContent
@@ -209,11 +211,11 @@ extension ResourceRoutes {
         }
         let outcome: Result<ResourceStore.Stored, ResourceStore.Refusal>
         if let id {
-            outcome = try store.update(spec, id: id, changes: input, ifMatch: ifMatch, db)
+            outcome = try store.update(spec, id: id, changes: input, ifMatch: ifMatch, transaction)
         } else {
             switch spec.validatedNew(input) {
             case .failure(let problem): outcome = .failure(ResourceStore.Refusal(status: 422, message: problem.message))
-            case .success(let members): outcome = .success(try store.create(spec, members: members, db))
+            case .success(let members): outcome = .success(try store.create(spec, members: members, transaction))
             }
         }
         switch outcome {
