@@ -32,4 +32,19 @@ struct ServerJSONTests {
         #expect(value.object?["g"] == .array([.number(1), .string("y"), .array([])]))
         #expect(ServerJSON.text(value) == text)
     }
+
+    /// `parse` reads an object as one first and any other value as `init(from:)` does.
+    @Test(arguments: [
+        #"{"a":"x","g":[1,"y",[],{"z":false}],"h":{"i":null}}"#, #"[{"a":1},[true]]"#, #""text""#, "2.5", "true",
+        "null",
+    ])
+    func parseReadsWhatTheDecoderReads(_ text: String) throws {
+        let decoded = try ServerJSON.decoder.decode(JSONValue.self, from: Data(text.utf8))
+        #expect(JSONValue.parse(Data(text.utf8)) == decoded)
+        #expect(decoded.text == text)
+    }
+
+    @Test func parseRefusesWhatIsNotJSON() {
+        #expect(JSONValue.parse(Data(#"{"a":"#.utf8)) == nil)
+    }
 }

@@ -13,7 +13,7 @@ extension DemoBackend {
                 )
             }) ?? []
         return rows.compactMap { text in
-            guard let object = try? ServerJSON.decoder.decode(JSONValue.self, from: Data(text.utf8)).object,
+            guard let object = JSONValue.parse(Data(text.utf8))?.object,
                 case .number(let id) = object["id"], case .number(let version) = object["version"]
             else { return nil }
             return (Int(id), object["title"]?.string ?? "", object["body"]?.string ?? "", Int(version))

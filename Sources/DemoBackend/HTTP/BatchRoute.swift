@@ -34,7 +34,12 @@ struct BatchRoute: Sendable {
             idempotencyKey =
                 container.contains(.idempotencyKey) ? try container.decode(String.self, forKey: .idempotencyKey) : nil
             ifMatch = container.contains(.ifMatch) ? try container.decode(String.self, forKey: .ifMatch) : nil
-            body = container.contains(.body) ? try container.decode(JSONValue.self, forKey: .body) : nil
+            // Read as an object first, as bodies are (see JSONValue.parse); any other value is kept
+            // so that the change is refused on its own, naming its place in the batch.
+            body =
+                container.contains(.body)
+                ? try (try? container.decode([String: JSONValue].self, forKey: .body)).map(JSONValue.object)
+                    ?? container.decode(JSONValue.self, forKey: .body) : nil
         }
 
         /// Whether its parts have the shapes Docs/openapi.yaml gives them (a change that is well

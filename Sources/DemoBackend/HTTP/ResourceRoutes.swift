@@ -40,7 +40,7 @@ struct ResourceRoutes: Sendable {
         // (a batch's change already carries it).
         let canonical =
             request.parsedBody == nil
-            ? (try? ServerJSON.decoder.decode(JSONValue.self, from: request.body)).map {
+            ? JSONValue.parse(request.body).map {
                 Data(ServerJSON.text($0).utf8)
             }
             : request.body
@@ -204,7 +204,7 @@ extension ResourceRoutes {
             return .noContent
         }
         guard
-            let input = (request.parsedBody ?? (try? ServerJSON.decoder.decode(JSONValue.self, from: request.body)))?
+            let input = (request.parsedBody ?? JSONValue.parse(request.body))?
                 .object
         else {
             return .error("the body is not a JSON object", status: 400)

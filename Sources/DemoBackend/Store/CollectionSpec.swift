@@ -91,7 +91,7 @@ extension CollectionSpec {
                 return .failure(ValidationFailure("\(field.name) is required"))
             } else if let defaultValue = field.defaultValue {
                 members[field.name] =
-                    (try? ServerJSON.decoder.decode(JSONValue.self, from: Data(defaultValue.utf8))) ?? .null
+                    JSONValue.parse(Data(defaultValue.utf8)) ?? .null
             } else {
                 members[field.name] = .null
             }

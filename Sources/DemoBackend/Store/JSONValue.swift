@@ -12,8 +12,9 @@ enum JSONValue: Codable, Equatable, Sendable {
     /// Reads any JSON value.
     ///
     /// The decoder cannot say which kind comes next, so each kind is tried in turn, and a failed
-    /// try costs an error: the order is the one resources are made of (mostly text, then numbers,
-    /// objects and lists, rarely booleans).
+    /// try costs an error: the order is the one values inside resources are made of (mostly text,
+    /// then numbers, lists of tags, rarely objects or booleans). A whole body or representation is
+    /// an object: ``parse(_:)`` reads it as one first.
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -22,13 +23,22 @@ enum JSONValue: Codable, Equatable, Sendable {
             self = .string(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else {
             self = .bool(try container.decode(Bool.self))
         }
+    }
+
+    /// Reads a JSON text, as an object first: what the server reads whole (a body, a stored
+    /// representation) is one, and reading it as one skips the kinds ``init(from:)`` tries first.
+    static func parse(_ data: Data) -> JSONValue? {
+        if let members = try? ServerJSON.decoder.decode([String: JSONValue].self, from: data) {
+            return .object(members)
+        }
+        return try? ServerJSON.decoder.decode(JSONValue.self, from: data)
     }
 
     func encode(to encoder: any Encoder) throws {

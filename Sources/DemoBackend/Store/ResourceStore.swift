@@ -215,7 +215,7 @@ extension ResourceStore {
 
     /// The fields of a stored representation, and when the resource was created.
     private static func fields(of representation: String, _ spec: CollectionSpec) -> ([String: JSONValue], Date) {
-        let object = (try? ServerJSON.decoder.decode(JSONValue.self, from: Data(representation.utf8)))?.object ?? [:]
+        let object = JSONValue.parse(Data(representation.utf8))?.object ?? [:]
         let created = object["createdAt"]?.string.flatMap { try? Date($0, strategy: .iso8601) } ?? Date()
         return (object.filter { name, _ in spec.fields.contains { $0.name == name } }, created)
     }
