@@ -15,6 +15,8 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         case search(String, ReadPolicy)
         case create(DocumentDraft)
         case createAll([DocumentDraft])
+        case queue([DocumentDraft])
+        case sendQueued
         case update(Document.ID, DocumentChanges)
         case delete(Document.ID)
     }
@@ -35,6 +37,8 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     private var createFailure: (after: Int, error: DocumentError)?
     private var createCount = 0
     private var held: [CheckedContinuation<Void, Never>] = []
+    private var holdingSends = false
+    private var heldSends: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a fake holding `documents`; writes are dated by `now`.
     public init(documents: [Document] = [], now: @escaping @Sendable () -> Date = { FakeData.date }) {
@@ -62,6 +66,16 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         holdingWrites = false
         for continuation in held { continuation.resume() }
         held.removeAll()
+    }
+
+    /// Makes every following ``sendQueued()`` wait (once recorded) until ``releaseSends()``.
+    public func holdSends() { holdingSends = true }
+
+    /// Lets every waiting send (and later ones) proceed.
+    public func releaseSends() {
+        holdingSends = false
+        for continuation in heldSends { continuation.resume() }
+        heldSends.removeAll()
     }
 
     /// Makes creates fail with `error` once `count` documents have been created.
@@ -129,10 +143,18 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     /// Records the call; stores every draft as ``create(_:)-5x1ls`` would, or none when the
     /// scripted create failure falls among them.
     public func create(_ drafts: [DocumentDraft]) async throws(DocumentError) {
-        if holdingWrites { await withCheckedContinuation { held.append($0) } }
-        try record(.createAll(drafts))
-        if let createFailure, createCount + drafts.count > createFailure.after { throw createFailure.error }
-        for draft in drafts { store(draft) }
+        try await storeAll(drafts, recording: .createAll(drafts))
+    }
+
+    /// Records the call; stores the drafts as the `create` of many does.
+    public func queue(_ drafts: [DocumentDraft]) async throws(DocumentError) {
+        try await storeAll(drafts, recording: .queue(drafts))
+    }
+
+    /// Records the call, then waits while sends are held (nothing is sent anywhere).
+    public func sendQueued() async {
+        calls.append(.sendQueued)
+        if holdingSends { await withCheckedContinuation { heldSends.append($0) } }
     }
 
     /// Records the call; stores the draft under the next identifier, version 1, dated now.
@@ -141,6 +163,13 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         try record(.create(draft))
         if let createFailure, createCount >= createFailure.after { throw createFailure.error }
         return store(draft)
+    }
+
+    private func storeAll(_ drafts: [DocumentDraft], recording call: Call) async throws(DocumentError) {
+        if holdingWrites { await withCheckedContinuation { held.append($0) } }
+        try record(call)
+        if let createFailure, createCount + drafts.count > createFailure.after { throw createFailure.error }
+        for draft in drafts { store(draft) }
     }
 
     @discardableResult

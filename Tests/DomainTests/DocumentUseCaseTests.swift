@@ -34,6 +34,16 @@ struct DocumentUseCaseTests {
         #expect(await repository.calls == [.createAll([DocumentDraft(title: "a"), DocumentDraft(title: "b")])])
     }
 
+    @Test func savingAnImportsPartQueuesItTrimmedAndSendingSendsIt() async throws {
+        let importing = ImportDocumentsUseCase(repository: repository)
+        let refused = await importing.save([DocumentDraft(title: "fine"), DocumentDraft(title: " ")])
+        #expect(refused.failure == .emptyTitle)
+        #expect(await repository.calls.isEmpty)
+        _ = try await importing.save([DocumentDraft(title: " a ")]).get()
+        await importing.send()
+        #expect(await repository.calls == [.queue([DocumentDraft(title: "a")]), .sendQueued])
+    }
+
     @Test func creatingTrimsTheTitleAndSaves() async throws {
         let result = await CreateDocumentUseCase(repository: repository)
             .execute(DocumentDraft(title: "  Groceries ", body: "milk", tags: ["home"]))

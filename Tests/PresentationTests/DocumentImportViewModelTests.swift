@@ -19,11 +19,28 @@ struct DocumentImportViewModelTests {
             .importing(done: 0, total: 3), .importing(done: 2, total: 3), .importing(done: 3, total: 3),
             .finished(imported: 3))
         await tester.finish()
+        let calls = await repository.calls
         #expect(
-            await repository.calls == [
-                .createAll([DocumentDraft(title: "a"), DocumentDraft(title: "b")]),
-                .createAll([DocumentDraft(title: "c")]),
+            calls.filter { $0 != .sendQueued } == [
+                .queue([DocumentDraft(title: "a"), DocumentDraft(title: "b")]), .queue([DocumentDraft(title: "c")]),
             ])
+        #expect(calls.last == .sendQueued, "the last chunk is sent before the import finishes")
+    }
+
+    @Test func savedChunksAreSentWhileTheNextAreSavedAndTheImportEndsAfterTheLastSend() async {
+        await repository.holdSends()
+        let viewModel = makeViewModel()
+        let tester = ViewModelTester(viewModel)
+        viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0) })
+        // Both chunks are saved while the first send is still on its way, and the import waits for it.
+        await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4), .importing(done: 4, total: 4))
+        #expect(viewModel.store.state == .importing(done: 4, total: 4))
+        await repository.releaseSends()
+        await tester.expect(.finished(imported: 4))
+        await tester.finish()
+        let calls = await repository.calls
+        #expect(calls.filter { $0 == .sendQueued }.count == 2, "one more send for the chunk saved during the first")
+        #expect(calls.last == .sendQueued)
     }
 
     @Test func aDraftThatBreaksARuleImportsNothing() async {

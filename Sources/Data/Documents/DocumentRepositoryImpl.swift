@@ -117,7 +117,17 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     /// Saves every document on this device in one transaction with their outbox entries, then
     /// sends them (in batches) if the server is reachable.
     public func create(_ drafts: [DocumentDraft]) async throws(DocumentError) {
+        try await queue(drafts)
+        await sendQueued()
+    }
+
+    /// Saves new documents on this device, all in one transaction, queued for the server.
+    public func queue(_ drafts: [DocumentDraft]) async throws(DocumentError) {
         _ = try local { () throws(StorageError) in try outbox.recordCreates(drafts, now: now()) }
+    }
+
+    /// Sends the queued changes, unless the network is known to be down (one push at a time).
+    public func sendQueued() async {
         await sync.pushIfReachable()
     }
 

@@ -15,6 +15,12 @@ public protocol DocumentRepositoryProtocol: Sendable {
     func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document
     /// Saves several new documents together: all of them, or none when it throws.
     func create(_ drafts: [DocumentDraft]) async throws(DocumentError)
+    /// Saves several new documents together, as the `create` of many does, but only queues them
+    /// for the server: ``sendQueued()`` sends them, so a caller saving many in parts can save the
+    /// next part while the earlier ones are on their way.
+    func queue(_ drafts: [DocumentDraft]) async throws(DocumentError)
+    /// Sends the queued changes when the server can be reached; what cannot be sent stays queued.
+    func sendQueued() async
     /// Applies changes to a document and returns the saved result.
     func update(id: Document.ID, with changes: DocumentChanges) async throws(DocumentError) -> Document
     /// Deletes a document.

@@ -14,12 +14,34 @@ public struct ImportDocumentsUseCase: Sendable {
     ///     .execute([DocumentDraft(title: "Groceries"), DocumentDraft(title: "Recipes")])
     /// ```
     public func execute(_ drafts: [DocumentDraft]) async -> Result<Void, DocumentError> {
-        if let error = drafts.lazy.compactMap(DocumentRules.check).first { return .failure(error) }
-        let normalized = drafts.map { draft in
+        await .catching { () async throws(DocumentError) in try await repository.create(try Self.checked(drafts)) }
+    }
+
+    /// Saves the drafts as ``execute(_:)`` does, but only queues them for the server.
+    ///
+    /// ``send()`` sends them: an import saves its next part while the earlier ones are sent.
+    ///
+    /// ```swift
+    /// let importing = ImportDocumentsUseCase(repository: repository)
+    /// for part in parts { _ = await importing.save(part) }
+    /// await importing.send()
+    /// ```
+    public func save(_ drafts: [DocumentDraft]) async -> Result<Void, DocumentError> {
+        await .catching { () async throws(DocumentError) in try await repository.queue(try Self.checked(drafts)) }
+    }
+
+    /// Sends what ``save(_:)`` queued, when the server can be reached (else it stays queued).
+    public func send() async {
+        await repository.sendQueued()
+    }
+
+    /// The drafts with their titles normalized, or the first rule one breaks.
+    private static func checked(_ drafts: [DocumentDraft]) throws(DocumentError) -> [DocumentDraft] {
+        if let error = drafts.lazy.compactMap(DocumentRules.check).first { throw error }
+        return drafts.map { draft in
             var draft = draft
             draft.title = DocumentRules.normalized(title: draft.title)
             return draft
         }
-        return await .catching { () async throws(DocumentError) in try await repository.create(normalized) }
     }
 }

@@ -1,9 +1,13 @@
 public import Domain
 import Logging
 
-/// Imports many documents: checks every draft first, so a bad record imports nothing, then
-/// saves them a chunk at a time (one transaction and one batch each) and publishes the progress
-/// after each chunk.
+/// Imports many documents, saving them a chunk at a time and sending them as they are saved.
+///
+/// Every draft is checked first, so a bad record imports nothing; then the drafts are saved a
+/// chunk at a time (one transaction each), with the progress published after each chunk. The
+/// saved chunks are sent while the next ones are saved (one send at a time, and one
+/// more when chunks were saved during it); the import finishes once they are sent, or stay
+/// queued when the server cannot be reached.
 public final class DocumentImportViewModel: StatefulViewModel {
     /// The state and its observers.
     public let store = StateStore(DocumentImportViewState.idle)
@@ -11,6 +15,10 @@ public final class DocumentImportViewModel: StatefulViewModel {
     public let tasks = TaskBag()
     private let importDocuments: ImportDocumentsUseCase
     private let chunkSize: Int
+    /// The send of the saved chunks, while one runs.
+    private var sending: Task<Void, Never>?
+    /// Whether chunks were saved while the running send had already read the queue.
+    private var sendAgain = false
     private let logger = Logger(label: "strata.presentation")
 
     /// Creates the view model over its use case; `chunkSize` drafts are saved together.
@@ -41,7 +49,7 @@ public final class DocumentImportViewModel: StatefulViewModel {
         let chunks = stride(from: 0, to: total, by: chunkSize).map { drafts[$0..<min($0 + chunkSize, total)] }
         return tasks.run("import") { [weak self] in
             for chunk in chunks {
-                let result = await save.execute(Array(chunk))
+                let result = await save.save(Array(chunk))
                 guard let self else { return }
                 if Task.isCancelled {
                     self.store.set(
@@ -51,6 +59,7 @@ public final class DocumentImportViewModel: StatefulViewModel {
                     return
                 }
                 if case .failure(let error) = result {
+                    await self.sending?.value
                     let records =
                         chunk.count == 1
                         ? "record \(chunk.startIndex + 1)" : "records \(chunk.startIndex + 1)-\(chunk.endIndex)"
@@ -61,12 +70,31 @@ public final class DocumentImportViewModel: StatefulViewModel {
                     return
                 }
                 self.store.set(.importing(done: chunk.endIndex, total: total))
+                self.sendSaved()
             }
+            await self?.sending?.value
             self?.store.set(.finished(imported: total))
         }
     }
 
-    /// Stops the import after the chunk being saved; what is saved stays saved.
+    /// Sends the saved chunks: starts a send, or asks the running one for another after it.
+    private func sendSaved() {
+        if sending != nil {
+            sendAgain = true
+            return
+        }
+        let importing = importDocuments
+        sending = tasks.run("send") { [weak self] in
+            repeat {
+                self?.sendAgain = false
+                await importing.send()
+            } while self?.sendAgain == true && !Task.isCancelled
+            self?.sending = nil
+        }
+    }
+
+    /// Stops the import after the chunk being saved, and its sending; what is saved stays saved
+    /// (and queued).
     public func onDisappear() {
         tasks.cancelAll()
         if case .importing(let done, let total) = store.state {
