@@ -39,11 +39,14 @@ struct LiveUpdatesTests {
     /// Counts pulls; each waits until the test lets it finish.
     final class Puller: Sendable {
         let count = Mutex(0)
+        /// The changes each pull was given.
+        let given = Mutex<[[AnnouncedChange]]>([])
         let gate = Mutex<[CheckedContinuation<Void, Never>]>([])
         let held = Mutex(true)
 
-        func pull(reaching version: Int) async -> Int? {
+        func pull(reaching version: Int, announced: [AnnouncedChange] = []) async -> Int? {
             count.withLock { $0 += 1 }
+            given.withLock { $0.append(announced) }
             if held.withLock({ $0 }) {
                 await withCheckedContinuation { continuation in gate.withLock { $0.append(continuation) } }
             }
@@ -67,7 +70,8 @@ struct LiveUpdatesTests {
         let puller = puller
         return LiveUpdates(
             url: URL(fileURLWithPath: "/live"), transport: transport,
-            pull: { await puller.pull(reaching: version) }, clock: clock, jitter: { 1 })
+            pull: { announced in await puller.pull(reaching: version, announced: announced) }, clock: clock,
+            jitter: { 1 })
     }
 
     /// Lets the started tasks run; with a condition, until it holds (two seconds at most: tests
@@ -103,6 +107,32 @@ struct LiveUpdatesTests {
         let status = await live.status
         #expect(status.events == 5 && status.pulls == 2 && puller.count.withLock { $0 } == 2)
         #expect(status.lastVersion == 8 && status.appliedVersion == 5)
+        await live.stop()
+    }
+
+    @Test func aPullIsGivenTheChangesAnnouncedSinceTheLastInTheSocketsOrder() async {
+        let live = live()
+        await connected(live)
+        transport.send(#"{"type":"hello","versions":{"documents":3}}"#)
+        for version in 4...8 {
+            // An event that does not say whether it deleted is not handed on, but keeps the order.
+            transport.send(
+                version == 6
+                    ? #"{"type":"change","collection":"documents","id":1,"version":6,"serverVersion":6}"#
+                    : Self.change(version))
+        }
+        transport.send(#"{"type":"change","collection":"users","id":1,"version":2,"deleted":false,"serverVersion":9}"#)
+        await settle { await live.status.events == 6 }
+        puller.release()
+        await live.settle()
+        func announced(_ version: Int, after: Int) -> AnnouncedChange {
+            AnnouncedChange(id: 1, version: version, deleted: false, after: after, serverVersion: version)
+        }
+        let given = puller.given.withLock { $0 }
+        #expect(given.first == [], "the pull on connecting knows of no change")
+        #expect(
+            given.dropFirst().first
+                == [announced(4, after: 3), announced(5, after: 4), announced(7, after: 6), announced(8, after: 7)])
         await live.stop()
     }
 

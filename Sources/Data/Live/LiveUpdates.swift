@@ -6,7 +6,9 @@ import Logging
 /// database — and through its change feed every scene — follows the server within a round trip.
 ///
 /// A burst of events costs a few pulls, not one each: while a pull runs, later events only ask
-/// for one more. After a drop it reconnects with exponential backoff and jitter on the injected
+/// for one more. The pull is given the changes announced since the last one
+/// (``AnnouncedChange``), so that it can count those this device made itself as applied instead
+/// of fetching them back. After a drop it reconnects with exponential backoff and jitter on the injected
 /// clock, and pulls on every (re)connection, so a change made while it was away is not missed.
 public actor LiveUpdates {
     /// Where the connection stands.
@@ -68,19 +70,29 @@ public actor LiveUpdates {
     public private(set) var status = Status()
     private let url: URL
     private let transport: any LiveTransport
-    private let pull: @Sendable () async -> Int?
+    private let pull: @Sendable ([AnnouncedChange]) async -> Int?
     private let clock: any Clock<Duration>
     private let backoff: Backoff
     private let jitter: @Sendable () -> Double
     private var running: Task<Void, Never>?
     private var pulling: Task<Void, Never>?
     private var pullAgain = false
+    /// The documents' change number of the last event or hello, in the socket's order (nil until
+    /// the hello).
+    private var announcedUpTo: Int?
+    /// The changes announced since the last pull started, oldest first.
+    private var announced: [AnnouncedChange] = []
+    /// Whether more changes were announced than the list keeps.
+    private var announcedTooMany = false
     private let logger = Logger(label: "strata.data.live")
+    /// The most announced changes kept for one pull.
+    static let maxAnnounced = 50_000
 
     /// Follows the socket at `url` (`ws://host:port/live`); `pull` brings the server's changes
-    /// into the database and says the change number it reached (nil when it failed); `jitter` gives a factor from 0.5 to 1 for each retry.
+    /// into the database, given the changes announced since the last pull, and says the change
+    /// number it reached (nil when it failed); `jitter` gives a factor from 0.5 to 1 for each retry.
     public init(
-        url: URL, transport: any LiveTransport, pull: @escaping @Sendable () async -> Int?,
+        url: URL, transport: any LiveTransport, pull: @escaping @Sendable ([AnnouncedChange]) async -> Int?,
         clock: any Clock<Duration>, backoff: Backoff = Backoff(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1) }
     ) {
@@ -134,6 +146,7 @@ extension LiveUpdates {
                 if attempt > 0 { status.reconnects += 1 }
                 attempt = 0
                 status.connection = .connected
+                announcedUpTo = nil  // the hello starts the order again
                 requestPull()  // what changed while away
                 for try await message in messages { receive(message) }
                 reason = "the server closed the socket"
@@ -164,13 +177,33 @@ extension LiveUpdates {
         switch message {
         case .hello(let version):
             status.lastVersion = version
-        case .change(let collection, let version):
+            announcedUpTo = version
+        case .change(let collection, let version, let document):
             status.events += 1
             if collection == "documents" {
                 status.lastVersion = max(status.lastVersion, version)
+                announce(version, document)
                 requestPull()
             }
         }
+    }
+
+    /// Keeps a document change in the socket's order for the next pull.
+    ///
+    /// A change whose event does not say what it did is not kept, so the pull fetches it and what
+    /// follows; past `maxAnnounced` changes, the pull fetches everything.
+    private func announce(_ version: Int, _ document: LiveMessage.DocumentChange?) {
+        if let after = announcedUpTo, let document {
+            if announced.count < Self.maxAnnounced {
+                announced.append(
+                    AnnouncedChange(
+                        id: document.id, version: document.version, deleted: document.deleted, after: after,
+                        serverVersion: version))
+            } else {
+                announcedTooMany = true
+            }
+        }
+        announcedUpTo = version
     }
 
     private func retryAfterFailure() {
@@ -186,8 +219,11 @@ extension LiveUpdates {
         }
         status.pulls += 1
         let pull = pull
+        let changes = announcedTooMany ? [] : announced
+        announced = []
+        announcedTooMany = false
         pulling = Task {
-            let version = await pull()
+            let version = await pull(changes)
             self.pulled(reaching: version)
         }
     }
@@ -215,16 +251,26 @@ extension LiveUpdates {
 
 /// A message of the live socket.
 enum LiveMessage: Equatable {
+    /// What a change did to its resource.
+    struct DocumentChange: Equatable {
+        let id: Int
+        let version: Int
+        let deleted: Bool
+    }
+
     /// Sent first: the documents' change number.
     case hello(version: Int)
-    /// One change: its collection and the collection's change number after it.
-    case change(collection: String, version: Int)
+    /// One change: its collection, the collection's change number after it, and what it did to
+    /// which resource (nil when the event does not say).
+    case change(collection: String, version: Int, DocumentChange?)
 
     private struct Wire: Decodable {
         let type: String
         let versions: [String: Int]?
         let collection: String?
         let id: Int?
+        let version: Int?
+        let deleted: Bool?
         let serverVersion: Int?
     }
 
@@ -234,8 +280,12 @@ enum LiveMessage: Equatable {
         switch (wire.type, wire.versions, wire.collection, wire.id, wire.serverVersion) {
         case ("hello", let versions?, _, _, _):
             self = .hello(version: versions["documents"] ?? 0)
-        case ("change", _, let collection?, _?, let version?):
-            self = .change(collection: collection, version: version)
+        case ("change", _, let collection?, let id?, let version?):
+            var resource: DocumentChange?
+            if let changed = wire.version, let deleted = wire.deleted {
+                resource = DocumentChange(id: id, version: changed, deleted: deleted)
+            }
+            self = .change(collection: collection, version: version, resource)
         default:
             return nil
         }

@@ -27,4 +27,33 @@ extension OutboxStore {
             return fresh.map(\.id) + gone
         }
     }
+
+    /// Moves the stored server version past the announced changes this device already holds, in
+    /// their order, and returns the version it reaches.
+    ///
+    /// A change is held when it follows the stored version directly and is not a deletion, and
+    /// the document either has the change's version (or a newer one) in the cache — the device
+    /// made it, and settled the answer — or has local changes (a pull would leave it alone).
+    /// The first change that is not held stops it: a pull brings that one and the rest.
+    public func skipHeld(_ changes: [AnnouncedChange]) throws(StorageError) -> Int {
+        try write { db in
+            let stored = try SyncValueRecord.value(.serverVersion, db).flatMap(Int.init) ?? 0
+            var reached = stored
+            let pending = Set(try Int.fetchAll(db, PendingDocumentRecord.select(PendingDocumentRecord.Columns.id)))
+            let cachedVersion = try db.cachedStatement(
+                sql:
+                    "SELECT \(DocumentRecord.Columns.version.name) FROM \(DocumentRecord.databaseTableName) WHERE \(DocumentRecord.Columns.id.name) = ?"
+            )
+            for change in changes where change.serverVersion > reached {
+                guard change.after == reached, !change.deleted else { break }
+                let held =
+                    try pending.contains(change.id)
+                    || (Int.fetchOne(cachedVersion, arguments: [change.id]) ?? Int.min) >= change.version
+                guard held else { break }
+                reached = change.serverVersion
+            }
+            if reached != stored { try SyncValueRecord.set(.serverVersion, String(reached), db) }
+            return reached
+        }
+    }
 }

@@ -76,6 +76,22 @@ public actor SyncEngine: SyncRepositoryProtocol {
         return report
     }
 
+    /// Catches up with the changes the live socket announced: counts those this device already
+    /// holds as applied (its own, settled), and pulls only when others remain.
+    ///
+    /// A running push is waited for first: its answers are what make this device's own changes
+    /// held, and pulling them back while it runs would fetch and write every one of them again.
+    public func catchUp(announced: [AnnouncedChange]) async throws(SyncError) -> SyncReport {
+        guard await beginPush() else { throw .cancelled }
+        endPush()
+        var report = SyncReport()
+        let reached = try store { () throws(StorageError) in try outbox.skipHeld(announced) }
+        report.serverVersion = reached
+        if let last = announced.last?.serverVersion, reached >= last { return report }
+        try await pull(into: &report)
+        return report
+    }
+
     /// Syncs when the server answered again since it last could not be reached and changes wait
     /// (the monitor remembers the recovery until this takes it).
     public func resumeIfNeeded() async -> Result<SyncReport, SyncError>? {

@@ -201,7 +201,8 @@ extension CompositionRoot {
         guard configuration.liveUpdates, let url = LiveUpdates.socketURL(for: baseURL) else { return nil }
         return LiveUpdates(
             url: url, transport: NIOLiveTransport(),
-            pull: { try? await sync.pull().serverVersion }, clock: ContinuousClock())
+            pull: { announced in try? await sync.catchUp(announced: announced).serverVersion }, clock: ContinuousClock()
+        )
     }
 
     /// As an app calls `registerForRemoteNotifications()` at every launch (it asks the user

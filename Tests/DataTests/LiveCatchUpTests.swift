@@ -1,0 +1,70 @@
+import DemoBackend
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StrataData
+
+/// The live socket's pulls skip the changes this device made itself: they are held already.
+@Suite("Catching up with the live socket", .timeLimit(.minutes(1)))
+struct LiveCatchUpTests {
+    typealias Stack = DocumentRepositoryIntegrationTests.Stack
+
+    /// Waits until `condition` holds, five seconds at most; whether it did.
+    func eventually(_ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await condition()
+    }
+
+    @Test func ownChangesAreNotPulledBackAndAnotherDevicesAre() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.sync.sync()
+        let sync = stack.sync
+        let base = try #require(await stack.live.backend.baseURL)
+        let live = LiveUpdates(
+            url: try #require(LiveUpdates.socketURL(for: base)), transport: NIOLiveTransport(),
+            pull: { announced in try? await sync.catchUp(announced: announced).serverVersion }, clock: ContinuousClock()
+        )
+        await live.start()
+        #expect(await eventually { await live.status.appliedVersion == 3 })
+        let listed = await stack.live.backend.status().requestsByRoute["GET /documents"] ?? 0
+        for index in 1...3 { _ = try await stack.documents.create(DocumentDraft(title: "mine \(index)")) }
+        #expect(await eventually { await live.status.appliedVersion == 6 })
+        #expect(
+            await stack.live.backend.status().requestsByRoute["GET /documents"] == listed,
+            "this device's own changes were pulled back")
+        // Another device's change is pulled.
+        #expect(await stack.live.backend.editElsewhere(id: 2, body: "theirs"))
+        #expect(await eventually { await live.status.appliedVersion == 7 })
+        #expect(await stack.live.backend.status().requestsByRoute["GET /documents"] ?? 0 > listed)
+        #expect(try await stack.documents.document(id: 2, policy: .cacheFirst).value.body == "theirs")
+        await live.stop()
+    }
+
+    @Test func onlyHeldChangesInTheSocketsOrderAreSkipped() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.sync.sync()  // documents 1-3 cached at version 1, the device at change 3
+        func change(_ id: Int, _ version: Int, after: Int, deleted: Bool = false) -> AnnouncedChange {
+            AnnouncedChange(id: id, version: version, deleted: deleted, after: after, serverVersion: after + 1)
+        }
+        #expect(try stack.outbox.skipHeld([change(1, 1, after: 3), change(2, 1, after: 4)]) == 5)
+        // Not held: a newer version than the cache's, a gap in the order, a deletion, an unknown document.
+        #expect(try stack.outbox.skipHeld([change(3, 2, after: 5)]) == 5)
+        #expect(try stack.outbox.skipHeld([change(3, 1, after: 6)]) == 5)
+        #expect(try stack.outbox.skipHeld([change(3, 1, after: 5, deleted: true)]) == 5)
+        #expect(try stack.outbox.skipHeld([change(99, 1, after: 5)]) == 5)
+        // Changes already applied are passed over; the first one not held stops the rest.
+        #expect(
+            try stack.outbox.skipHeld([change(1, 1, after: 3), change(3, 1, after: 5), change(3, 2, after: 6)]) == 6)
+        // A document with local changes is left alone by a pull, so its changes are held.
+        await stack.live.backend.stop()
+        _ = try await stack.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        #expect(try stack.outbox.skipHeld([change(2, 9, after: 6)]) == 7)
+        #expect(try stack.outbox.value(.serverVersion) == "7")
+    }
+}
