@@ -136,6 +136,16 @@ extension OutboxStore {
         if mapped != local {
             try db.cachedStatement(sql: SettleSQL.mapIdentifier).execute(arguments: [local, mapped])
             try db.cachedStatement(sql: SettleSQL.moveEntries).execute(arguments: [mapped, local])
+            if db.changesCount == 0,
+                try Bool.fetchOne(db.cachedStatement(sql: SettleSQL.hasEntries), arguments: [mapped]) == false
+            {
+                // The usual create: nothing else waits for the document, so its local version
+                // goes under either id, and no entry needs rebasing.
+                try db.cachedStatement(sql: SettleSQL.dropBothVersions).execute(arguments: [local, mapped])
+                try db.cachedStatement(sql: SettleSQL.moveLocalState).execute(
+                    arguments: [mapped, LocalStateEntity.document, local])
+                return
+            }
             try db.cachedStatement(sql: SettleSQL.dropLocalVersion).execute(arguments: [mapped])
             try db.cachedStatement(sql: SettleSQL.moveLocalVersion).execute(arguments: [mapped, local])
             try db.cachedStatement(sql: SettleSQL.moveLocalState).execute(
@@ -172,6 +182,8 @@ private enum SettleSQL {
         """
     static let moveEntries = "UPDATE \(outbox) SET \(documentID) = ? WHERE \(documentID) = ?"
     static let dropLocalVersion = "DELETE FROM \(pending) WHERE \(pendingID) = ?"
+    static let hasEntries = "SELECT EXISTS (SELECT 1 FROM \(outbox) WHERE \(documentID) = ?)"
+    static let dropBothVersions = "DELETE FROM \(pending) WHERE \(pendingID) IN (?, ?)"
     static let moveLocalVersion = "UPDATE \(pending) SET \(pendingID) = ? WHERE \(pendingID) = ?"
     static let moveLocalState = """
         UPDATE OR REPLACE \(LocalStateRecord.databaseTableName) SET \(LocalStateRecord.Columns.id.name) = ? \
