@@ -8,7 +8,9 @@ extension SyncEngine {
     /// A batch holds at most one entry per document: a later change to a document needs what the
     /// server answered to the earlier one. While the client settles one batch, the next is
     /// already on its way, made of other documents only, so the server's transaction and the
-    /// client's run side by side; the batches are still settled in the order they were sent.
+    /// client's run side by side; the batches are still settled in the order they were sent. The
+    /// batch after that is read from the outbox while the server works, so the server waits for
+    /// no more than the request once an answer is in.
     /// Cached lists are dropped before each batch the server took is settled and once more at
     /// the end, and only when the server took a change: a send that failed changed nothing there,
     /// and the lists are what an offline user still reads.
@@ -21,31 +23,40 @@ extension SyncEngine {
         var done = 0
         let sentBefore = report.pushed
         do throws(SyncError) {
-            var ahead: SentBatch?
+            // The batch being settled, and the entries that go out while it is.
+            var sent: SentBatch?
+            var next: [OutboxStore.StoredEntry] = []
             while true {
-                let sent: SentBatch
-                if let ahead {
-                    sent = ahead
-                } else {
+                if sent == nil {
+                    // Nothing on its way: the oldest entries that can go (at first, and after a
+                    // batch whose settling let more through, or when more were queued meanwhile).
                     if Task.isCancelled { throw .cancelled }
-                    let batch = try store { () throws(StorageError) in
-                        try outbox.nextBatch(limit: batchSize, maxBytes: batchBytes)
-                    }
+                    let batch = try nextBatch(excluding: [])
                     if batch.isEmpty { break }
-                    sent = await Self.send(batch, through: writer)
+                    let answered = await Self.send(batch, through: writer)
+                    sent = answered
+                    next = answered.answered && !Task.isCancelled ? try nextBatch(excluding: answered.documents) : []
                 }
-                let next =
-                    sent.answered && !Task.isCancelled
-                    ? try store { () throws(StorageError) in
-                        try outbox.nextBatch(limit: batchSize, maxBytes: batchBytes, excluding: sent.documents)
-                    } : []
+                guard let settling = sent else { break }
+                let sending = next
                 // Settling this batch throws when the server could not be reached; the next one is
                 // then cancelled, and its entries stay queued with their keys, so a resend is safe.
-                async let nextSent = Self.send(next, through: writer)
-                try await settle(sent, into: &report)
-                done += sent.sendable.count + sent.damaged.count
+                async let nextSent = Self.send(sending, through: writer)
+                try await settle(settling, into: &report)
+                done += settling.sendable.count + settling.damaged.count
                 progress(SyncProgress(phase: .push, done: min(done, total), total: total))
-                ahead = next.isEmpty ? nil : await nextSent
+                if sending.isEmpty {
+                    _ = await nextSent
+                    sent = nil
+                    continue
+                }
+                // The batch after it is read while the server works on it, ready to go as soon as
+                // its answer comes; it leaves out the documents still on their way.
+                let following =
+                    Task.isCancelled ? [] : try nextBatch(excluding: Set(sending.map(\.entry.documentId)))
+                let answered = await nextSent
+                sent = answered
+                next = answered.answered && !Task.isCancelled ? following : []
             }
         } catch {
             if report.pushed > sentBefore { try? await lists.invalidateAll() }
@@ -53,6 +64,13 @@ extension SyncEngine {
         }
         if report.pushed > sentBefore { try? await lists.invalidateAll() }
         if let resources { report.pushed += try await resources.push() }
+    }
+
+    /// The next batch to send, leaving out the documents of batches not yet settled.
+    private func nextBatch(excluding busy: Set<Document.ID>) throws(SyncError) -> [OutboxStore.StoredEntry] {
+        try store { () throws(StorageError) in
+            try outbox.nextBatch(limit: batchSize, maxBytes: batchBytes, excluding: busy)
+        }
     }
 
     /// Changes waiting to be sent, the documents' and the features'.
