@@ -98,13 +98,13 @@ extension BenchmarkApp {
                     "Sync: push \(pushed.pushed) pending creates over loopback HTTP (batches ≤ 500 changes, ≤ 60 KiB)",
                 value: pushSeconds, unit: .seconds, target: .atMost(1.5),
                 whyMissed: """
-                    its CPU time (next row) is about 1.4 times its wall time. Profiled with perf over the push: \
-                    the server's batch transactions take 44 % of the CPU and are the critical path, one batch \
-                    after another at about 100 µs of CPU per change (a fifth of it the two sequence bumps of a \
-                    create, a fifth decoding the batch, a fifth the idempotency lookup and record); the device \
-                    settles the batches (25 %) while the next one is on its way (ADR 0038); reading, encoding \
-                    and decoding batches 15 %. FoundationNetworking's busy-wait for each answer, a quarter of the \
-                    CPU before, is gone since a batch stays under 60 KiB (ADR 0040).
+                    its CPU time (next row) is about 1.5 times its wall time. Profiled with perf over the push: \
+                    the server's batch transactions take 35 % of the CPU, one batch after another (the \
+                    idempotency record and lookup a quarter of that, decoding the batch another); the device \
+                    settles a batch (26 %) while the next is on its way and reads the one after it meanwhile \
+                    (ADR 0038); encoding requests and decoding answers 8 %. The server draws ids and change \
+                    numbers in memory for a whole batch, and FoundationNetworking's busy-wait is gone since a \
+                    batch stays under 60 KiB (ADR 0040).
                     """))
         report.add(
             ReportRow(
