@@ -60,4 +60,28 @@ struct ColumnEncodingTests {
             #expect(columns.sorted() == schema.sorted(), "\(table)")
         }
     }
+
+    /// Batches go in statements of many rows: every row is written, those of the last, shorter
+    /// statement too, and a later row with the same key replaces an earlier one, as row by row.
+    @Test func aBatchWritesEveryRowInOrderAcrossItsStatements() throws {
+        let folder = try ScratchFolder()
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
+        let now = Date(timeIntervalSince1970: 1_767_258_000)
+        func record(_ number: Int, version: Int) throws -> DocumentRecord {
+            DocumentRecord(
+                Document(
+                    id: try #require(Document.ID(rawValue: number)), title: "t\(number)", body: "b", tags: [],
+                    createdAt: now, updatedAt: now, version: version))
+        }
+        let records = try (1...150).map { try record($0, version: 1) } + [try record(7, version: 2)]
+        try database.pool.write { db in try DocumentRecord.replaceAll(records, db) }
+        let (count, seventh, last) = try database.pool.read { db in
+            (
+                try DocumentRecord.fetchCount(db),
+                try Int.fetchOne(db, sql: "SELECT version FROM document WHERE id = 7"),
+                try String.fetchOne(db, sql: "SELECT title FROM document WHERE id = 150")
+            )
+        }
+        #expect(count == 150 && seventh == 2 && last == "t150")
+    }
 }

@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 
 /// Where a record writes its columns: GRDB's `PersistenceContainer`, or a batch's plain list.
 ///
@@ -25,50 +24,54 @@ extension ColumnEncodable {
         encodeColumns(into: &container)
     }
 
-    /// Inserts `records`, replacing rows with the same key, through one cached statement.
+    /// Inserts `records`, replacing rows with the same key, up to 64 rows per statement.
     ///
-    /// The values are bound without GRDB's per-row checks (a pull writes 100k rows this way): the
-    /// statement's columns come from the first record's own encoding, every row is checked to
-    /// bring one value per column, and rows after the first are bound through SQLite's C API on
-    /// GRDB's statement, which GRDB then runs (so its update hook and observers still see them).
+    /// Each statement that runs costs GRDB's bookkeeping and its observers' checks, which a pull
+    /// of 100k rows paid per row; a statement of many rows pays them once. The statement's columns
+    /// come from the first record's own encoding, every row is checked to bring one value per
+    /// column, and the values are bound without GRDB's checks. SQLite applies the rows in order,
+    /// so a later row with the same key still replaces an earlier one, and its update hook and
+    /// triggers see each row.
     static func replaceAll(_ records: some Collection<Self>, _ db: Database) throws {
         guard let first = records.first else { return }
         var layout = ColumnList()
         first.encodeColumns(into: &layout)
-        let statement = try insertOrReplace(layout.names, db)
+        let width = layout.names.count
+        let rowsPerStatement = 64
         var row = ColumnValues()
-        row.values.reserveCapacity(layout.names.count)
-        for (offset, record) in records.enumerated() {
+        row.values.reserveCapacity(width)
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(width * rowsPerStatement)
+        for record in records {
             row.values.removeAll(keepingCapacity: true)
             record.encodeColumns(into: &row)
-            guard row.values.count == layout.names.count else {
+            guard row.values.count == width else {
                 throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a record wrote another set of columns")
             }
-            if offset == 0 {
-                // The first row goes through GRDB, which then counts the statement's arguments
-                // as bound; each later row replaces every value in place.
-                statement.setUncheckedArguments(StatementArguments(row.values))
-            } else {
-                // GRDB's `execute()` resets the statement and steps it with what is bound now.
-                sqlite3_reset(statement.sqliteStatement)
-                for (column, value) in row.values.enumerated() {
-                    let code = value.bind(to: statement.sqliteStatement, at: Int32(column + 1))
-                    guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
-                }
+            values.append(contentsOf: row.values)
+            if values.count == width * rowsPerStatement {
+                try insertOrReplace(layout.names, rows: rowsPerStatement, values, db)
+                values.removeAll(keepingCapacity: true)
             }
-            try statement.execute()
         }
+        if !values.isEmpty { try insertOrReplace(layout.names, rows: values.count / width, values, db) }
     }
 }
 
 extension ColumnEncodable {
-    fileprivate static func insertOrReplace(_ columns: [String], _ db: Database) throws -> Statement {
+    /// Runs `INSERT OR REPLACE` of `rows` rows of `columns` with `values`, row after row.
+    fileprivate static func insertOrReplace(
+        _ columns: [String], rows: Int, _ values: [DatabaseValue], _ db: Database
+    ) throws {
         let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
-        return try db.cachedStatement(
+        let row = "(\(databaseQuestionMarks(count: columns.count)))"
+        let statement = try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO \(databaseTableName.quotedDatabaseIdentifier) (\(names)) \
-                VALUES (\(databaseQuestionMarks(count: columns.count)))
+                VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
                 """)
+        statement.setUncheckedArguments(StatementArguments(values))
+        try statement.execute()
     }
 }
 
