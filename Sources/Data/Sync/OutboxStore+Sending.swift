@@ -46,7 +46,7 @@ extension OutboxStore {
             [$0.entry.entry.documentId.rawValue, ($0.serverID ?? $0.entry.entry.documentId).rawValue]
         }
         try write(affecting: affected) { db in
-            // The server's versions first, all through one statement per table (in order, so a
+            // The server's versions first, through each table's batch statements (in order, so a
             // document answered twice keeps the later version); settling touches no cached row.
             try RecordStore<DocumentRecord>.write(
                 completions.compactMap { completion in

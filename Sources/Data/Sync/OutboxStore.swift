@@ -79,7 +79,7 @@ public final class OutboxStore: Sendable {
                 entries.append(try OutboxRecord(.create, documentId: id, change: .init(draft), baseETag: nil, now: now))
                 lowest -= 1
             }
-            // Local ids are never reused, so no row has these keys: one cached statement per table
+            // Local ids are never reused, so no row has these keys: batch statements (64 rows each)
             // instead of an upsert and an insert built for every draft.
             try PendingDocumentRecord.replaceAll(created.map { PendingDocumentRecord($0, deleted: false) }, db)
             try OutboxRecord.replaceAll(entries, db)  // the queue numbers them in this order
