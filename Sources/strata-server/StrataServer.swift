@@ -46,6 +46,9 @@ struct StrataServer: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "strata.server")
+        // Caught before the server listens: a client may ask it to stop as soon as it answers, and
+        // a signal that came before its handler was in place was lost (the server never stopped).
+        let (signals, sources) = Self.catching([SIGINT, SIGTERM])
         let folder = data.map { URL(fileURLWithPath: $0) } ?? DemoBackend.defaultDataFolder()
         let backend: DemoBackend
         let url: URL
@@ -59,30 +62,27 @@ struct StrataServer: AsyncParsableCommand {
             throw ExitCode.failure
         }
         logger.notice("listening on \(url.absoluteString) with data in \(folder.path)")
-        let signal = await Self.firstSignal([SIGINT, SIGTERM])
+        var received = signals.makeAsyncIterator()
+        let signal = await received.next() ?? SIGTERM
+        withExtendedLifetime(sources) {}
         logger.notice("stopping on signal \(signal)")
         await backend.stop()
     }
 
-    /// Waits for the first of `signals` (they no longer end the process by default).
-    private static func firstSignal(_ signals: [Int32]) async -> Int32 {
-        await withCheckedContinuation { continuation in
-            let queue = DispatchQueue(label: "strata.server.signals")
-            let sources = signals.map { number in
-                Foundation.signal(number, SIG_IGN)
-                return DispatchSource.makeSignalSource(signal: number, queue: queue)
-            }
-            var resumed = false
-            for (source, number) in zip(sources, signals) {
-                source.setEventHandler {
-                    guard !resumed else { return }
-                    resumed = true
-                    for source in sources { source.cancel() }
-                    continuation.resume(returning: number)
-                }
-                source.resume()
-            }
+    /// Catches `signals` from now on (they no longer end the process) and returns them as they
+    /// come, with the sources that catch them (to keep while waiting): one that comes before
+    /// anyone waits is kept.
+    private static func catching(_ signals: [Int32]) -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingOldest(1))
+        let queue = DispatchQueue(label: "strata.server.signals")
+        let sources = signals.map { number in
+            Foundation.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
         }
+        return (stream, sources)
     }
 }
 
