@@ -74,9 +74,9 @@ enum BenchmarkApp {
         if CommandLine.arguments.contains("--check") {
             // make bench-check: the ratios alone, each against its gate; a worse one fails the run.
             try await readBenchmarks(folder: folder, report: &report)
-            let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
+            try await ingestBenchmark(folder: folder, report: &report)
             try await syncBenchmarks(folder: folder, report: &report)
-            try await pullBenchmark(folder: folder, rawInserts: rawInserts, report: &report)
+            try await pullBenchmark(folder: folder, report: &report)
             let check = report.gateCheck
             print(check.table)
             print(check.passed ? "bench-check: every ratio is within its gate" : "bench-check: a ratio regressed")
@@ -86,9 +86,9 @@ enum BenchmarkApp {
         }
         if CommandLine.arguments.contains("--remote-only") {
             // The remote tier alone, printed and not written: for profiling a change to it.
-            let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
+            try await ingestBenchmark(folder: folder, report: &report)
             try await syncBenchmarks(folder: folder, report: &report)
-            try await pullBenchmark(folder: folder, rawInserts: rawInserts, report: &report)
+            try await pullBenchmark(folder: folder, report: &report)
             try await importBenchmark(folder: folder, report: &report)
             print(report.table)
             return
@@ -96,9 +96,9 @@ enum BenchmarkApp {
         try await readBenchmarks(folder: folder, report: &report)
         try await localSearchBenchmark(folder: folder, report: &report)
         try await singleFlightBenchmark(report: &report)
-        let rawInserts = try await ingestBenchmark(folder: folder, report: &report)
+        try await ingestBenchmark(folder: folder, report: &report)
         try await syncBenchmarks(folder: folder, report: &report)
-        try await pullBenchmark(folder: folder, rawInserts: rawInserts, report: &report)
+        try await pullBenchmark(folder: folder, report: &report)
         try await importBenchmark(folder: folder, report: &report)
         try await serverRestartBenchmark(folder: folder, report: &report)
         try trickleBenchmark(folder: folder, report: &report)

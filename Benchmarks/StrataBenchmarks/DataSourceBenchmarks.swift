@@ -30,8 +30,8 @@ extension BenchmarkApp {
                 unit: .count, target: .exactly(1)))
     }
 
-    /// Ingests 100k records through the data source beside raw C inserts; returns the raw time.
-    static func ingestBenchmark(folder: URL, report: inout Report) async throws -> Double {
+    /// Ingests 100k records through the data source beside raw C inserts.
+    static func ingestBenchmark(folder: URL, report: inout Report) async throws {
         let count = 100_000
         let (rawSeconds, indexedSeconds) = try await rawInsertSeconds(folder: folder, count: count)
         let source = Workload.source(try AppDatabase.open(at: folder.appendingPathComponent("ingest.sqlite")))
@@ -60,7 +60,6 @@ extension BenchmarkApp {
                     about 1.8× as long with them, the ingest 1.25×).
                     """, gate: 6)
         )
-        return rawSeconds
     }
 
     /// Offline writes and pushing 10k of them.
@@ -115,20 +114,10 @@ extension BenchmarkApp {
     /// Raw C inserts of `count` records in one transaction: into the table alone (the baseline)
     /// and with the search index's triggers marking each row; in seconds.
     static func rawInsertSeconds(folder: URL, count: Int) async throws -> (plain: Double, indexed: Double) {
-        let rawPath = folder.appendingPathComponent("raw-ingest.sqlite")
+        let raw = try await rawInserter(at: folder.appendingPathComponent("raw-ingest.sqlite"))
         let indexedPath = folder.appendingPathComponent("raw-indexed-ingest.sqlite")
         _ = try AppDatabase.open(at: indexedPath)  // the app's schema, search index and all
-        _ = try AppDatabase.open(at: rawPath)
-        // The baseline is the table alone, as before the search index (issue 16): what its
-        // triggers cost is measured apart.
-        try await DatabaseQueue(path: rawPath.path).write { db in
-            for trigger in ["document_fts_insert", "document_fts_update", "document_fts_delete"] {
-                try db.execute(sql: "DROP TRIGGER \(trigger)")
-            }
-        }
-        guard let raw = RawSQLite(path: rawPath.path), let indexed = RawSQLite(path: indexedPath.path) else {
-            throw BenchmarkError.rawOpen
-        }
+        guard let indexed = RawSQLite(path: indexedPath.path) else { throw BenchmarkError.rawOpen }
         var rawRound = 0
         let rawSeconds = Measure.secondsSync {
             raw.insert(count: count, startingAt: rawRound * count + 1)
@@ -140,5 +129,19 @@ extension BenchmarkApp {
             indexedRound += 1
         }
         return (rawSeconds, indexedSeconds)
+    }
+
+    /// The baseline's connection to a new database at `path`: the app's schema, without the search
+    /// index's triggers (the table alone, as before the search index of issue 16: what its triggers
+    /// cost is measured apart).
+    static func rawInserter(at path: URL) async throws -> RawSQLite {
+        _ = try AppDatabase.open(at: path)
+        try await DatabaseQueue(path: path.path).write { db in
+            for trigger in ["document_fts_insert", "document_fts_update", "document_fts_delete"] {
+                try db.execute(sql: "DROP TRIGGER \(trigger)")
+            }
+        }
+        guard let raw = RawSQLite(path: path.path) else { throw BenchmarkError.rawOpen }
+        return raw
     }
 }

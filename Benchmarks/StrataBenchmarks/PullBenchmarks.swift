@@ -5,20 +5,29 @@ import Logging
 import StrataData
 
 extension BenchmarkApp {
-    /// Pulls 100k server changes into a new device database, three times (the median counts),
-    /// against raw C inserts of the same number of rows measured in the same run.
-    static func pullBenchmark(folder: URL, rawInserts: Double, report: inout Report) async throws {
+    /// Pulls 100k server changes into a new device database three times, each right after raw C
+    /// inserts of as many rows into a new database (the baseline); the medians count.
+    ///
+    /// The machine's speed drifts by up to 2× within minutes, so the baseline is timed beside each
+    /// pull rather than once, minutes earlier, in the ingest benchmark.
+    static func pullBenchmark(folder: URL, report: inout Report) async throws {
         let count = 100_000
         var quiet = Logger(label: "strata.demo-backend")
         quiet.logLevel = .warning  // a line per request would be most of what the run prints
         let backend = try DemoBackend(signIn: .open, logger: quiet)
         let url = try await backend.start()
         try await backend.addDocuments(count: count)
-        var round = 0
+        let rounds = 3
         var pulled = 0
-        let cpuBefore = Measure.processCPUSeconds()
-        let seconds = try await Measure.seconds {
-            round += 1
+        var pullSamples: [Double] = []
+        var rawSamples: [Double] = []
+        var cpu = 0.0
+        let clock = ContinuousClock()
+        for round in 1...rounds {
+            let raw = try await rawInserter(at: folder.appendingPathComponent("pull-baseline-\(round).sqlite"))
+            rawSamples.append(Measure.secondsSync(runs: 1) { raw.insert(count: count, startingAt: 1) })
+            let cpuBefore = Measure.processCPUSeconds()
+            let start = clock.now
             let monitor = NetworkMonitor()
             let client = APIClient(
                 baseURL: url, http: URLSessionHTTPClient(timeout: 30), security: .development, retry: .never,
@@ -26,10 +35,18 @@ extension BenchmarkApp {
             let database = try AppDatabase.open(at: folder.appendingPathComponent("pull-\(round).sqlite"))
             let stack = DataStack(database: database, api: client, monitor: monitor, now: { Date() })
             pulled = try await stack.sync.pull().pulled
+            pullSamples.append(start.duration(to: clock.now).seconds)
+            cpu += Measure.processCPUSeconds() - cpuBefore
         }
-        let cpuPerPull = (Measure.processCPUSeconds() - cpuBefore) / Double(round)
+        let seconds = pullSamples.sorted()[rounds / 2]
+        let rawInserts = rawSamples.sorted()[rounds / 2]
+        let cpuPerPull = cpu / Double(rounds)
         await backend.stop()
         guard pulled >= count else { throw BenchmarkError.unexpected("the pull brought \(pulled) documents") }
+        report.add(
+            ReportRow(
+                name: "Raw C inserts of 100k records into a new database, timed before each pull (its baseline)",
+                value: rawInserts, unit: .seconds))
         report.add(
             ReportRow(
                 name: "Sync: pull \(count) changed records into a new device (pages of 2,000, a transaction each)",
@@ -51,8 +68,6 @@ extension BenchmarkApp {
 
     /// `--pull-only`: the pull and its baseline alone.
     static func pullAlone(folder: URL, report: inout Report) async throws {
-        let (raw, _) = try await rawInsertSeconds(folder: folder, count: 100_000)
-        report.add(ReportRow(name: "Raw C inserts of 100k records (one transaction)", value: raw, unit: .seconds))
-        try await pullBenchmark(folder: folder, rawInserts: raw, report: &report)
+        try await pullBenchmark(folder: folder, report: &report)
     }
 }
