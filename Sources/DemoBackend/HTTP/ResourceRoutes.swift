@@ -119,7 +119,7 @@ extension ResourceRoutes {
             }
             let changes = try store.changes(spec.name, since: since ?? 0, limit: limit, db)
             let text =
-                #"{"deleted":\#(ServerJSON.text(changes.deleted)),"\#(spec.name)":[\#(changes.resources.joined(separator: ","))],"#
+                #"{"deleted":\#(ServerJSON.text(changes.deleted)),"\#(spec.name)":[\#(changes.resources)],"#
                 + #""items":[],"more":\#(changes.more),"serverVersion":\#(changes.version)}"#
             return .json(text)
         }

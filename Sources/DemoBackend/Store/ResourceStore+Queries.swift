@@ -19,10 +19,10 @@ extension ResourceStore {
         let fingerprint: UInt64
     }
 
-    /// A change list's parts: whole resources (each with its `etag`), deleted ids, the version to
-    /// ask from next and whether more follows.
+    /// A change list's parts: whole resources (each with its `etag`, as JSON objects separated by
+    /// commas), deleted ids, the version to ask from next and whether more follows.
     struct Changes: Sendable {
-        let resources: [String]
+        let resources: String
         let deleted: [Int]
         let version: Int
         let more: Bool
@@ -74,25 +74,33 @@ extension ResourceStore {
 
     /// Up to `limit` changes after version `since`, oldest first.
     func changes(_ collection: String, since: Int, limit: Int, _ db: Database) throws -> Changes {
-        let rows = try Row.fetchAll(
+        // A page goes out as one text, written as the rows are read: no row is copied, and no
+        // string is made per resource.
+        let rows = try Row.fetchCursor(
             db,
             sql: """
                 SELECT id, version, representation, deleted, changed_at FROM resource
                 WHERE collection = ? AND changed_at > ? ORDER BY changed_at LIMIT ?
                 """,
             arguments: [collection, since, limit == Int.max ? -1 : limit + 1])
-        let more = limit != Int.max && rows.count > limit
-        var resources: [String] = []
+        var resources = ""
         var deleted: [Int] = []
         var reached = since
-        for row in rows.prefix(limit) {
+        var read = 0
+        var more = false
+        while let row = try rows.next() {
+            read += 1
+            if read > limit {
+                more = true
+                break
+            }
             let id: Int = row[0]
             reached = row[4]
             if row[3] as Bool {
                 deleted.append(id)
             } else {
-                let tag = tags.tag(collection: collection, id: id, version: row[1])
-                resources.append(Self.adding(etag: tag, to: row[2]))
+                if !resources.isEmpty { resources += "," }
+                Self.append(row[2], etag: tags.tag(collection: collection, id: id, version: row[1]), to: &resources)
             }
         }
         return Changes(
@@ -118,10 +126,15 @@ extension ResourceStore {
     /// The name of the sequence that numbers a collection's ids (never reset: ids are never reused).
     static func idSequence(_ collection: String) -> String { "id:\(collection)" }
 
-    /// A stored representation with an `etag` member first.
-    static func adding(etag: String, to representation: String) -> String {
-        guard representation.hasPrefix("{") else { return representation }
-        let member = "\"etag\":" + JSONValue.string(etag).text
-        return representation == "{}" ? "{\(member)}" : "{\(member)," + representation.dropFirst()
+    /// Appends a stored representation to `text` with an `etag` member first.
+    static func append(_ representation: String, etag: String, to text: inout String) {
+        guard representation.hasPrefix("{") else {
+            text += representation
+            return
+        }
+        text += #"{"etag":"#
+        text += JSONValue.string(etag).text
+        if representation != "{}" { text += "," }
+        text += representation.dropFirst()
     }
 }
