@@ -18,31 +18,68 @@ private final class ScriptedChangeList: DocumentWriterProtocol {
 
     private let pages: Mutex<[Int: Page]>
     private let asked = Mutex<[Int]>([])
+    private let log = Mutex<[String]>([])
+    /// Whether a page with more after it names the next before its body comes, as a server's
+    /// `Link` header does; its body then waits (at most 2 s) until the next is asked for.
+    private let namesNext: Bool
 
-    init(_ pages: [Int: Page]) {
+    init(_ pages: [Int: Page], namesNext: Bool = false) {
         self.pages = Mutex(pages)
+        self.namesNext = namesNext
     }
 
     /// The `since` of every request, in order.
     var requests: [Int] { asked.withLock { $0 } }
 
+    /// `ask V` when the page after V is asked for, `answer V` when its body is given, in order.
+    var events: [String] { log.withLock { $0 } }
+
     /// Replaces what the page after `since` answers.
     func set(_ page: Page, after since: Int) { pages.withLock { $0[since] = page } }
 
+    func changes(_ page: ChangeListPage, next: @Sendable (ChangeListPage) -> Void) async throws(RemoteError)
+        -> RemoteChanges
+    {
+        guard case .after(let since, let limit) = page else { throw .invalidData("no links here") }
+        guard namesNext, case .documents(_, let reaching, true) = pages.withLock({ $0[since] }) else {
+            return try await changes(since: since, limit: limit)
+        }
+        asked.withLock { $0.append(since) }
+        log.withLock { $0.append("ask \(since)") }
+        next(.after(version: reaching, limit: limit))
+        let deadline = ContinuousClock.now + .seconds(2)
+        while !requests.contains(reaching) && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return try answer(since)
+    }
+
     func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges {
         asked.withLock { $0.append(since) }
-        switch pages.withLock({ $0[since] }) {
-        case .documents(let ids, let reaching, let more):
-            return RemoteChanges(
-                documents: ids.compactMap(Self.document), deleted: [], serverVersion: reaching, more: more)
-        case .fails(let error): throw error
-        case .hangs:
+        log.withLock { $0.append("ask \(since)") }
+        return try await answerOrHang(since)
+    }
+
+    private func answerOrHang(_ since: Int) async throws(RemoteError) -> RemoteChanges {
+        if case .hangs = pages.withLock({ $0[since] }) {
             do {
                 try await Task.sleep(for: .seconds(3_600))
             } catch {
                 throw .cancelled
             }
             throw .cancelled
+        }
+        return try answer(since)
+    }
+
+    private func answer(_ since: Int) throws(RemoteError) -> RemoteChanges {
+        log.withLock { $0.append("answer \(since)") }
+        switch pages.withLock({ $0[since] }) {
+        case .documents(let ids, let reaching, let more):
+            return RemoteChanges(
+                documents: ids.compactMap(Self.document), deleted: [], serverVersion: reaching, more: more)
+        case .fails(let error): throw error
+        case .hangs: throw .cancelled
         case nil: throw .invalidData("no page after \(since)")
         }
     }
@@ -154,6 +191,39 @@ struct PipelinedPullTests {
         let eight = await stored(8)
         #expect(!seven && !eight)
         #expect(writer.requests == [10, 0, 2])
+    }
+
+    @Test func thePageAfterIsAskedForAsSoonAsItIsNamedBeforeThisPagesBodyComes() async throws {
+        // Given a change list whose answers name the page after them before their bodies come
+        let writer = ScriptedChangeList(
+            [
+                0: .documents([1, 2], reaching: 2, more: true), 2: .documents([3, 4], reaching: 4, more: true),
+                4: .documents([5], reaching: 5, more: false),
+            ], namesNext: true)
+        // When the pull runs
+        let report = try await engine(writer).pull()
+        // Then each next page was asked for while the one before it was still on its way
+        #expect(writer.events.prefix(4) == ["ask 0", "ask 2", "answer 0", "ask 4"])
+        #expect(Set(writer.events.dropFirst(4)) == ["answer 2", "answer 4"])
+        #expect(report.pulled == 5 && report.serverVersion == 5)
+        for number in 1...5 { #expect(await stored(number)) }
+    }
+
+    @Test func aPageNamedByAnAnswerWhoseVersionWentBackIsDropped() async throws {
+        // Given a device at version 10, and a reset server whose first answer names a page after it
+        let writer = ScriptedChangeList(
+            [
+                10: .documents([7, 8], reaching: 4, more: true), 4: .documents([9], reaching: 5, more: false),
+                0: .documents([1], reaching: 1, more: false),
+            ], namesNext: true)
+        let engine = engine(writer)
+        _ = try stack.outbox.applyPull(documents: [], deleted: [], serverVersion: 10, now: Date())
+        // When the pull meets the lower version
+        let report = try await engine.pull()
+        // Then it starts over from 0, and neither that page nor the one it named is written
+        #expect(report.serverVersion == 1 && report.pulled == 1)
+        for number in [7, 8, 9] { #expect(await stored(number) == false) }
+        #expect(await stored(1))
     }
 
     @Test(.timeLimit(.minutes(1))) func cancellingThePullWhileAPageIsOnItsWayEndsItAtOnce() async throws {

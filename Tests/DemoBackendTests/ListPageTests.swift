@@ -35,6 +35,27 @@ struct ListPageTests {
         #expect(second.reply.headers["etag"] != first.reply.headers["etag"])
     }
 
+    @Test func aChangeListPageNamesTheNextInALinkHeaderThatAnswersAsSinceDoes() async throws {
+        // Given the sample documents' changes, two by two
+        let first = try await client.send("GET", "/documents?since=0&full=1&limit=2")
+        #expect(first.object["more"] as? Bool == true)
+        let reached = try #require(first.object["serverVersion"] as? Int)
+        // Then the answer names the page after it, which is the page after its serverVersion
+        let link = try #require(first.headers["link"])
+        let reference = try #require(link.split(separator: ">").first.map { String($0.dropFirst()) })
+        #expect(link.hasPrefix("</documents?") && link.hasSuffix(#">; rel="next""#))
+        let followed = try await client.send("GET", reference)
+        let asked = try await client.send("GET", "/documents?since=\(reached)&full=1&limit=2")
+        #expect(followed.status == 200 && followed.body == asked.body)
+        // And the last page names none
+        var last = followed
+        while last.object["more"] as? Bool == true {
+            let next = try #require(last.headers["link"]?.split(separator: ">").first.map { String($0.dropFirst()) })
+            last = try await client.send("GET", next)
+        }
+        #expect(last.status == 200 && last.headers["link"] == nil)
+    }
+
     @Test func aCursorWhoseItemWasDeletedStillSaysWhereToGoOn() async throws {
         let first = try await page("limit=1")
         #expect(first.ids == [3])

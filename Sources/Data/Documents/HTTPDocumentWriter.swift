@@ -1,5 +1,5 @@
 public import Domain
-import Foundation
+public import Foundation
 import HTTPTypes
 
 /// Sends document changes to the server; implemented over HTTP, replaceable in tests.
@@ -17,6 +17,11 @@ public protocol DocumentWriterProtocol: Sendable {
     func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)?
     /// The server's changes after `since`: whole documents and deletions, at most `limit`.
     func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges
+    /// One page of the server's change list. `next` hears which page follows as soon as the
+    /// answer says, before its body is read, so that page can be asked for meanwhile; a writer
+    /// that cannot tell early never calls it.
+    func changes(_ page: ChangeListPage, next: @Sendable (ChangeListPage) -> Void) async throws(RemoteError)
+        -> RemoteChanges
     /// Sends several writes together, a result per write in order; fewer results than writes
     /// when one failed in a way that may pass and the rest were not sent. Throws when nothing is
     /// known of any of them (the request got no answer). One by one unless a writer batches.
@@ -24,10 +29,29 @@ public protocol DocumentWriterProtocol: Sendable {
 }
 
 extension DocumentWriterProtocol {
+    /// The page through ``changes(since:limit:)``, never naming the next early (such a writer
+    /// names no links, so it is never asked for one).
+    public func changes(_ page: ChangeListPage, next: @Sendable (ChangeListPage) -> Void) async throws(RemoteError)
+        -> RemoteChanges
+    {
+        switch page {
+        case .after(let version, let limit): return try await changes(since: version, limit: limit)
+        case .link(let url): throw .invalidData("this writer cannot follow \(url)")
+        }
+    }
+
     public func apply(_ writes: [DocumentWrite]) async throws(RemoteError) -> [Result<DocumentWriteResult, RemoteError>]
     {
         await applyOneByOne(writes)
     }
+}
+
+/// Which page of the server's change list to ask for.
+public enum ChangeListPage: Sendable, Equatable {
+    /// The changes after a version, at most `limit` of them.
+    case after(version: Int, limit: Int)
+    /// The page that an earlier page's answer named as the one after it.
+    case link(URL)
 }
 
 /// One page of the server's change list.
@@ -130,14 +154,25 @@ public struct HTTPDocumentWriter: DocumentWriterProtocol {
 
     /// `GET /documents?since=V&full=1&limit=N`.
     public func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges {
-        let query = [
-            URLQueryItem(name: "since", value: String(since)), URLQueryItem(name: "full", value: "1"),
-            URLQueryItem(name: "limit", value: String(limit)),
-        ]
-        switch try await client.get("documents", query: query, as: DocumentChangesDTO.self) {
-        case .modified(let dto, _): return try dto.toDomain()
-        case .notModified: throw .invalidData("304 without a conditional request")
+        try await changes(.after(version: since, limit: limit)) { _ in }
+    }
+
+    /// `GET /documents?since=V&full=1&limit=N`, or the address the previous page's `Link` named.
+    public func changes(_ page: ChangeListPage, next: @Sendable (ChangeListPage) -> Void) async throws(RemoteError)
+        -> RemoteChanges
+    {
+        let address: PageAddress
+        switch page {
+        case .after(let version, let limit):
+            address = .path(
+                "documents",
+                query: [
+                    URLQueryItem(name: "since", value: String(version)), URLQueryItem(name: "full", value: "1"),
+                    URLQueryItem(name: "limit", value: String(limit)),
+                ])
+        case .link(let url): address = .link(url)
         }
+        return try await client.getPage(address, as: DocumentChangesDTO.self) { next(.link($0)) }.toDomain()
     }
 
     private static func headers(_ ifMatch: String?, _ idempotencyKey: String?) -> HTTPFields {

@@ -90,6 +90,11 @@ extension APIClient {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
         guard let url = components?.url else { throw .invalidData("cannot build a URL for \(path)") }
+        return try request(method, url: url, fields)
+    }
+
+    /// A request to `url` with the session's credentials, if the transport policy allows it.
+    func request(_ method: HTTPRequest.Method, url: URL, _ fields: HTTPFields) throws(RemoteError) -> HTTPRequest {
         if let violation = security.violation(for: url) { throw violation }
         var fields = fields
         if let token = credentials?.token { fields[.authorization] = "Bearer \(token)" }
@@ -97,7 +102,7 @@ extension APIClient {
     }
 
     /// Sends with retries and tells the network monitor how it went.
-    private func perform(
+    func perform(
         _ request: HTTPRequest, body: Foundation.Data?, retryable: Bool = false
     ) async throws(RemoteError) -> (HTTPResponse, Foundation.Data) {
         try await perform(request, retryable: retryable) { http, request throws(TransportError) in

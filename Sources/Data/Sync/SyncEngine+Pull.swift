@@ -5,10 +5,12 @@ import Logging
 extension SyncEngine {
     /// Pulls the server's changes since the stored version, a page per transaction.
     ///
-    /// The next page is asked for while the current one is written, so the network, the server and
-    /// the decoding overlap with the database instead of taking turns. The changed documents then
-    /// leave the memory tier. A version that goes backwards (the server was reset) starts over
-    /// from 0.
+    /// The next page is asked for as soon as the current one's answer names it, before its body is
+    /// decoded (ADR 0043), or else once it is decoded; so the server, the network and the decoding
+    /// of the page after overlap with this page's decoding and writing instead of taking turns. At
+    /// most two requests are in flight at once, and one while a page is written. The changed
+    /// documents then leave the memory tier. A version that goes backwards (the server was reset)
+    /// starts over from 0.
     func pull(
         into report: inout SyncReport, progress: @Sendable (SyncProgress) -> Void = { _ in }
     ) async throws(SyncError) {
@@ -19,8 +21,8 @@ extension SyncEngine {
         defer { ahead?.cancel() }
         while true {
             if Task.isCancelled { throw .cancelled }
-            let request = ahead ?? PageRequest(writer: writer, since: since, limit: pageSize)
-            ahead = nil
+            let request = ahead ?? PageRequest(writer: writer, page: .after(version: since, limit: pageSize))
+            ahead = await request.next().map { PageRequest(writer: writer, page: $0) }
             let page: RemoteChanges
             do {
                 page = try await request.page()
@@ -34,11 +36,18 @@ extension SyncEngine {
             if page.serverVersion < since && !restarted {
                 logger.warning(
                     "the server's version went back from \(since) to \(page.serverVersion); pulling everything")
+                ahead?.cancel()
+                ahead = nil
                 since = 0
                 restarted = true
                 continue
             }
-            if page.more { ahead = PageRequest(writer: writer, since: page.serverVersion, limit: pageSize) }
+            if !page.more {
+                ahead?.cancel()
+                ahead = nil
+            } else if ahead == nil {
+                ahead = PageRequest(writer: writer, page: .after(version: page.serverVersion, limit: pageSize))
+            }
             if !listsDropped, !page.documents.isEmpty || !page.deleted.isEmpty {
                 // Before the first commit the scenes hear of: a list they reload must not be the old one.
                 try? await lists.invalidateAll()
@@ -68,9 +77,23 @@ extension SyncEngine {
 /// previous one; it keeps the operation's deadline (a task copies its creator's task-local values).
 private struct PageRequest {
     private let task: Task<Result<RemoteChanges, RemoteError>, Never>
+    private let named: AsyncStream<ChangeListPage>
 
-    init(writer: any DocumentWriterProtocol, since: Int, limit: Int) {
-        task = Task { await Self.fetch(writer, since: since, limit: limit) }
+    init(writer: any DocumentWriterProtocol, page: ChangeListPage) {
+        let (named, naming) = AsyncStream.makeStream(of: ChangeListPage.self, bufferingPolicy: .bufferingNewest(1))
+        self.named = named
+        task = Task {
+            defer { naming.finish() }
+            return await Self.fetch(writer, page) { naming.yield($0) }
+        }
+    }
+
+    /// The page after this one, as soon as the answer names it; `nil` once the request ended
+    /// without naming one (the writer cannot tell early, or the request failed) or the waiting
+    /// task is cancelled.
+    func next() async -> ChangeListPage? {
+        for await page in named { return page }
+        return nil
     }
 
     /// The page; cancelling the waiting task cancels the request.
@@ -88,8 +111,8 @@ private struct PageRequest {
 
     @concurrent
     private static func fetch(
-        _ writer: any DocumentWriterProtocol, since: Int, limit: Int
+        _ writer: any DocumentWriterProtocol, _ page: ChangeListPage, next: @Sendable (ChangeListPage) -> Void
     ) async -> Result<RemoteChanges, RemoteError> {
-        await Result.catching { () async throws(RemoteError) in try await writer.changes(since: since, limit: limit) }
+        await Result.catching { () async throws(RemoteError) in try await writer.changes(page, next: next) }
     }
 }

@@ -121,7 +121,12 @@ extension ResourceRoutes {
             let text =
                 #"{"deleted":\#(ServerJSON.text(changes.deleted)),"\#(spec.name)":[\#(changes.resources)],"#
                 + #""items":[],"more":\#(changes.more),"serverVersion":\#(changes.version)}"#
-            return .json(text)
+            // The next page's address comes before the body, so a client can ask for it while it
+            // still reads this one (RFC 8288).
+            let next =
+                changes.more
+                ? ["Link": "<\(request.path)?since=\(changes.version)&full=1&limit=\(limit)>; rel=\"next\""] : [:]
+            return .json(text, headers: next)
         }
         let query = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
         let page: ResourceStore.Page?
