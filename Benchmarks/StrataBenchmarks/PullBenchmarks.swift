@@ -54,11 +54,12 @@ extension BenchmarkApp {
                 whyMissed: """
                     the baseline only inserts; a pull also serves each page (the server reads and sends 2,000 \
                     documents), decodes it and writes the rows with their cache metadata (and the search index's \
-                    marks). The next page is asked for while one is written, so the pull keeps both cores busy: \
-                    its CPU time (next row) is about 1.6 times its wall time. Profiled with perf over the pulls \
-                    alone: decoding a quarter of that CPU (Foundation's JSONDecoder; making each document's keyed \
-                    container is a fifth of it, its two integers another fifth), the transactions a fifth, the \
-                    server's reads 7 %, the rest the HTTP exchange, allocation and SQLite's own work.
+                    marks). Each answer names the next page in a Link header before its body, so the server's work \
+                    on the next page overlaps the decoding of this one and the writing of the one before (ADR \
+                    0043): the pull keeps both cores busy, its CPU time (next row) about 1.65 times its wall time. \
+                    Profiled with perf over the pulls alone: decoding a third of that CPU (Foundation's \
+                    JSONDecoder: a keyed container and generic metadata lookups per document), writing a third \
+                    (SQLite's own work most of it), the server a fifth, the rest the HTTP exchange and allocation.
                     """, gate: 16))
         report.add(
             ReportRow(
