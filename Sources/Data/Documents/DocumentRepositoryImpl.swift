@@ -122,6 +122,10 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     }
 
     /// Saves new documents on this device, all in one transaction, queued for the server.
+    ///
+    /// It runs off the caller's actor: a chunk of an import is hundreds of rows, and on the main
+    /// actor their transaction kept the import's send from starting until every chunk was saved.
+    @concurrent
     public func queue(_ drafts: [DocumentDraft]) async throws(DocumentError) {
         _ = try local { () throws(StorageError) in try outbox.recordCreates(drafts, now: now()) }
     }
