@@ -28,6 +28,39 @@ enum Measure {
         )
     }
 
+    /// Times `subject` and `baseline` in alternating batches of `perBatch` calls (each closure is
+    /// given the number of calls to make), so both medians come from the same minutes of a
+    /// machine whose speed drifts; each batch contributes its mean.
+    static func pairedLatency(
+        batches: Int = 200, perBatch: Int = 500, _ subject: (Int) async throws -> Void,
+        against baseline: (Int) async throws -> Void
+    ) async rethrows -> (subject: Latency, baseline: Latency) {
+        try await subject(perBatch)  // warm up caches, statements and branch predictors
+        try await baseline(perBatch)
+        func histogram() -> Histogram<UInt64> {
+            Histogram(highestTrackableValue: 60_000_000_000_000, numberOfSignificantValueDigits: .three)
+        }
+        var histograms = (subject: histogram(), baseline: histogram())
+        let clock = ContinuousClock()
+        func perCall(since start: ContinuousClock.Instant) -> UInt64 {
+            UInt64(max(1, picoseconds(start.duration(to: clock.now)) / Int64(perBatch)))
+        }
+        for _ in 0..<batches {
+            var start = clock.now
+            try await subject(perBatch)
+            _ = histograms.subject.record(perCall(since: start))
+            start = clock.now
+            try await baseline(perBatch)
+            _ = histograms.baseline.record(perCall(since: start))
+        }
+        let medians = [histograms.subject, histograms.baseline].map { histogram in
+            Latency(
+                median: Double(histogram.valueAtPercentile(50)) / 1000,
+                p99: Double(histogram.valueAtPercentile(99)) / 1000)
+        }
+        return (medians[0], medians[1])
+    }
+
     /// The wall time of one run of `body`, in seconds (the median of `runs`).
     static func seconds(runs: Int = 3, _ body: () async throws -> Void) async rethrows -> Double {
         var samples: [Double] = []

@@ -98,7 +98,9 @@ struct Report {
             Written by `make bench` (\(machine)); do not edit by hand. Latencies are medians of 200
             batches of 500 calls after a warm-up; times are medians of 3 runs. Baselines are measured in
             the same run: the sqlite3 C API with a prepared statement inside a read transaction, and direct
-            GRDB code reading the same row with a cached statement.
+            GRDB code reading the same row with a cached statement. The memory and SQLite tiers alternate
+            batch by batch with their baselines, and the pull runs right after its own baseline, since the
+            machine's speed drifts within minutes.
 
             | Benchmark | Measured | Target | |
             |---|---|---|---|
