@@ -16,11 +16,20 @@ private final class ScriptedChangeList: DocumentWriterProtocol {
         case hangs
     }
 
+    /// The `since` of every request in order, who waits for a `since` to be asked for, and the
+    /// waits that were cancelled.
+    private struct Asked {
+        var requests: [Int] = []
+        var waiting: [Int: [(id: UUID, continuation: CheckedContinuation<Void, Never>)]] = [:]
+        var cancelled: Set<UUID> = []
+    }
+
     private let pages: Mutex<[Int: Page]>
-    private let asked = Mutex<[Int]>([])
+    private let asked = Mutex(Asked())
     private let log = Mutex<[String]>([])
     /// Whether a page with more after it names the next before its body comes, as a server's
-    /// `Link` header does; its body then waits (at most 2 s) until the next is asked for.
+    /// `Link` header does; its body then waits until the next is asked for (a pull that never
+    /// asks hangs, so such tests have a time limit).
     private let namesNext: Bool
 
     init(_ pages: [Int: Page], namesNext: Bool = false) {
@@ -29,7 +38,7 @@ private final class ScriptedChangeList: DocumentWriterProtocol {
     }
 
     /// The `since` of every request, in order.
-    var requests: [Int] { asked.withLock { $0 } }
+    var requests: [Int] { asked.withLock { $0.requests } }
 
     /// `ask V` when the page after V is asked for, `answer V` when its body is given, in order.
     var events: [String] { log.withLock { $0 } }
@@ -44,20 +53,48 @@ private final class ScriptedChangeList: DocumentWriterProtocol {
         guard namesNext, case .documents(_, let reaching, true) = pages.withLock({ $0[since] }) else {
             return try await changes(since: since, limit: limit)
         }
-        asked.withLock { $0.append(since) }
-        log.withLock { $0.append("ask \(since)") }
+        record(since)
         next(.after(version: reaching, limit: limit))
-        let deadline = ContinuousClock.now + .seconds(2)
-        while !requests.contains(reaching) && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        await waitUntilAsked(reaching)
         return try answer(since)
     }
 
     func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges {
-        asked.withLock { $0.append(since) }
-        log.withLock { $0.append("ask \(since)") }
+        record(since)
         return try await answerOrHang(since)
+    }
+
+    /// Notes a request for the page after `since`, and lets go whoever waited for it.
+    private func record(_ since: Int) {
+        log.withLock { $0.append("ask \(since)") }
+        let waiting = asked.withLock { asked in
+            asked.requests.append(since)
+            return asked.waiting.removeValue(forKey: since) ?? []
+        }
+        for waiter in waiting { waiter.continuation.resume() }
+    }
+
+    /// Returns once the page after `since` has been asked for, or the waiting task is cancelled
+    /// (a pull that never asks for it then ends at the test's time limit instead of hanging).
+    private func waitUntilAsked(_ since: Int) async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = asked.withLock { asked in
+                    if asked.requests.contains(since) || asked.cancelled.contains(id) { return true }
+                    asked.waiting[since, default: []].append((id, continuation))
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = asked.withLock { asked in
+                asked.cancelled.insert(id)
+                let index = asked.waiting[since]?.firstIndex { $0.id == id }
+                return index.flatMap { asked.waiting[since]?.remove(at: $0).continuation }
+            }
+            waiter?.resume()
+        }
     }
 
     private func answerOrHang(_ since: Int) async throws(RemoteError) -> RemoteChanges {
@@ -193,7 +230,7 @@ struct PipelinedPullTests {
         #expect(writer.requests == [10, 0, 2])
     }
 
-    @Test func thePageAfterIsAskedForAsSoonAsItIsNamedBeforeThisPagesBodyComes() async throws {
+    @Test(.timeLimit(.minutes(1))) func thePageAfterIsAskedForAsSoonAsItIsNamedBeforeThisPagesBodyComes() async throws {
         // Given a change list whose answers name the page after them before their bodies come
         let writer = ScriptedChangeList(
             [
@@ -209,7 +246,7 @@ struct PipelinedPullTests {
         for number in 1...5 { #expect(await stored(number)) }
     }
 
-    @Test func aPageNamedByAnAnswerWhoseVersionWentBackIsDropped() async throws {
+    @Test(.timeLimit(.minutes(1))) func aPageNamedByAnAnswerWhoseVersionWentBackIsDropped() async throws {
         // Given a device at version 10, and a reset server whose first answer names a page after it
         let writer = ScriptedChangeList(
             [
