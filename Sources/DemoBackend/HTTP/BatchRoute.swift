@@ -15,31 +15,32 @@ struct BatchRoute: Sendable {
     var maxChanges = 1_000
 
     /// One change: a write as it would be sent alone.
-    struct Change: Decodable, Sendable {
+    struct Change: Sendable {
         let method: String
         let path: String
         let idempotencyKey: String?
         let ifMatch: String?
         let body: JSONValue?
 
-        private enum CodingKeys: String, CodingKey {
-            case method, path, idempotencyKey, ifMatch, body
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            method = try container.decode(String.self, forKey: .method)
-            path = try container.decode(String.self, forKey: .path)
-            // A member may be left out, but not sent as `null`: that batch is malformed.
-            idempotencyKey =
-                container.contains(.idempotencyKey) ? try container.decode(String.self, forKey: .idempotencyKey) : nil
-            ifMatch = container.contains(.ifMatch) ? try container.decode(String.self, forKey: .ifMatch) : nil
-            // Read as an object first, as bodies are (see JSONValue.parse); any other value is kept
-            // so that the change is refused on its own, naming its place in the batch.
-            body =
-                container.contains(.body)
-                ? try (try? container.decode([String: JSONValue].self, forKey: .body)).map(JSONValue.object)
-                    ?? container.decode(JSONValue.self, forKey: .body) : nil
+        /// The change a batch's item describes; nil when a member has the wrong kind of value.
+        ///
+        /// A member may be left out, but not sent as `null`: that batch is malformed. Any body is
+        /// kept, so that a change whose body is not an object is refused on its own, naming its
+        /// place in the batch.
+        init?(_ item: JSONValue) {
+            guard let members = item.object, let method = members["method"]?.string,
+                let path = members["path"]?.string
+            else { return nil }
+            func text(_ name: String) -> String?? {
+                guard let value = members[name] else { return .some(nil) }
+                return value.string.map { .some($0) }
+            }
+            guard let idempotencyKey = text("idempotencyKey"), let ifMatch = text("ifMatch") else { return nil }
+            self.method = method
+            self.path = path
+            self.idempotencyKey = idempotencyKey
+            self.ifMatch = ifMatch
+            body = members["body"]
         }
 
         /// Whether its parts have the shapes Docs/openapi.yaml gives them (a change that is well
@@ -52,29 +53,18 @@ struct BatchRoute: Sendable {
         }
     }
 
-    /// `{"changes": […]}` and no other member, read in one pass.
-    private struct Body: Decodable {
-        let changes: [Change]
-
-        init(from decoder: any Decoder) throws {
-            let members = try decoder.container(keyedBy: MemberName.self)
-            guard members.allKeys.map(\.stringValue) == ["changes"] else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "members other than changes"))
-            }
-            changes = try members.decode([Change].self, forKey: MemberName(stringValue: "changes"))
+    /// The changes of `{"changes": […]}` with no other member; nil for any other body.
+    static func changes(in body: Data) -> [Change]? {
+        guard let members = JSONValue.parse(body)?.object, members.count == 1,
+            case .array(let items)? = members["changes"]
+        else { return nil }
+        var changes: [Change] = []
+        changes.reserveCapacity(items.count)
+        for item in items {
+            guard let change = Change(item) else { return nil }
+            changes.append(change)
         }
-    }
-
-    /// Any member name of a JSON object.
-    private struct MemberName: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-
-        init(stringValue: String) {
-            self.stringValue = stringValue
-        }
-
-        init?(intValue: Int) { nil }
+        return changes
     }
 
     func answer(_ request: APIRequest) throws -> Answer {
@@ -82,19 +72,19 @@ struct BatchRoute: Sendable {
             return .error("/batch takes POST", status: 405, headers: ["Allow": "POST"])
         }
         if let refusal = try gate(request) { return refusal }
-        guard let body = try? ServerJSON.decoder.decode(Body.self, from: request.body) else {
+        guard let changes = Self.changes(in: request.body) else {
             return .error(#"the body is not {"changes": [change…]}"#, status: 400)
         }
-        if body.changes.count > maxChanges {
+        if changes.count > maxChanges {
             return .error("a batch carries at most \(maxChanges) changes", status: 413)
         }
-        if let index = body.changes.firstIndex(where: { !$0.isWellFormed }) {
+        if let index = changes.firstIndex(where: { !$0.isWellFormed }) {
             return .error(
                 "change \(index + 1) needs a method (POST, PUT or DELETE), a path, an object body and a key of 1 to 200 characters",
                 status: 400)
         }
         let results = try resources.store.writing { transaction in
-            try body.changes.map { change in try result(of: change, transaction) }
+            try changes.map { change in try result(of: change, transaction) }
         }
         return .json(#"{"results":["# + results.joined(separator: ",") + "]}")
     }

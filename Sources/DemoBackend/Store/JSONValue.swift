@@ -13,8 +13,8 @@ enum JSONValue: Codable, Equatable, Sendable {
     ///
     /// The decoder cannot say which kind comes next, so each kind is tried in turn, and a failed
     /// try costs an error: the order is the one values inside resources are made of (mostly text,
-    /// then numbers, lists of tags, rarely objects or booleans). A whole body or representation is
-    /// an object: ``parse(_:)`` reads it as one first.
+    /// then numbers, lists of tags, rarely objects or booleans). Bodies and representations are
+    /// read by ``parse(_:)`` instead, which costs none of that.
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -30,15 +30,6 @@ enum JSONValue: Codable, Equatable, Sendable {
         } else {
             self = .bool(try container.decode(Bool.self))
         }
-    }
-
-    /// Reads a JSON text, as an object first: what the server reads whole (a body, a stored
-    /// representation) is one, and reading it as one skips the kinds ``init(from:)`` tries first.
-    static func parse(_ data: Data) -> JSONValue? {
-        if let members = try? ServerJSON.decoder.decode([String: JSONValue].self, from: data) {
-            return .object(members)
-        }
-        return try? ServerJSON.decoder.decode(JSONValue.self, from: data)
     }
 
     func encode(to encoder: any Encoder) throws {
