@@ -9,6 +9,16 @@ struct DocumentRulesTests {
         #expect(DocumentRules.check(DocumentDraft(title: title)) == .emptyTitle)
     }
 
+    @Test(
+        "A stored title loses the white space around it, and only that",
+        arguments: [
+            ("  Notes ", "Notes"), ("\tNotes\n", "Notes"), ("\u{00A0}Notes", "Notes"), ("Notes\u{2003}", "Notes"),
+            ("\r\nTwo  words\u{85}", "Two  words"), ("Two  words", "Two  words"), ("é", "é"), (" \n\t", ""), ("", ""),
+        ])
+    func normalizedTitle(title: String, stored: String) {
+        #expect(DocumentRules.normalized(title: title) == stored)
+    }
+
     @Test func titleAtTheLimitIsAccepted() {
         let title = String(repeating: "é", count: DocumentRules.maxTitleLength)
         #expect(DocumentRules.check(DocumentDraft(title: title)) == nil)

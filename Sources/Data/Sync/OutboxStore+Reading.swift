@@ -57,7 +57,7 @@ extension OutboxStore {
         -> [StoredEntry]
     {
         let busy = excluding.map(\.rawValue)
-        let records = try database.read { db in
+        let fitting = try database.read { db in
             // A correlated NOT EXISTS uses the (document_id, seq) index for each candidate; a NOT IN
             // over all waiting entries would scan the outbox for every entry sent.
             let candidate = TableAlias<OutboxRecord>(name: "candidate")
@@ -67,17 +67,19 @@ extension OutboxStore {
             .filter(
                 OutboxRecord.Columns.state != OutboxEntry.State.pending.rawValue
                     || OutboxRecord.Columns.seq < candidate[OutboxRecord.Columns.seq])
-            return try OutboxRecord.aliased(candidate)
+            let records = try OutboxRecord.aliased(candidate)
                 .filter(OutboxRecord.Columns.state == OutboxEntry.State.pending.rawValue)
                 .filter(!blocking.exists()).filter(!busy.contains(OutboxRecord.Columns.documentId))
-                .order(OutboxRecord.Columns.seq).limit(limit).fetchAll(db)
-        }
-        var total = 0
-        var fitting: [OutboxRecord] = []
-        for record in records {
-            total += Self.sendSize(record)
-            if total > maxBytes && !fitting.isEmpty { break }
-            fitting.append(record)
+                .order(OutboxRecord.Columns.seq).limit(limit).fetchCursor(db)
+            // Read only what fits: a batch of small creates fills its bytes at about half its limit.
+            var total = 0
+            var fitting: [OutboxRecord] = []
+            while let record = try records.next() {
+                total += Self.sendSize(record)
+                if total > maxBytes && !fitting.isEmpty { break }
+                fitting.append(record)
+            }
+            return fitting
         }
         return try fitting.map { record throws(StorageError) in try Self.stored(record) }
     }
