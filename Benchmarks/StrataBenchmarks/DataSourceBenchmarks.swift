@@ -98,8 +98,8 @@ extension BenchmarkApp {
                 value: pushSeconds, unit: .seconds, target: .atMost(1.5),
                 whyMissed: """
                     its CPU time (next row) is about 1.5 times its wall time. Profiled with perf over the push: \
-                    the server's batch transactions take 35 % of the CPU, one batch after another (the \
-                    idempotency record and lookup a quarter of that, decoding the batch another); the device \
+                    the server's batch transactions take 37 % of the CPU, one batch after another (the \
+                    idempotency record and lookup a fifth of that; reading the batch's JSON a twentieth since ADR 0044); the device \
                     settles a batch (26 %) while the next is on its way and reads the one after it meanwhile \
                     (ADR 0038); encoding requests and decoding answers 8 %. The server draws ids and change \
                     numbers in memory for a whole batch, and FoundationNetworking's busy-wait is gone since a \
