@@ -8,12 +8,12 @@ extension JSONValue {
     /// whitespace around it (a leading UTF-8 byte order mark is skipped).
     ///
     /// Read in one pass over the bytes. Foundation's `JSONDecoder` took about 18 µs for one
-    /// change of a batch (a fifth of the server's time on a push), because a value whose kind it
+    /// change of a batch (about a quarter of the server's time on a push), because a value whose kind it
     /// cannot know costs a thrown error per kind tried (see ``init(from:)``). This reader
     /// reads what that decoder reads, with two differences: it refuses a comma before a closing
     /// bracket, and it takes a lone zero before an unsigned exponent (`0e3`), as RFC 8259 has it
     /// both times. Where an object repeats a name, the first value counts, as there.
-    /// `JSONValueParsingTests` compares the two on generated texts.
+    /// `ServerJSONTests` compares the two on generated texts and at the edges.
     static func parse(_ data: Data) -> JSONValue? {
         data.withUnsafeBytes { raw in
             var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
