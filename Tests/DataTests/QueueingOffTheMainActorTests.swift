@@ -1,10 +1,11 @@
 import Domain
 import Foundation
 import GRDB
-import StrataData
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import StrataData
 
 /// Saving an import's chunk runs off the main actor, so the main actor can start the chunk's
 /// send meanwhile (ADR 0042).
@@ -36,13 +37,15 @@ struct QueueingOffTheMainActorTests {
         let api = APIClient(
             baseURL: URL(fileURLWithPath: "/"), http: ScriptedHTTPClient([]), security: .development, retry: .never,
             clock: ContinuousClock(), now: { Date() })
-        let stack = DataStack(
-            database: try AppDatabase.open(at: file), api: api, monitor: NetworkMonitor(), now: { Date() })
+        // The save may wait a minute for another writer: with the tests running in parallel, the
+        // main actor once took over 3 s to come back (the app waits 5 s).
+        let database = try AppDatabase.open(at: file, snapshotMilliseconds: 10, busySeconds: 60)
+        let stack = DataStack(database: database, api: api, monitor: NetworkMonitor(), now: { Date() })
         let repository = stack.documentRepository
-        // Given another connection writing, so a save must wait for it (at most 3 s, within the
-        // app's 5 s busy timeout)
+        // Given another connection writing, so a save must wait for it (at most 30 s: a save that
+        // blocked the main actor would otherwise never let it go)
         let lock = try WriteLock(file)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { lock.release() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { lock.release() }
         // When a chunk is queued from the main actor
         var started = false
         let saving = Task { @MainActor in
@@ -50,7 +53,7 @@ struct QueueingOffTheMainActorTests {
             try await repository.queue((1...500).map { DocumentDraft(title: "queued \($0)") })
         }
         // Then the main actor gets back here while the save waits, and lets the other writer go:
-        // a save on the main actor would hold it until the 3 s timer let the writer go instead
+        // a save on the main actor would hold it until the 30 s timer let the writer go instead
         while !started { await Task.yield() }
         let releasedHere = lock.release()
         try await saving.value

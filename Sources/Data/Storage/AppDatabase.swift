@@ -20,13 +20,16 @@ public final class AppDatabase: Sendable {
     }
 
     /// Opens the database at `url` with hot lookups sharing a read snapshot for
-    /// `snapshotMilliseconds` at most (ADR 0035; tests choose other lifetimes).
-    static func open(at url: URL, snapshotMilliseconds: Int) throws(StorageError) -> AppDatabase {
+    /// `snapshotMilliseconds` at most (ADR 0035), and a write waiting up to `busySeconds` for
+    /// another connection's (tests choose other values).
+    static func open(at url: URL, snapshotMilliseconds: Int, busySeconds: Double = 5) throws(StorageError)
+        -> AppDatabase
+    {
         let pool: DatabasePool
         let reader: SQLiteHotReader
         do {
             var configuration = Configuration()
-            configuration.busyMode = .timeout(5)
+            configuration.busyMode = .timeout(busySeconds)
             pool = try DatabasePool(path: url.path, configuration: configuration)
             try migrator.migrate(pool)
             reader = try SQLiteHotReader(
