@@ -34,11 +34,22 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     }
 
     /// All documents, newest change first, with unsent changes shown.
+    ///
+    /// Under `local-only`, once a sync brought the documents here, the device's documents answer
+    /// (the list the server last sent may be gone: a pull drops it); so do they when the cached
+    /// list is missing under `local-only`, or when the server cannot be reached under
+    /// `cache-first` and `skip-memory`: one list, whichever way the documents came.
     public func documents(policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        let synced = try local { () throws(StorageError) in try outbox.value(.serverVersion) != nil }
+        if policy == .localOnly, synced { return try allOnDevice() }
         do {
             return overlay(try await lists.read(.all, policy: policy), query: nil)
         } catch {
-            throw error.documentError(id: nil)
+            let failure = error.documentError(id: nil)
+            guard Self.answersFromDevice(after: failure, policy: policy, synced: synced),
+                let found = try? allOnDevice(), synced || !found.value.isEmpty
+            else { throw failure }
+            return found
         }
     }
 
@@ -160,6 +171,11 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
 // MARK: - Private
 
 extension DocumentRepositoryImpl {
+    private enum Constants {
+        /// How many of the device's documents one read of the whole list takes at a time.
+        static let devicePage = 1_000
+    }
+
     /// The version a change is made against: that of the oldest unsent change, else the cached one.
     private func baseETag(of document: Document) async throws(DocumentError) -> String? {
         if !document.id.isIssuedByServer { return nil }
@@ -178,6 +194,29 @@ extension DocumentRepositoryImpl {
             !entry.deleted && (query.map { DocumentSearch.matches(entry.document, query: $0) } ?? true)
         }.map(\.document.summary)
         return fetched.map { items in DocumentOrder.sorted(items.filter { !touched.contains($0.id) } + shown) }
+    }
+
+    /// Whether a list read that failed with `failure` falls back to the documents on the device.
+    private static func answersFromDevice(after failure: DocumentError, policy: ReadPolicy, synced: Bool) -> Bool {
+        switch (policy, failure) {
+        case (.localOnly, .notCached): true
+        case (.cacheFirst, .unavailable), (.skipMemory, .unavailable), (.cacheFirst, .notCached): synced
+        default: false
+        }
+    }
+
+    /// Every document on the device, page by page in ``DocumentOrder``, with unsent changes first.
+    private func allOnDevice() throws(DocumentError) -> Fetched<[DocumentSummary]> {
+        let pending = try local { () throws(StorageError) in try outbox.pendingDocuments() }
+        let skipped = Set(pending.map(\.document.id))
+        var items = DocumentOrder.sorted(pending.filter { !$0.deleted }.map(\.document.summary))
+        var after: PageCursor?
+        repeat {
+            let page = try devicePages.page(PageRequest(limit: Constants.devicePage, after: after), leaving: skipped)
+            items += page.items
+            after = page.next
+        } while after != nil
+        return Fetched(items, origin: .disk, ageSeconds: try lastSyncAge())
     }
 
     private func searchesOnDevice(_ policy: ReadPolicy) throws(DocumentError) -> Bool {
