@@ -6,7 +6,7 @@ extension APIClient {
     public func documentStore() -> some RemoteStore<Document.ID, Document> {
         HTTPResourceStore<Document.ID, DocumentDTO, Document>(
             client: self, request: { ("documents/\($0.rawValue)", []) },
-            map: { dto throws(RemoteError) in try dto.toDomain() })
+            map: { dto throws(RemoteError) in try dto.toDomain() }, identify: { $0.id })
     }
 
     /// Lists and searches: `GET /documents?q=`.
@@ -14,6 +14,6 @@ extension APIClient {
         HTTPResourceStore<DocumentListQuery, DocumentListDTO, [DocumentSummary]>(
             client: self,
             request: { query in ("documents", query.search.map { [URLQueryItem(name: "q", value: $0)] } ?? []) },
-            map: { dto throws(RemoteError) in try dto.toDomain() })
+            map: { dto throws(RemoteError) in try dto.toDomain() }, identify: nil)
     }
 }

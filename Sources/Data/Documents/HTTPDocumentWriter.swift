@@ -106,7 +106,7 @@ public struct HTTPDocumentWriter: DocumentWriterProtocol {
         let (dto, validators) = try await client.send(
             .put, "documents/\(id.rawValue)", body: DocumentInputDTO(changes),
             headers: Self.headers(ifMatch, idempotencyKey), as: DocumentDTO.self)
-        return (try dto.toDomain(), validators)
+        return (try Self.checked(dto.toDomain(), asked: id), validators)
     }
 
     /// `DELETE /documents/:id` with `If-Match`.
@@ -134,7 +134,15 @@ public struct HTTPDocumentWriter: DocumentWriterProtocol {
         guard answer.results.count == writes.count else {
             throw .invalidData("the batch answered \(answer.results.count) of \(writes.count) changes")
         }
-        return answer.results.map { result in result.outcome() }
+        return zip(writes, answer.results).map { write, result in
+            let outcome = result.outcome()
+            if case .update(let id, _) = write.operation, case .success(let written) = outcome,
+                let document = written.document
+            {
+                return Result { () throws(RemoteError) in try Self.checked(document, asked: id) }.map { _ in written }
+            }
+            return outcome
+        }
     }
 
     /// `GET /documents/:id`, unconditionally.
@@ -147,7 +155,7 @@ public struct HTTPDocumentWriter: DocumentWriterProtocol {
             throw error
         }
         switch fetched {
-        case .modified(let dto, let validators): return (try dto.toDomain(), validators)
+        case .modified(let dto, let validators): return (try Self.checked(dto.toDomain(), asked: id), validators)
         case .notModified: throw .invalidData("304 without a conditional request")
         }
     }
@@ -173,6 +181,14 @@ public struct HTTPDocumentWriter: DocumentWriterProtocol {
         case .link(let url): address = .link(url)
         }
         return try await client.getPage(address, as: DocumentChangesDTO.self) { next(.link($0)) }.toDomain()
+    }
+
+    /// `document` when it is the one asked for; an answer about another is refused.
+    private static func checked(_ document: Document, asked id: Document.ID) throws(RemoteError) -> Document {
+        guard document.id == id else {
+            throw .invalidData("asked for document \(id), the server answered with document \(document.id)")
+        }
+        return document
     }
 
     private static func headers(_ ifMatch: String?, _ idempotencyKey: String?) -> HTTPFields {

@@ -29,7 +29,7 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
             local: RecordStore(database: stack.database),
             remote: HTTPResourceStore(
                 client: api, request: { ("\(Resource.collection)/\($0.rawValue)", []) },
-                map: { wire throws(RemoteError) in try Resource.item(from: wire) }),
+                map: { wire throws(RemoteError) in try Resource.item(from: wire) }, identify: { Resource.id(of: $0) }),
             configuration: .init(
                 timeToLive: Resource.timeToLive, memoryLimits: stack.configuration.memoryLimits,
                 cost: { Resource.cost(of: $0) }),

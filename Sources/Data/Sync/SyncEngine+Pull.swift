@@ -42,6 +42,16 @@ extension SyncEngine {
                 restarted = true
                 continue
             }
+            // A page that goes back twice, or says more follow without moving on, would have
+            // the device apply old changes or ask for the same page again and again.
+            if page.serverVersion < since || (page.more && page.serverVersion <= since) {
+                let reason =
+                    page.serverVersion < since
+                    ? "the change list went back from change \(since) to \(page.serverVersion)"
+                    : "the change list did not move past change \(since)"
+                logger.error("pull stopped: \(reason)")
+                throw .unfitAnswer(reason)
+            }
             if !page.more {
                 ahead?.cancel()
                 ahead = nil

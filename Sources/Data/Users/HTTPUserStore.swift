@@ -5,6 +5,6 @@ extension APIClient {
     public func userStore() -> some RemoteStore<User.ID, User> {
         HTTPResourceStore<User.ID, UserDTO, User>(
             client: self, request: { ("users/\($0.rawValue)", []) },
-            map: { dto throws(RemoteError) in try dto.toDomain() })
+            map: { dto throws(RemoteError) in try dto.toDomain() }, identify: { $0.id })
     }
 }

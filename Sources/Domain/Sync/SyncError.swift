@@ -8,6 +8,9 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
     case busy(retryAfterSeconds: Int, pending: Int)
     /// The server answered with something the app cannot read.
     case invalidData
+    /// The server's answer does not fit what was asked (another item, an older version, a list
+    /// that does not move on); the reason says how. Nothing of it was kept.
+    case unfitAnswer(String)
     /// No outbox entry has this number.
     case noSuchEntry(Int)
     /// The entry is not in conflict, so there is nothing to resolve.
@@ -30,6 +33,7 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         case .busy(let seconds, let pending):
             "The server is busy; \(pending) \(pending == 1 ? "change stays" : "changes stay") queued; try again in \(seconds) s"
         case .invalidData: "The server sent data the app can't read"
+        case .unfitAnswer(let reason): "The server's answer does not fit the request: \(reason)"
         case .noSuchEntry(let id): "No outbox entry \(id)"
         case .notInConflict(let id): "Outbox entry \(id) is not in conflict"
         case .invalidMerge(let reason): "The merged version can't be kept: \(reason)"

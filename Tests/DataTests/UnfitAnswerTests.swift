@@ -1,0 +1,108 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StrataData
+
+/// A client never trusts an answer that does not fit its question: another item than the one
+/// asked for, or a change list that goes back or does not move on, is refused and changes
+/// nothing on the device.
+@Suite("Answers that do not fit the question")
+struct UnfitAnswerTests {
+    static func document(_ id: Int, title: String = "Doc", version: Int = 1) -> String {
+        #"{"id":\#(id),"title":"\#(title)","body":"b","tags":[],"createdAt":"2026-01-02T09:00:00Z","#
+            + #""updatedAt":"2026-01-02T09:00:00Z","version":\#(version)}"#
+    }
+
+    struct Device {
+        let http: ScriptedHTTPClient
+        let api: APIClient
+        let stack: DataStack
+        let folder: ScratchFolder
+
+        init(_ steps: [ScriptedHTTPClient.Step]) throws {
+            http = ScriptedHTTPClient(steps)
+            folder = try ScratchFolder()
+            api = APIClient(
+                baseURL: try #require(URL(string: "http://127.0.0.1:8080")), http: http, security: .development,
+                retry: .never, clock: ContinuousClock(), now: { Date() })
+            stack = DataStack(
+                database: try AppDatabase.open(at: folder.url.appendingPathComponent("unfit.sqlite")), api: api,
+                monitor: NetworkMonitor(), now: { Date() },
+                configuration: .init(pullPageSize: 1))
+        }
+    }
+
+    @Test func anItemAnsweredWithAnotherIsRefusedAndNotCached() async throws {
+        // Given a server that answers GET /documents/1 with document 2
+        let device = try Device([ScriptedHTTPClient.json(200, Self.document(2), headers: ["ETag": #""d2-v1""#])])
+        // When the device reads document 1
+        await #expect(throws: DocumentError.invalidData) {
+            try await device.stack.documentRepository.document(id: 1, policy: .remoteOnly)
+        }
+        // Then neither document is kept under any id
+        let two = try #require(Document.ID.server(2))
+        let one = try #require(Document.ID.server(1))
+        await #expect(throws: (any Error).self) { try await device.stack.documents.read(two, policy: .localOnly) }
+        await #expect(throws: (any Error).self) { try await device.stack.documents.read(one, policy: .localOnly) }
+    }
+
+    @Test func aUserAnsweredWithAnotherIsRefused() async throws {
+        let device = try Device([ScriptedHTTPClient.json(200, #"{"id":8,"name":"Eve","email":"e@x","bio":""}"#)])
+        let one = try #require(User.ID(rawValue: 1))
+        await #expect(throws: (any Error).self) {
+            try await device.stack.userRepository.user(id: one, policy: .remoteOnly)
+        }
+    }
+
+    @Test func aWriteAnsweredWithAnotherDocumentIsRefused() async throws {
+        let device = try Device([
+            ScriptedHTTPClient.json(200, Self.document(4, version: 2)),
+            ScriptedHTTPClient.json(200, Self.document(4)),
+            ScriptedHTTPClient.json(
+                200, #"{"results":[{"status":200,"etag":"\"d4-v2\"","body":\#(Self.document(4, version: 2))}]}"#),
+        ])
+        let writer = HTTPDocumentWriter(client: device.api)
+        let three = try #require(Document.ID.server(3))
+        await #expect(throws: RemoteError.self) {
+            try await writer.update(
+                id: three, with: DocumentChanges(body: "x"), ifMatch: #""d3-v1""#, idempotencyKey: nil)
+        }
+        await #expect(throws: RemoteError.self) { try await writer.fetch(id: three) }
+        let results = try await writer.apply([DocumentWrite(.update(three, DocumentChanges(body: "x")))])
+        #expect(results.count == 1)
+        guard case .failure(.invalidData(let reason)) = results.first, reason.contains("document 4") else {
+            Issue.record("expected the batch's result to be refused, got \(String(describing: results.first))")
+            return
+        }
+    }
+
+    @Test func aChangeListThatDoesNotMoveOnStopsThePullAtOnce() async throws {
+        // Given a server whose pages say more follow but never move past change 1
+        let page = #"{"documents":[\#(Self.document(1))],"deleted":[],"serverVersion":1,"more":true}"#
+        let device = try Device(Array(repeating: ScriptedHTTPClient.json(200, page), count: 20))
+        // When the device pulls, then it stops after the page that did not move on, saying why
+        await #expect(throws: SyncError.unfitAnswer("the change list did not move past change 1")) {
+            try await device.stack.sync.pull()
+        }
+        #expect(device.http.requests.count <= 3)
+    }
+
+    @Test func aChangeListThatGoesBackAfterARestartIsRefused() async throws {
+        // Given a server whose version goes back (a reset: the pull starts over), then back again
+        let pages = [
+            #"{"documents":[\#(Self.document(1, title: "New", version: 3))],"deleted":[],"serverVersion":5,"more":false}"#,
+            #"{"documents":[],"deleted":[],"serverVersion":2,"more":false}"#,
+            #"{"documents":[],"deleted":[],"serverVersion":3,"more":true}"#,
+            #"{"documents":[\#(Self.document(1, title: "Old"))],"deleted":[],"serverVersion":1,"more":false}"#,
+        ]
+        let device = try Device(pages.map { ScriptedHTTPClient.json(200, $0) })
+        _ = try await device.stack.sync.pull()
+        // When the next pull's pages go back twice
+        await #expect(throws: SyncError.self) { try await device.stack.sync.pull() }
+        // Then the older version never replaced the newer one
+        let one = try #require(Document.ID.server(1))
+        #expect(try await device.stack.documents.read(one, policy: .localOnly).value.title == "New")
+    }
+}
