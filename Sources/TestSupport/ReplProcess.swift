@@ -17,6 +17,11 @@ public struct ReplProcess: Sendable {
     /// The binary to run.
     public let executable: URL
 
+    /// Runs `executable` (the built binary, or a script that starts it under other limits).
+    public init(executable: URL) {
+        self.executable = executable
+    }
+
     /// The `repl` binary built beside the running test bundle.
     public static func built() -> ReplProcess {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "")

@@ -62,4 +62,37 @@ nonisolated struct SandboxProcessTests {
         #expect(run.stdout.contains("3 documents"))
         #expect(FileManager.default.fileExists(atPath: notes.path))
     }
+
+    @Test func aFileThatDoesNotFitLeavesNothingBehindAndAnEmptyOneIsKept() async throws {
+        // Given a REPL that may write no file larger than 1 MiB (a disk that fills up)
+        let home = home()
+        defer { ReplProcess.removeHome(home) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-full-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let limited = scratch.appendingPathComponent("repl-limited")
+        let script = "#!/bin/bash\ntrap '' XFSZ\nulimit -f 1024\nexec '\(repl.executable.path)' \"$@\"\n"
+        try Data(script.utf8).write(to: limited)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: limited.path)
+        let big = scratch.appendingPathComponent("big.jsonl")
+        let line = #"{"title": "Big", "body": "\#(String(repeating: "x", count: 1_000))"}"# + "\n"
+        try Data(String(repeating: line, count: 3_000).utf8).write(to: big)
+        let empty = scratch.appendingPathComponent("empty.jsonl")
+        try Data().write(to: empty)
+        // When the copy into the Inbox fails halfway, and an empty file is imported
+        let run = try await ReplProcess(executable: limited).run(
+            lines: [
+                "inbox add \(big.path)", "inbox list", "inbox add \(empty.path)", "docs import empty.jsonl",
+                "inbox list",
+            ],
+            arguments: ["--home", home.path])
+        // Then the Inbox never shows a partial file, and the empty one is kept, nothing imported
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 2 && errors[0].contains("big.jsonl"), "\(run.stderr)")
+        #expect(errors.last?.contains("the file holds no documents") == true, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("The Inbox is empty.\n"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("empty.jsonl\n"), "\(run.stdout)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("tmp").path)
+        #expect(left.isEmpty)
+    }
 }

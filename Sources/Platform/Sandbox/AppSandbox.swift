@@ -173,24 +173,35 @@ nonisolated extension AppSandbox {
     }
 
     /// Writes a file into `folder` under `name`, or `name-1.ext`, `name-2.ext`… when taken.
+    ///
+    /// The file is written whole in `tmp/` first and linked into place only then, so `folder`
+    /// never shows a partial file (a full disk, a crash); a failed write leaves nothing behind,
+    /// and a file that appeared meanwhile under the same name is never replaced.
     private func copy(
         into folder: URL, named name: String, _ write: (URL) throws -> Void
     ) throws(SandboxError) -> String {
         _ = try inside(folder, name)
         guard !name.contains("/") else { throw .outsideContainer(name) }
+        let temporary = container.tmp.appendingPathComponent(".partial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        do {
+            try FileManager.default.createDirectory(at: container.tmp, withIntermediateDirectories: true)
+            try write(temporary)
+        } catch {
+            throw .failed(
+                "cannot write \(relative(folder.appendingPathComponent(name))): \(error.localizedDescription)")
+        }
         let base = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
         for attempt in 0..<10_000 {
             let candidate =
                 attempt == 0 ? name : "\(base)-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
             let target = folder.appendingPathComponent(candidate)
-            guard !FileManager.default.fileExists(atPath: target.path) else { continue }
-            do {
-                try write(target)
-            } catch {
-                throw .failed("cannot write \(relative(target)): \(error.localizedDescription)")
+            // link(2) fails when the name is taken, where rename(2) would replace the file.
+            if link(temporary.path, target.path) == 0 { return candidate }
+            guard errno == EEXIST else {
+                throw .failed("cannot write \(relative(target)): \(String(cString: strerror(errno)))")
             }
-            return candidate
         }
         throw .failed("too many files named like \(name)")
     }

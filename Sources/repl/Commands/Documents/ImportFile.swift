@@ -14,7 +14,10 @@ enum ImportFile {
     static func read(_ path: String) throws(CommandFailure) -> [DocumentDraft] {
         let data = try InputFile.contents(of: path, what: "file", maxBytes: maxBytes).get()
         let isArray = data.first { !Self.isSpace($0) } == UInt8(ascii: "[")
-        return try (isArray ? array(data) : lines(data)).get()
+        let drafts = try (isArray ? array(data) : lines(data)).get()
+        // An empty or cut-off file (a copy that failed halfway) imports nothing and is kept.
+        guard !drafts.isEmpty else { throw CommandFailure("the file holds no documents") }
+        return drafts
     }
 }
 
