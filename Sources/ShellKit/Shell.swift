@@ -199,13 +199,25 @@ extension Shell {
 
     /// The next raw input line when the entry's command was given its ``CommandSpec/nextLineFlag``;
     /// read without a prompt, never echoed, remembered or run (empty when input ended).
+    ///
+    /// A misspelt or misused flag (`--password-stdin=1`, `--password`) takes the line too: the
+    /// command then fails, and the secret on that line is never run as a command nor shown in
+    /// an error.
     private func nextLineIfAsked(by text: String, from reader: inout some LineReader) -> String? {
         guard case .success(let words) = Tokenizer.words(text),
             case .command(let spec, let arguments) = context.registry.lookup(words),
-            let flag = spec.nextLineFlag, arguments.contains(flag)
+            let flag = spec.nextLineFlag, arguments.contains(where: { Self.mayMean(flag, $0) })
         else { return nil }
         if case .line(let line) = reader.readLine(prompt: "") { return line }
         return ""
+    }
+
+    /// Whether `word` names `flag`, even with a value or cut short (`--password` for
+    /// `--password-stdin`).
+    private static func mayMean(_ flag: String, _ word: String) -> Bool {
+        guard word.hasPrefix("--") else { return false }
+        let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+        return name.hasPrefix(flag) || (name.count > 3 && flag.hasPrefix(name))
     }
 
     /// Whether the line runs a command marked sensitive (its secrets stay out of the history).

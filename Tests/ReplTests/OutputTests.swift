@@ -16,6 +16,20 @@ nonisolated struct OutputProcessTests {
         }
     }
 
+    @Test func everyLineOfJSONOutputIsOneDocumentNoticesIncluded() async throws {
+        // Given changes queued offline, sent once the server is back, in --format json
+        let run = try await repl.run(
+            lines: ["server down", #"docs new "Packing list""#, "server up", "docs list", "sync status"],
+            arguments: ["--format", "json"])
+        // Then each line is one JSON document, the notice among them
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 6, "five commands and the notice: \(run.stdout)")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+        }
+        #expect(lines.contains(#"{"notice":"back-online","sent":1}"#), "\(run.stdout)")
+    }
+
     @Test func colourOnlyWhenAskedOnAPipe() async throws {
         let plain = try await repl.run(lines: ["docs show 99"])
         #expect(plain.stderr == "error: line 1: Document 99 was not found\n")

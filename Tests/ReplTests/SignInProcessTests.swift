@@ -80,4 +80,16 @@ nonisolated struct SignInProcessTests {
         #expect(run.stderr.contains("error: line 2: missing NAME (usage: login NAME [--password-stdin])"))
         #expect(run.stderr.contains("error: line 3: A password is required"), "input ended: an empty password")
     }
+
+    @Test(arguments: ["--password-stdin=1", "--password", "--password-stdin=", "--password-stdinn"])
+    func aMisusedPasswordFlagNeverRunsOrShowsTheNextLine(flag: String) async throws {
+        // Given a login whose flag is misused, then the password on its line
+        let run = try await repl.run(
+            lines: ["login ada \(flag)", "whoami --secret-value", "whoami"], environment: Self.required)
+        // Then the login fails alone, and the line after it is neither run nor echoed
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 1 && errors[0].hasPrefix("error: line 1: "), "\(run.stderr)")
+        #expect(!run.stderr.contains("secret-value") && !run.stdout.contains("secret-value"))
+        #expect(run.stdout == "Not signed in ('login NAME').\n", "\(run.stdout)")
+    }
 }

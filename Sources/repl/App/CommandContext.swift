@@ -130,17 +130,33 @@ final class CommandContext: ShellContext {
         let sync = services.sync
         switch await OperationDeadline.run(within: operationBudget, { await sync.resumeIfNeeded() }) {
         case .success(let report)?:
-            console.out("Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes").")
+            notice(
+                "Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes").",
+                json: Notice(notice: "back-online", sent: report.pushed, message: nil))
         case .failure(let error)?:
             console.err("error: \(CommandFailure(error).message)")
         case nil:
             break
         }
-        for line in uploads.take() { console.out(line) }
+        for line in uploads.take() { notice(line, json: Notice(notice: "upload", sent: nil, message: line)) }
         syncStatus = await services.sync.status()
         if credentials.takeRefusal() {
             console.err(styling.warning("Please log in again: the server ended the session ('login NAME')."))
         }
+    }
+
+    /// What the app says between commands, in `--format json`: one object a line, such as
+    /// `{"notice":"back-online","sent":1}`.
+    struct Notice: Encodable {
+        let notice: String
+        let sent: Int?
+        let message: String?
+    }
+
+    /// Prints a notice that no command asked for: the sentence, or its JSON object in
+    /// `--format json`, so every line of JSON output is one JSON document.
+    func notice(_ sentence: String, json: Notice) {
+        console.out(format == .json ? JSONOutput.encode(json) : sentence)
     }
 
     /// Every command has one deadline, `--timeout` from its start: its requests, their retries

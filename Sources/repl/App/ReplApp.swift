@@ -40,7 +40,12 @@ enum ReplApp {
             app.lifecycle.post(.didBecomeActive)
             await app.readiness.register("report discarded scene sessions", at: .uiReady) {
                 for identifier in launch.discarded {
-                    console.out("Discarded scene session \(identifier): it was closed while Strata was not running.")
+                    let sentence = "Discarded scene session \(identifier): it was closed while Strata was not running."
+                    console.out(
+                        options.format == .json
+                            ? JSONOutput.encode(
+                                CommandContext.Notice(notice: "scene-discarded", sent: nil, message: sentence))
+                            : sentence)
                 }
             }
             await app.readiness.register("follow data changes", at: .uiReady) {
