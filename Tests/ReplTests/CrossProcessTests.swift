@@ -40,4 +40,27 @@ nonisolated struct CrossProcessTests {
         #expect(await app.waitFor { $0.components(separatedBy: "Renamed by the extension").count > 2 }, "\(app.output)")
         #expect(try await app.finish() == 0)
     }
+
+    @Test func theAppAndItsExtensionPushingAtOnceNeverConflictWithThemselves() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pair-\(UUID().uuidString)")
+        defer { ReplProcess.removeHome(home) }
+        _ = try await repl.run(["--home", home.path], input: Data("docs list\n".utf8))
+        // Given both processes online, each editing its own document and a shared one in turn
+        func edits(_ own: Int, _ mark: String) -> Data {
+            let lines = (1...60).flatMap {
+                ["docs edit \(own) --body \(mark)\($0)", "docs edit 3 --body s\(mark)\($0)"]
+            }
+            return Data((lines.joined(separator: "\n") + "\n").utf8)
+        }
+        async let app = repl.run(["--home", home.path], input: edits(1, "a"))
+        async let extensionRun = repl.run(["--home", home.path, "--context", "extension"], input: edits(2, "b"))
+        let (appRun, extensionDone) = try await (app, extensionRun)
+        // Then every edit went through: no error, nothing left queued, no conflict
+        #expect(appRun.status == 0 && extensionDone.status == 0, "\(appRun.stderr)\(extensionDone.stderr)")
+        let after = try await repl.run(
+            ["--home", home.path, "--format", "plain"],
+            input: Data("sync status\ndocs show 1 --policy remote-only\ndocs show 2 --policy remote-only\n".utf8))
+        #expect(after.stdout.contains("pending\t0") && after.stdout.contains("conflicts\t0"), "\(after.stdout)")
+        #expect(after.stdout.contains("a60") && after.stdout.contains("b60"), "\(after.stdout)")
+    }
 }

@@ -11,6 +11,8 @@ public final class AppDatabase: Sendable {
     let pool: DatabasePool
     /// The connection for hot point lookups.
     let reader: SQLiteHotReader
+    /// The database file's path.
+    var path: String { pool.path }
     /// Every committed change to the documents, announced to whoever follows it.
     public let changes = DatabaseChangeFeed()
 

@@ -94,8 +94,9 @@ public final class OutboxStore: Sendable {
     ) throws(StorageError) {
         try write(affecting: [updated.id.rawValue]) { db in
             try PendingDocumentRecord(updated, deleted: false).upsert(db)
+            let base = try Self.base(of: updated.id, given: baseETag, db)
             var entry = try OutboxRecord(
-                .update, documentId: updated.id, change: .init(changes), baseETag: baseETag, now: now)
+                .update, documentId: updated.id, change: .init(changes), baseETag: base, now: now)
             try entry.insert(db)
         }
     }
@@ -109,7 +110,8 @@ public final class OutboxStore: Sendable {
                 return
             }
             try PendingDocumentRecord(document, deleted: true).upsert(db)
-            var entry = try OutboxRecord(.delete, documentId: document.id, change: nil, baseETag: baseETag, now: now)
+            let base = try Self.base(of: document.id, given: baseETag, db)
+            var entry = try OutboxRecord(.delete, documentId: document.id, change: nil, baseETag: base, now: now)
             try entry.insert(db)
         }
     }
@@ -161,6 +163,22 @@ public final class OutboxStore: Sendable {
 extension OutboxStore {
     private static func nextLocalID(_ db: Database) throws -> Int {
         try SyncValueRecord.value(.nextLocalId, db).flatMap(Int.init) ?? -1
+    }
+
+    /// The version a new change to `id` is made against, read in the change's own transaction.
+    ///
+    /// That of the document's oldest entry while it has one (settling it rebases the rest), else
+    /// the validator cached on this device, else `given`. Another process sharing the database
+    /// may have settled an entry since the caller looked, and a validator read before that
+    /// would make this device conflict with itself.
+    private static func base(of id: Document.ID, given: String?, _ db: Database) throws -> String? {
+        if let oldest = try OutboxRecord.filter(OutboxRecord.Columns.documentId == id.rawValue)
+            .order(OutboxRecord.Columns.seq).fetchOne(db)
+        {
+            return oldest.baseETag
+        }
+        let cached = try CacheMetadataRecord.fetchOne(db, key: DocumentRecord.metadataKey(id))
+        return cached?.etag ?? given
     }
 
     /// Drops a document's entries and its local version.

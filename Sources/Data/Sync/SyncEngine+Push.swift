@@ -19,6 +19,10 @@ extension SyncEngine {
     ) async throws(SyncError) {
         guard await beginPush() else { throw .cancelled }
         defer { endPush() }
+        // Another process on this database (the app's extension) pushes the same outbox.
+        let lock = await PushLock(databasePath: outbox.database.path).acquire()
+        defer { lock?.release() }
+        if Task.isCancelled { throw .cancelled }
         let total = (try? outbox.counts().pending) ?? 0
         var done = 0
         let sentBefore = report.pushed

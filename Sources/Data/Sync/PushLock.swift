@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+
+/// The lock that lets one process at a time push the outbox its database holds.
+///
+/// An app and its extension share one database and so one outbox. Each serialises its own
+/// pushes, but two processes pushing at once would read the same entries, or an entry whose
+/// predecessor the other is still settling, and send it with a validator the server no longer
+/// has: the device would conflict with itself. The lock is an advisory `flock(2)` on a file
+/// beside the database, held from reading the first batch to settling the last; the kernel
+/// drops it when the process ends, however it ends.
+struct PushLock: Sendable {
+    /// The lock file.
+    let path: String
+
+    /// The lock for the database at `databasePath`.
+    init(databasePath: String) {
+        path = databasePath + "-push.lock"
+    }
+
+    /// The lock while it is held; ``release()`` lets the next process in.
+    final class Held: Sendable {
+        private let descriptor: Int32
+
+        fileprivate init(descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        deinit {
+            close(descriptor)
+        }
+
+        /// Lets the next process in (closing the file drops the lock).
+        func release() {
+            _ = flock(descriptor, LOCK_UN)
+        }
+    }
+
+    /// Takes the lock, waiting for another process's push to end; nil when the lock file cannot be
+    /// opened (the push then goes on alone, as before locks) or the waiting task was cancelled.
+    func acquire() async -> Held? {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return Held(descriptor: descriptor) }
+        return await Self.wait(descriptor)
+    }
+}
+
+// MARK: - Private
+
+extension PushLock {
+    /// Who answers the waiting task first: the thread that got the lock, or its cancellation.
+    private final class Waiter: Sendable {
+        let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+        init(_ continuation: CheckedContinuation<Bool, Never>) {
+            self.continuation = Mutex(continuation)
+        }
+
+        /// Resumes the task once; true when this call was the one that did.
+        func resume(_ value: Bool) -> Bool {
+            guard let continuation = continuation.withLock({ $0.take() }) else { return false }
+            continuation.resume(returning: value)
+            return true
+        }
+    }
+
+    /// Waits for the lock in a thread of its own.
+    ///
+    /// `flock` blocks, and a blocked thread of the cooperative pool (as many as the cores) would
+    /// stall every other task meanwhile. A cancelled wait answers at once; its thread lets the
+    /// lock go as soon as it gets it.
+    private static func wait(_ descriptor: Int32) async -> Held? {
+        let holder = Mutex<Waiter?>(nil)
+        let got = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let waiter = Waiter(continuation)
+                holder.withLock { $0 = waiter }
+                if Task.isCancelled { _ = waiter.resume(false) }
+                Thread.detachNewThread {
+                    let locked = flock(descriptor, LOCK_EX) == 0
+                    if !waiter.resume(locked) { close(descriptor) }  // nobody waits any more
+                }
+            }
+        } onCancel: {
+            _ = holder.withLock { $0 }?.resume(false)
+        }
+        guard got else {
+            return nil
+        }
+        return Held(descriptor: descriptor)
+    }
+}
