@@ -37,8 +37,24 @@ enum MultipartBodyFile {
 
     /// Writes the body for `source` named `name` of `document` to `destination`, separated by
     /// `boundary`, and flushes it to disk; returns the source's size.
+    ///
+    /// The body is written beside `destination` under a temporary name and renamed into place
+    /// once whole, so `destination` never holds part of a body.
     static func write(
         copying source: URL, name: String, document: Int, boundary: String, to destination: URL
+    ) throws(AttachmentError) -> Int {
+        let partial = destination.appendingPathExtension("partial")
+        defer { try? FileManager.default.removeItem(at: partial) }
+        let size = try write(copying: source, name: name, document: document, boundary: boundary, into: partial)
+        guard rename(partial.path, destination.path) == 0 else {
+            throw .storage("cannot write the upload: \(String(cString: strerror(errno)))")
+        }
+        return size
+    }
+
+    /// Writes the whole body to `destination` and flushes it to disk; a failure removes it.
+    private static func write(
+        copying source: URL, name: String, document: Int, boundary: String, into destination: URL
     ) throws(AttachmentError) -> Int {
         let size = try check(source: source)
         guard let input = try? FileHandle(forReadingFrom: source) else { throw .unreadable(path: source.path) }
