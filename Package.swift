@@ -21,7 +21,9 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let clocks = Target.Dependency.product(name: "Clocks", package: "swift-clocks")
 let customDump = Target.Dependency.product(name: "CustomDump", package: "swift-custom-dump")
 let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
-let flyingFox = Target.Dependency.product(name: "FlyingFox", package: "FlyingFox")
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let multipart = Target.Dependency.product(name: "MultipartKit", package: "multipart-kit")
 
 let package = Package(
@@ -36,7 +38,12 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The demo server (ADR 0045): bounded request parsing, streaming bodies, idle timeouts, and
+        // its web socket support for /live.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // The demo server keeps only a SHA-256 digest of each session token.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // The client side of the live socket (ADR 0032): NIO's web socket upgrade and frames.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Attachments: multipart/form-data framing on the client, streaming parsing on the server.
@@ -81,7 +88,7 @@ let package = Package(
         .target(name: "Signals", path: "Sources/Signals", swiftSettings: strict),
         .target(
             name: "DemoBackend",
-            dependencies: ["Signals", logging, flyingFox, grdb, multipart],
+            dependencies: ["Signals", logging, hummingbird, hummingbirdWebSocket, crypto, grdb, multipart],
             path: "Sources/DemoBackend",
             swiftSettings: strict
         ),
@@ -154,12 +161,14 @@ let package = Package(
         .testTarget(
             name: "DataTests",
             dependencies: [
-                "Domain", "StrataData", "DemoBackend", "TestSupport", clocks, grdb,
+                "Domain", "StrataData", "DemoBackend", "TestSupport", clocks, grdb, hummingbird, hummingbirdWebSocket,
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "DemoBackendTests", dependencies: ["DemoBackend", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "DemoBackendTests", dependencies: ["DemoBackend", "TestSupport", grdb], swiftSettings: strict),
         .testTarget(
             name: "PlatformTests", dependencies: ["Platform", "TestSupport", clocks], swiftSettings: strict),
         .testTarget(

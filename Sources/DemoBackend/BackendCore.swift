@@ -28,7 +28,8 @@ final class BackendCore: Sendable {
 
     init(
         database: ServerDatabase, collections: [CollectionSpec], style: DemoBackend.ValidatorStyle,
-        signIn: DemoBackend.SignInPolicy, signals: URL?, logger: Logger, now: @escaping @Sendable () -> Date
+        signIn: DemoBackend.SignInPolicy, sessionLifetime: TimeInterval, signals: URL?, logger: Logger,
+        now: @escaping @Sendable () -> Date
     ) throws {
         self.database = database
         self.collections = collections
@@ -37,9 +38,12 @@ final class BackendCore: Sendable {
         try store.writing { transaction in
             try store.seedIfNew(transaction)
             try idempotency.prune(transaction.db)
+            try SessionStore(now: now, lifetime: sessionLifetime).removeExpired(transaction.db)
         }
         self.store = store
-        let sessions = SessionRoutes(store: SessionStore(now: now), database: database, policy: signIn)
+        let sessions = SessionRoutes(
+            store: SessionStore(now: now, lifetime: sessionLifetime), database: database, policy: signIn,
+            limiter: SignInLimiter(attempts: 5, addressAttempts: 30, window: 60, now: now))
         self.sessions = sessions
         resources = ResourceRoutes(store: store, idempotency: idempotency, gate: sessions.refusal)
         batch = BatchRoute(resources: resources, gate: sessions.refusal)

@@ -1,7 +1,9 @@
-import FlyingFox
-import FlyingSocks
 public import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
 public import Logging
+import NIOCore
 import Synchronization
 
 /// The sample app's API server on 127.0.0.1 (Docs/API.md, Docs/openapi.yaml): versioned JSON
@@ -56,8 +58,11 @@ public actor DemoBackend {
     }
 
     let core: BackendCore
-    private var server: HTTPServer?
-    private var serverTask: Task<Void, Never>?
+    /// The checks before any route: host, origin and the admin token.
+    let gate: RequestGate
+    /// The token `/_admin/…` asks for (`Authorization: Bearer`).
+    public nonisolated var adminToken: String { gate.adminToken }
+    private var serverTask: Task<Void, any Error>?
     private var port: UInt16
     private let temporaryFolder: URL?
     private let logger: Logger
@@ -69,8 +74,10 @@ public actor DemoBackend {
         data: URL? = nil, sharing: Sharing = .shared, port: UInt16 = 0,
         collections: [CollectionSpec] = DemoSeed.collections,
         now: @escaping @Sendable () -> Date = { Date() }, validators: ValidatorStyle = .readable,
-        signIn: SignInPolicy = .required, logger: Logger = Logger(label: "strata.demo-backend")
+        signIn: SignInPolicy = .required, adminToken: String? = nil, sessionLifetime: TimeInterval = 30 * 86_400,
+        logger: Logger = Logger(label: "strata.demo-backend")
     ) throws(DemoBackendError) {
+        gate = RequestGate(adminToken: adminToken ?? RequestGate.newToken())
         let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-server-\(UUID())")
         temporaryFolder = data == nil ? folder : nil
         let database = try ServerDatabase(folder: folder, sharing: sharing)
@@ -79,7 +86,8 @@ public actor DemoBackend {
             // temporary folder has no other server).
             let signals = sharing == .shared && data != nil ? folder.appendingPathComponent("signals") : nil
             core = try BackendCore(
-                database: database, collections: collections, style: validators, signIn: signIn, signals: signals,
+                database: database, collections: collections, style: validators, signIn: signIn,
+                sessionLifetime: sessionLifetime, signals: signals,
                 logger: logger, now: now)
         } catch {
             throw .dataFolder("cannot prepare the server database in '\(folder.path)': \(error)")
@@ -106,7 +114,7 @@ public actor DemoBackend {
     /// Starts listening (again, on the same port after ``stop()``); returns the base URL.
     @discardableResult
     public func start() async throws -> URL {
-        if let baseURL, server != nil { return baseURL }
+        if let baseURL, serverTask != nil { return baseURL }
         let picking = port == 0
         for _ in 0..<20 {
             let url = try await listen()
@@ -121,19 +129,30 @@ public actor DemoBackend {
 
     /// Listens on `port` (0: any free one) and records the port it got.
     private func listen() async throws -> URL {
-        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: port)
-        let pool = NoDelaySocketPool(base: HTTPServer.defaultPool())
-        let admin = AdminRoutes(core: core)
-        let router = BackendRouter(core: core, admin: admin, logger: logger)
-        let handler = ClosureHTTPHandler { request in await router.respond(to: request) }
-        let server = HTTPServer(address: address, timeout: 60, pool: pool, logger: .disabled, handler: handler)
-        // FlyingFox routes "*" for the standard methods only; QUERY (an HTTP extension) would get
-        // an empty 404 instead of the 405 with `Allow` every other unsupported method gets.
-        await server.appendRoute(HTTPRoute(methods: [HTTPMethod("QUERY")], path: "*"), to: handler)
-        serverTask = Task { try? await server.run() }
-        try await server.waitUntilListening()
-        if case .ip4(_, let boundPort) = await server.listeningAddress { self.port = boundPort }
-        self.server = server
+        let (bound, binding) = AsyncStream.makeStream(of: Int.self)
+        let application = Application(
+            responder: BackendRouter(core: core, admin: AdminRoutes(core: core), gate: gate, logger: logger),
+            server: Self.server(live: LiveSocket(feed: core.live), gate: gate, controls: core.controls),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(port))),
+            onServerRunning: { channel in
+                binding.yield(channel.localAddress?.port ?? 0)
+                binding.finish()
+            },
+            logger: Logger(label: "strata.demo-backend.http", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let task = Task {
+            defer { binding.finish() }
+            try await application.run()
+        }
+        var listening: Int?
+        for await port in bound { listening = port }
+        guard let listening, listening > 0, let boundPort = UInt16(exactly: listening) else {
+            task.cancel()
+            try await task.value  // the reason it did not listen (the port is taken)
+            throw DemoBackendError.noPort
+        }
+        serverTask = task
+        port = boundPort
+        gate.port.withLock { $0 = listening }
         guard let baseURL else { throw DemoBackendError.noPort }
         core.address.withLock { $0 = baseURL }
         return baseURL
@@ -141,16 +160,15 @@ public actor DemoBackend {
 
     /// Stops listening and closes every connection: clients see "connection refused".
     public func stop() async {
-        core.live.dropAll()  // a live socket never ends on its own, and the server waits for every connection
-        await server?.stop()
+        core.live.dropAll()  // a live socket never ends on its own
         serverTask?.cancel()
-        server = nil
+        _ = try? await serverTask?.value
         serverTask = nil
     }
 
     /// What the server is doing.
     public func status() -> DemoBackendStatus {
-        core.status(running: server != nil, baseURL: baseURL)
+        core.status(running: serverTask != nil, baseURL: baseURL)
     }
 
     /// Answers the next `count` requests with `status` (and `Retry-After` when given).

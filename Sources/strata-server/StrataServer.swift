@@ -34,8 +34,25 @@ struct StrataServer: AsyncParsableCommand {
     @Option(help: "Whether writes need a signed-in session: required (the default) or open.")
     var signIn: DemoBackend.SignInPolicy = .required
 
+    @Option(
+        help: """
+            The token the /_admin routes ask for (default: a new random one). It is printed at start \
+            and kept in the data folder's admin-token file (mode 0600), where a shell of the same \
+            user finds it.
+            """)
+    var adminToken: String?
+
+    @Option(help: "Seconds a sign-in session stays open (default: 30 days).")
+    var sessionLifetime: Double = 30 * 86_400
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("invalid log level '\(logLevel)'") }
+        if let adminToken, adminToken.count < 16 || adminToken.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--admin-token needs at least 16 characters and no spaces")
+        }
+        guard sessionLifetime.isFinite, sessionLifetime > 0 else {
+            throw ValidationError("--session-lifetime needs a positive number of seconds")
+        }
     }
 
     func run() async throws {
@@ -55,13 +72,15 @@ struct StrataServer: AsyncParsableCommand {
         do {
             backend = try DemoBackend(
                 data: folder, sharing: .exclusive, port: port, validators: opaqueValidators ? .opaque : .readable,
-                signIn: signIn)
+                signIn: signIn, adminToken: adminToken, sessionLifetime: sessionLifetime)
+            try await backend.storeAdminToken()
             url = try await backend.start()
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
         logger.notice("listening on \(url.absoluteString) with data in \(folder.path)")
+        logger.notice("admin token \(backend.adminToken) (also in \(folder.path)/admin-token)")
         var received = signals.makeAsyncIterator()
         let signal = await received.next() ?? SIGTERM
         withExtendedLifetime(sources) {}

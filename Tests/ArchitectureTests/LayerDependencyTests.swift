@@ -17,8 +17,8 @@ struct LayerDependencyTests {
         (
             "Sources/DemoBackend",
             [
-                "Dispatch", "Foundation", "FoundationNetworking", "FlyingFox", "FlyingSocks", "GRDB", "Logging",
-                "MultipartKit", "Signals",
+                "Crypto", "Dispatch", "Foundation", "FoundationNetworking", "GRDB", "HTTPTypes", "Hummingbird",
+                "HummingbirdCore", "HummingbirdWebSocket", "Logging", "MultipartKit", "NIOCore", "NIOHTTP1", "Signals",
                 "Synchronization",
             ]
         ),

@@ -113,7 +113,7 @@ struct AttachmentTests {
         _ = try await ServerClient(baseURL: url).send(
             "POST", "/documents/1/attachments", headers: Self.headers, body: upload)
         let head =
-            "POST /documents/1/attachments HTTP/1.1\r\nHost: x\r\nContent-Type: \(Self.headers["Content-Type"] ?? "")\r\n"
+            "POST /documents/1/attachments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \(Self.headers["Content-Type"] ?? "")\r\n"
         let cut =
             Data((head + "Content-Length: 100000\r\n\r\n").utf8)
             + Self.form(document: "1", name: "cut.bin", file: Self.bytes).prefix(300)

@@ -141,7 +141,7 @@ struct WriteTests {
     }
 
     @Test func theControlsWorkFromAnotherProcessThroughTheAdminRoutes() async throws {
-        let admin = DemoBackendAdmin(baseURL: client.baseURL)
+        let admin = DemoBackendAdmin(baseURL: client.baseURL, token: backend.adminToken)
         try await admin.injectStatus(503, count: 1, retryAfter: "2")
         let refused = try await client.send("GET", "/documents/1")
         #expect(refused.status == 503 && refused.headers["retry-after"] == "2")

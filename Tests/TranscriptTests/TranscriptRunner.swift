@@ -28,7 +28,7 @@ enum TranscriptRunner {
             let backend = try DemoBackend(
                 data: scratch.url.appendingPathComponent("server"), sharing: .exclusive,
                 now: { Date(timeIntervalSince1970: 1_767_344_400) }, signIn: .open)
-            remote = ["--remote", try await backend.start().absoluteString]
+            remote = ["--remote", try await backend.start().absoluteString, "--admin-token", backend.adminToken]
             server = backend
         }
         var lines: [String] = []

@@ -9,11 +9,15 @@ public import Foundation
 public struct DemoBackendAdmin: DemoServerControls {
     /// The server's base URL.
     public let baseURL: URL
+    /// The server's admin token (`strata-server` prints it, and keeps it in its data folder).
+    private let token: String?
     private let session: URLSession
 
-    /// Controls the server at `baseURL`; each request gives up after `timeout` seconds.
-    public init(baseURL: URL, timeout: Double = 10) {
+    /// Controls the server at `baseURL` with its admin `token`; each request gives up after
+    /// `timeout` seconds.
+    public init(baseURL: URL, token: String?, timeout: Double = 10) {
         self.baseURL = baseURL
+        self.token = token
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
@@ -83,6 +87,7 @@ extension DemoBackendAdmin {
     {
         var request = URLRequest(url: baseURL.appendingPathComponent("_admin/\(path)"))
         request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if method != "GET" {
             request.httpBody = Data(ServerJSON.text(body).utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -101,6 +106,10 @@ extension DemoBackendAdmin {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
             let message = (try? ServerJSON.decoder.decode([String: String].self, from: data))?["error"]
+            if status == 401 {
+                throw .rejected(
+                    status, "the server at \(baseURL.absoluteString) wants its admin token (strata-server prints it)")
+            }
             if status == 404 && message == nil {
                 throw .remote(
                     "the server at \(baseURL.absoluteString) has no admin routes (is it a Strata demo server?)")

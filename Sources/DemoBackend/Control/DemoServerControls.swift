@@ -39,4 +39,28 @@ extension DemoBackend {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         return base.appendingPathComponent("strata-server")
     }
+
+    /// The admin token a standalone server keeps in its data `folder` (`admin-token`, readable
+    /// by its owner only), so a shell of the same user finds it; nil when there is none.
+    public static func storedAdminToken(in folder: URL) -> String? {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("admin-token").path)
+        else { return nil }
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return token.isEmpty ? nil : token
+    }
+
+    /// Keeps this server's admin token in its data folder for ``storedAdminToken(in:)``: written
+    /// whole with mode 0600, then renamed into place.
+    public func storeAdminToken() throws(DemoBackendError) {
+        let folder = core.database.folder
+        let target = folder.appendingPathComponent("admin-token")
+        let temporary = folder.appendingPathComponent(".admin-token.\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: Data((adminToken + "\n").utf8), attributes: [.posixPermissions: 0o600]
+            ),
+            rename(temporary.path, target.path) == 0
+        else { throw .dataFolder("cannot keep the admin token in '\(target.path)'") }
+    }
 }

@@ -52,11 +52,14 @@ struct APIRequest: Sendable {
     let parts: [String]
     let query: [String: String]
     /// Header values by lowercased name.
-    let headers: [String: String]
-    let body: Data
+    var headers: [String: String]
+    var body: Data
     /// The body already parsed, when the request was made from a batch's change: `body` is then
     /// its canonical text.
     var parsedBody: JSONValue?
+    /// The address the request came from, when a connection carried it (sign-in attempts are
+    /// limited per address).
+    var peer: String?
 
     /// The path, such as `/documents/3`.
     var path: String { "/" + parts.joined(separator: "/") }

@@ -1,6 +1,6 @@
-import FlyingFox
 import Foundation
 import GRDB
+import Hummingbird
 
 /// `/documents/{id}/attachments`: files attached to a document, uploaded as `multipart/form-data`
 /// (fields `document` and `name`, and the `file` part), listed, and downloaded by name.
@@ -29,7 +29,7 @@ struct AttachmentRoutes: Sendable {
     }
 
     /// Answers an attachments request; the upload's body is read from `body` as it arrives.
-    func answer(_ request: APIRequest, body: HTTPBodySequence) async throws -> Reply {
+    func answer(_ request: APIRequest, body: RequestBody) async throws -> Reply {
         guard let id = Int(request.parts[1]), id > 0 else {
             return .answer(.error("no document \(request.parts[1])", status: 404))
         }
@@ -70,7 +70,7 @@ struct AttachmentRoutes: Sendable {
 extension AttachmentRoutes {
     private func notFound(_ id: Int) -> Answer { .error("no document \(id)", status: 404) }
 
-    private func upload(_ request: APIRequest, id: Int, body: HTTPBodySequence) async throws -> Answer {
+    private func upload(_ request: APIRequest, id: Int, body: RequestBody) async throws -> Answer {
         if let refusal = try gate(request) { return refusal }
         guard let boundary = MultipartUpload.boundary(ofContentType: request.header("Content-Type")) else {
             return .error("expected a multipart/form-data body with a boundary", status: 415)

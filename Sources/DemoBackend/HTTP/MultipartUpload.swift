@@ -1,6 +1,7 @@
-import FlyingFox
 import Foundation
+import Hummingbird
 import MultipartKit
+import NIOCore
 
 /// A `multipart/form-data` upload read as it arrives: its small fields into memory, its `file`
 /// part straight into a file (hashed on the way, for the idempotency fingerprint), so a large
@@ -31,7 +32,7 @@ struct MultipartUpload {
     /// Reads `body`, whose parts `boundary` separates, writing the `file` part to a new file in
     /// `folder`; a failure removes what it wrote.
     static func receive(
-        _ body: HTTPBodySequence, boundary: String, into folder: URL, maxFileBytes: Int
+        _ body: RequestBody, boundary: String, into folder: URL, maxFileBytes: Int
     ) async throws(Refusal) -> MultipartUpload {
         let file = folder.appendingPathComponent(UUID().uuidString.lowercased())
         guard FileManager.default.createFile(atPath: file.path, contents: nil),
@@ -45,7 +46,7 @@ struct MultipartUpload {
         do {
             for try await chunk in body {
                 do {
-                    try parser.execute(ByteBuffer(bytes: chunk))
+                    try parser.execute(chunk)
                 } catch {
                     reception.problem = Refusal(message: "the body is not valid multipart/form-data", status: 400)
                 }

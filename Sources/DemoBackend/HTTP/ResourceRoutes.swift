@@ -28,6 +28,16 @@ struct ResourceRoutes: Sendable {
         }
     }
 
+    /// The answer a request gets before its body is read, if its headers decide it.
+    ///
+    /// A path or method the collection does not take, or a write without the session the policy
+    /// asks for. Nil when the body must be read (or the path is no collection's).
+    func refusalBeforeBody(_ request: APIRequest) throws -> Answer? {
+        guard let spec = spec(for: request) else { return nil }
+        if let refusal = refusal(of: request, spec) { return refusal }
+        return request.method == "GET" ? nil : try gate(request)
+    }
+
     /// Applies one write (`POST /<collection>`, `PUT` or `DELETE /<collection>/<id>`) in the
     /// caller's transaction, once per `Idempotency-Key`: a resent request gets the first answer.
     func write(_ request: APIRequest, _ transaction: ResourceStore.Transaction) throws -> Answer {

@@ -7,6 +7,8 @@ struct SessionRoutes: Sendable {
     let store: SessionStore
     let database: ServerDatabase
     let policy: DemoBackend.SignInPolicy
+    /// Failed sign-ins per account and address.
+    let limiter: SignInLimiter
 
     private struct Credentials: Decodable {
         let name: String
@@ -26,11 +28,20 @@ struct SessionRoutes: Sendable {
             guard let credentials = try? JSONDecoder().decode(Credentials.self, from: request.body) else {
                 return .error("expected a JSON object with a name and a password", status: 400)
             }
+            if let wait = limiter.wait(account: credentials.name, address: request.peer) {
+                return .error(
+                    "too many failed sign-ins; try again in \(wait) s", status: 429,
+                    headers: ["Retry-After": String(wait)])
+            }
             guard
                 let token = try database.pool.write({ db in
                     try store.open(name: credentials.name, password: credentials.password, db)
                 })
-            else { return unauthorized("wrong name or password") }
+            else {
+                limiter.failed(account: credentials.name, address: request.peer)
+                return unauthorized("wrong name or password")
+            }
+            limiter.succeeded(account: credentials.name)
             return .json(Session(token: token, name: credentials.name), status: 201)
         case ("GET", "current") where request.parts.count == 2:
             guard let (_, name) = try signedIn(request) else { return unauthorized("not signed in") }

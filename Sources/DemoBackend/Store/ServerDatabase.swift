@@ -22,6 +22,7 @@ final class ServerDatabase: Sendable {
         lock = try FolderLock(folder: folder, sharing: sharing)
         self.folder = folder
         let path = folder.appendingPathComponent(Constants.fileName).path
+        Self.ownerOnly(folder: folder, database: path)
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
@@ -33,6 +34,18 @@ final class ServerDatabase: Sendable {
             throw .dataFolder("the server database '\(path)' is damaged; move it away to start afresh")
         } catch {
             throw .dataFolder("cannot open the server database '\(path)': \(error)")
+        }
+    }
+
+    /// Makes the data folder and the database's files readable by their owner only (SQLite
+    /// gives its journal files the database file's mode): sessions and data are nobody else's.
+    private static func ownerOnly(folder: URL, database path: String) {
+        _ = chmod(folder.path, 0o700)
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            _ = chmod(path + suffix, 0o600)
         }
     }
 
@@ -101,6 +114,15 @@ final class ServerDatabase: Sendable {
                         PRIMARY KEY (collection, resource_id, name)
                     );
                     """)
+        }
+        migrator.registerMigration("v5: session tokens kept as digests") { db in
+            // A copy of the database must let nobody in: only each token's SHA-256 stays.
+            let tokens = try String.fetchAll(db, sql: "SELECT token FROM session")
+            for token in tokens {
+                try db.execute(
+                    sql: "UPDATE session SET token = ? WHERE token = ?", arguments: [SessionStore.digest(token), token])
+            }
+            try db.execute(sql: "ALTER TABLE session RENAME COLUMN token TO token_digest")
         }
         return migrator
     }

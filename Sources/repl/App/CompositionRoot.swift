@@ -161,7 +161,8 @@ enum CompositionRoot {
         return .success(
             App(
                 services: services, caches: caches, backend: backend,
-                serverControls: backend ?? DemoBackendAdmin(baseURL: baseURL, timeout: timeout),
+                serverControls: backend
+                    ?? DemoBackendAdmin(baseURL: baseURL, token: adminToken(options), timeout: timeout),
                 baseURL: baseURL,
                 preferences: container.preferences, database: database,
                 background: await BackgroundServices.start(sync: services.syncNow, database: database, now: now),
@@ -188,6 +189,13 @@ final class EvacuationTally {
 // MARK: - Private
 
 extension CompositionRoot {
+    /// The admin token for a server in another process: the flag, else `STRATA_ADMIN_TOKEN`, else
+    /// the one `strata-server` keeps in the account's default data folder.
+    private static func adminToken(_ options: ReplOptions) -> String? {
+        options.adminToken ?? ProcessInfo.processInfo.environment["STRATA_ADMIN_TOKEN"]
+            ?? DemoBackend.storedAdminToken(in: DemoBackend.defaultDataFolder())
+    }
+
     private static func clock(deterministic: Bool) -> @Sendable () -> Date {
         if deterministic {
             let pinned = deterministicNow

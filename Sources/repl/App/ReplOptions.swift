@@ -51,6 +51,14 @@ struct ReplOptions: ParsableCommand {
     var remote: String?
 
     @Option(
+        name: .customLong("admin-token"),
+        help: """
+            The admin token of the server --remote names, for the server commands (default: \
+            $STRATA_ADMIN_TOKEN, else the one strata-server keeps in its default data folder).
+            """)
+    var adminToken: String?
+
+    @Option(
         name: .customLong("server-data"),
         help: """
             The embedded demo server's data folder (default: $XDG_DATA_HOME/strata-server or \
