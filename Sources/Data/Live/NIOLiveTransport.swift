@@ -61,10 +61,17 @@ public struct NIOLiveTransport: LiveTransport {
 // MARK: - Private
 
 extension NIOLiveTransport {
+    private enum Limits {
+        /// The largest frame read (the decoder refuses a larger one before reading it).
+        static let maxFrame = 1 << 16
+        /// The largest message, its fragments joined (a change event is a few hundred bytes).
+        static let maxMessage = 1 << 20
+    }
+
     /// Sets up an HTTP client pipeline that asks to upgrade `path` to a web socket.
     private static func configure(_ channel: any Channel, host: String, path: String) throws -> EventLoopFuture<Upgrade>
     {
-        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade> { channel, _ in
+        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: Limits.maxFrame) { channel, _ in
             channel.eventLoop.makeCompletedFuture {
                 .socket(try NIOAsyncChannel(wrappingChannelSynchronously: channel))
             }
@@ -96,6 +103,9 @@ extension NIOLiveTransport {
             switch frame.opcode {
             case .text, .continuation:
                 pending += frame.unmaskedData.readableBytesView
+                // A message that never ends must not grow without bound: the socket closes, and
+                // the app falls back to pulling.
+                guard pending.count <= Limits.maxMessage else { throw LiveError.messageTooLarge(Limits.maxMessage) }
                 if frame.fin {
                     continuation.yield(String(decoding: pending, as: UTF8.self))
                     pending = []

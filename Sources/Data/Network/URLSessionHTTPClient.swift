@@ -13,6 +13,8 @@ import Synchronization
 /// URLSession's own HTTP cache is switched off: revalidation with ETags is the data source's job.
 public final class URLSessionHTTPClient: HTTPClientProtocol {
     private let session: URLSession
+    /// Reads every answer's body as it arrives, up to `maxBodyBytes`.
+    private let bodies: BoundedBodies
     /// Uploads and downloads: the same idle timeout, but as long as a large file needs in all;
     /// made at the first transfer (most clients never make one).
     private let transferSession = Mutex<URLSession?>(nil)
@@ -28,7 +30,9 @@ public final class URLSessionHTTPClient: HTTPClientProtocol {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        let bodies = BoundedBodies(limit: maxBodyBytes)
+        session = URLSession(configuration: configuration, delegate: bodies, delegateQueue: nil)
+        self.bodies = bodies
         self.configuration = configuration
         self.maxBodyBytes = maxBodyBytes
     }
@@ -45,16 +49,7 @@ public final class URLSessionHTTPClient: HTTPClientProtocol {
     ) {
         guard var urlRequest = URLRequest(httpRequest: request) else { throw .other("not a valid request") }
         urlRequest.httpBody = body
-        let data: Foundation.Data
-        let response: URLResponse
-        do {
-            (data, response) = try await Self.exchange { session.dataTask(with: urlRequest, completionHandler: $0) }
-        } catch {
-            throw Self.transportError(error)
-        }
-        guard let http = (response as? HTTPURLResponse)?.httpResponse else { throw .other("not an HTTP response") }
-        guard data.count <= maxBodyBytes else { throw .bodyTooLarge(limit: maxBodyBytes) }
-        return (http, data)
+        return try await exchange(urlRequest, through: session)
     }
 }
 
@@ -65,7 +60,7 @@ extension URLSessionHTTPClient {
             if let session { return session }
             let configuration = configuration.copy() as? URLSessionConfiguration ?? .ephemeral
             configuration.timeoutIntervalForResource = Constants.transferLimit
-            let made = URLSession(configuration: configuration)
+            let made = URLSession(configuration: configuration, delegate: bodies, delegateQueue: nil)
             session = made
             return made
         }
@@ -81,17 +76,7 @@ extension URLSessionHTTPClient {
         // A body stream (sent chunked), not `upload(for:fromFile:)`: FoundationNetworking's file
         // upload costs 16 MB more at its peak for a 200 MB file (measured: Docs/ADR/0033).
         urlRequest.httpBodyStream = stream
-        let data: Foundation.Data
-        let response: URLResponse
-        let transfers = transfers
-        do {
-            (data, response) = try await Self.exchange { transfers.dataTask(with: urlRequest, completionHandler: $0) }
-        } catch {
-            throw Self.transportError(error)
-        }
-        guard let http = (response as? HTTPURLResponse)?.httpResponse else { throw .other("not an HTTP response") }
-        guard data.count <= maxBodyBytes else { throw .bodyTooLarge(limit: maxBodyBytes) }
-        return (http, data)
+        return try await exchange(urlRequest, through: transfers)
     }
 
     /// Writes the response body to a temporary file as it arrives.
@@ -127,6 +112,28 @@ extension URLSessionHTTPClient {
 // MARK: - Private
 
 extension URLSessionHTTPClient {
+    /// Sends `request` through `session` and reads the answer's body up to `maxBodyBytes`.
+    private func exchange(_ request: URLRequest, through session: URLSession) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    ) {
+        let data: Foundation.Data
+        let response: URLResponse
+        let bodies = bodies
+        do {
+            (data, response) = try await Self.exchange { finish in
+                let task = session.dataTask(with: request)
+                bodies.track(task, finish: finish)
+                return task
+            }
+        } catch is BoundedBodies.TooLarge {
+            throw .bodyTooLarge(limit: maxBodyBytes)
+        } catch {
+            throw Self.transportError(error)
+        }
+        guard let http = (response as? HTTPURLResponse)?.httpResponse else { throw .other("not an HTTP response") }
+        return (http, data)
+    }
+
     /// Runs one session task to its end; cancelling the Swift task cancels it.
     ///
     /// Not FoundationNetworking's `async` methods: their cancellation handler calls

@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+import NIOWebSocket
+import Synchronization
+import Testing
+
+@testable import StrataData
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A hostile server cannot make the app hold what it sends: an answer's body is read up to its
+/// limit and no further, and a live message that never ends closes the socket.
+@Suite("The client against a hostile server")
+struct HostileServerTests {
+    @Test(.timeLimit(.minutes(1))) func anEndlessAnswerIsCutAtTheLimitWhileItIsRead() async throws {
+        // Given a server that sends 2 MB of a chunked body that never ends, then waits
+        let server = try EndlessAnswer(beforeWaiting: 2 << 20)
+        let client = URLSessionHTTPClient(timeout: 60, maxBodyBytes: 1 << 20)
+        let request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/big")
+        // When the app reads it, then it stops at its limit and hangs up, without waiting for an end
+        await #expect(throws: TransportError.bodyTooLarge(limit: 1 << 20)) { try await client.send(request, body: nil) }
+        #expect(await server.hungUp(), "the app waited for the rest of the body")
+    }
+
+    @Test func aLiveMessageThatNeverEndsClosesTheSocket() async throws {
+        // Given a live socket whose first message is fragments without an end
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.ws("/live") { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 10).makeAsyncIterator()
+            _ = try await messages.next()
+            let fragment = ByteBuffer(repeating: UInt8(ascii: "a"), count: 1 << 15)
+            try await outbound.write(.custom(WebSocketFrame(fin: false, opcode: .text, data: fragment)))
+            for _ in 0..<320 {  // 10 MB in all
+                try await outbound.write(.custom(WebSocketFrame(fin: false, opcode: .continuation, data: fragment)))
+            }
+        }
+        let (bound, binding) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { binding.yield($0.localAddress?.port ?? 0) })
+        let running = Task { try await app.run() }
+        defer { running.cancel() }
+        var ports = bound.makeAsyncIterator()
+        let port = try #require(await ports.next())
+        // When the app listens, then the socket ends with an error instead of growing
+        let stream = try await NIOLiveTransport().open(try #require(URL(string: "ws://127.0.0.1:\(port)/live")))
+        await #expect(throws: LiveError.messageTooLarge(1 << 20)) {
+            for try await _ in stream {}
+        }
+    }
+}
+
+/// A server on 127.0.0.1 that answers its one request with `beforeWaiting` bytes of a chunked
+/// body that never ends, then waits up to 10 s for the client to hang up.
+final class EndlessAnswer: Sendable {
+    let port: Int
+    private let done: Mutex<CheckedContinuation<Bool, Never>?> = Mutex(nil)
+    private let result = Mutex<Bool?>(nil)
+
+    init(beforeWaiting bytes: Int) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(listener, generic, length) == 0 && listen(listener, 1) == 0
+                    && getsockname(listener, generic, &length) == 0
+            }
+        }
+        guard listener >= 0, bound else { throw CocoaError(.fileWriteUnknown) }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in
+            let hungUp = Self.serve(listener, bytes: bytes)
+            close(listener)
+            let waiting = result.withLock { value in
+                value = hungUp
+                return done.withLock { $0.take() }
+            }
+            waiting?.resume(returning: hungUp)
+        }
+    }
+
+    /// Whether the client hung up before the server gave up waiting.
+    func hungUp() async -> Bool {
+        await withCheckedContinuation { continuation in
+            let known = result.withLock { value -> Bool? in
+                if value == nil { done.withLock { $0 = continuation } }
+                return value
+            }
+            if let known { continuation.resume(returning: known) }
+        }
+    }
+
+    private static func serve(_ listener: Int32, bytes: Int) -> Bool {
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return false }
+        defer { close(connection) }
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        _ = read(connection, &buffer, buffer.count)
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        guard write(connection, head, head.utf8.count) > 0 else { return false }
+        let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x20, count: 0x10000) + Array("\r\n".utf8)
+        var sent = 0
+        while sent < bytes {
+            let written = chunk.withUnsafeBytes {
+                Glibc.send(connection, $0.baseAddress, chunk.count, Int32(MSG_NOSIGNAL))
+            }
+            guard written == chunk.count else { return true }  // the client hung up meanwhile
+            sent += 0x10000
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return read(connection, &buffer, buffer.count) == 0 || errno == ECONNRESET
+    }
+}
