@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import DemoBackend
+
+/// The server's migrations keep what was there: a session opened before tokens were kept as
+/// digests still signs its holder in, and its token is no longer stored.
+@Suite("The demo server's migrations")
+struct ServerMigrationTests {
+    @Test func sessionTokensBecomeDigestsAndStillSignIn() async throws {
+        // Given a database at v4 with a session stored as its token
+        let folder = try ScratchFolder()
+        let data = folder.url.appendingPathComponent("server")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let file = data.appendingPathComponent("server.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try ServerDatabase.migrator.migrate(queue, upTo: "v4: attachments")
+        let token = String(repeating: "ab", count: 32)
+        let now = Date().timeIntervalSince1970
+        try await queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO session (token, account, created_at) VALUES (?, 'ada', ?)", arguments: [token, now])
+        }
+        try queue.close()
+        // When the server opens it
+        let backend = try DemoBackend(data: data)
+        let client = ServerClient(baseURL: try await backend.start())
+        // Then the session still signs ada in, and only its digest is stored
+        let current = try await client.send("GET", "/sessions/current", headers: ["Authorization": "Bearer \(token)"])
+        #expect(current.status == 200 && current.object["name"] as? String == "ada")
+        let stored = try DatabaseQueue(path: file.path).read { db in
+            try Row.fetchAll(db, sql: "SELECT token_digest, account, created_at FROM session")
+        }
+        #expect(stored.count == 1)
+        #expect(stored.first?["token_digest"] == SessionStore.digest(token))
+        #expect(stored.first?["account"] == "ada")
+        #expect((stored.first?["created_at"] as Double?) == now)
+    }
+}
