@@ -7,6 +7,8 @@ struct DocumentRecord: Codable, CacheableRecord {
     static let databaseTableName = "document"
     static let cacheNamespace = "document"
     static var keyColumn: Column { Columns.id }
+    static var versionColumn: Column? { Columns.version }
+    var cacheVersion: Int? { version }
 
     /// The identifier (negative for one issued by this device).
     var id: Int

@@ -25,6 +25,10 @@ protocol CacheableRecord: FetchableRecord, PersistableRecord, ColumnEncodable, S
     init(_ object: Object, key: Key) throws(StorageError)
     /// The object the row holds; throws when the row is damaged.
     func object() throws(StorageError) -> Object
+    /// The column of the server's version number, for records that have one (nil: none).
+    static var versionColumn: Column? { get }
+    /// The server's version number this row holds, when the record has one.
+    var cacheVersion: Int? { get }
 }
 
 extension CacheableRecord {
@@ -32,6 +36,12 @@ extension CacheableRecord {
     init(row: Row) throws {
         try self.init(columns: row)
     }
+
+    /// No version by default: every fetched value replaces the cached one.
+    static var versionColumn: Column? { nil }
+
+    /// No version by default.
+    var cacheVersion: Int? { nil }
 
     /// The `cache_metadata` key of `key`.
     static func metadataKey(_ key: Key) -> String { "\(cacheNamespace):\(key)" }

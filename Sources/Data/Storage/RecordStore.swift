@@ -112,7 +112,25 @@ extension RecordStore {
         let records = try objects.map { entry throws(StorageError) in
             (key: entry.key, record: try Record(entry.object, key: entry.key))
         }
-        try database.write { db in try Self.write(records, metadata: metadata, db) }
+        try database.write { db in try Self.write(try Self.notOlder(records, db), metadata: metadata, db) }
+    }
+
+    /// The records that are not older than the rows they replace.
+    ///
+    /// A read that was answered before another write (this process's or another's: an app and
+    /// its extension share the database) may arrive after it; storing it would bring back a
+    /// version, and a validator, the server no longer has, and the next change made against it
+    /// would conflict with this device's own.
+    private static func notOlder(_ records: [(key: Record.Key, record: Record)], _ db: Database) throws -> [(
+        key: Record.Key, record: Record
+    )] {
+        guard let column = Record.versionColumn else { return records }
+        return try records.filter { entry in
+            guard let incoming = entry.record.cacheVersion else { return true }
+            let held = try Int.fetchOne(
+                db, Record.select(column).filter(Record.keyColumn == Record.databaseKey(entry.key)))
+            return held.map { incoming >= $0 } ?? true
+        }
     }
 
     private func removeNow(_ key: Record.Key) throws(StorageError) {

@@ -1,0 +1,34 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StrataData
+
+/// A read answered before a later write, but stored after it, never brings back the older version:
+/// its validator would make this device's next change conflict with its own.
+@Suite("Stale reads")
+struct StaleReadTests {
+    @Test func anOlderVersionNeverReplacesANewerCachedOne() async throws {
+        let folder = try ScratchFolder()
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("stale.sqlite"))
+        let store = RecordStore<DocumentRecord>(database: database)
+        let id = try #require(Document.ID.server(3))
+        func version(_ number: Int) -> Document {
+            Document(
+                id: id, title: "v\(number)", body: "", tags: [], createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: Double(number)), version: number)
+        }
+        // Given the settled version 3 cached (another process's push), then a read of version 2 arriving
+        try await store.persist(
+            version(3), for: id, metadata: CacheMetadata(fetchedAt: Date(), etag: #""d3-v3""#, maxAge: nil))
+        try await store.persist(
+            version(2), for: id, metadata: CacheMetadata(fetchedAt: Date(), etag: #""d3-v2""#, maxAge: nil))
+        // Then the device keeps version 3 and its validator; a newer one still replaces it
+        let kept = try #require(try await store.find(id))
+        #expect(kept.value.version == 3 && kept.metadata.etag == #""d3-v3""#)
+        try await store.persist(
+            version(4), for: id, metadata: CacheMetadata(fetchedAt: Date(), etag: #""d3-v4""#, maxAge: nil))
+        #expect(try await store.find(id)?.metadata.etag == #""d3-v4""#)
+    }
+}
