@@ -57,7 +57,7 @@ struct HostileServerTests {
 }
 
 /// A server on 127.0.0.1 that answers its one request with `beforeWaiting` bytes of a chunked
-/// body that never ends, then waits up to 10 s for the client to hang up.
+/// body that never ends, then waits up to 30 s for the client to hang up.
 final class EndlessAnswer: Sendable {
     let port: Int
     private let done: Mutex<CheckedContinuation<Bool, Never>?> = Mutex(nil)
@@ -116,7 +116,7 @@ final class EndlessAnswer: Sendable {
             guard written == chunk.count else { return true }  // the client hung up meanwhile
             sent += 0x10000
         }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return read(connection, &buffer, buffer.count) == 0 || errno == ECONNRESET
     }

@@ -123,10 +123,10 @@ struct HostileInputTests {
         let head =
             "POST /documents HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n" + "10000\r\n" + String(repeating: " ", count: 0x10000) + "\r\n"
-        let refused = try await RawSocket.exchange(Data(head.utf8), toPort: port, seconds: 3)
-        // Then the refusal comes while the body is still on its way (the rest is never kept)
+        // When the client stops sending, then the refusal comes all the same: the server did not wait
+        // for the rest of the body (it would until its 60 s idle limit; the read gives up at 30 s)
+        let refused = try await RawSocket.exchange(Data(head.utf8), toPort: port, seconds: 30, headOnly: true)
         #expect(refused.text.hasPrefix("HTTP/1.1 401"), "\(refused.text.prefix(200))")
         #expect(refused.text.lowercased().contains("connection: close"))
-        #expect(refused.first < .seconds(3))
     }
 }

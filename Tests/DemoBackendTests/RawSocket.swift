@@ -21,17 +21,20 @@ enum RawSocket {
     ///
     /// The socket is read on a thread of its own: a blocked thread of the cooperative pool (two on
     /// this machine) would starve the server under test, whose routes run on that pool.
-    static func exchange(_ data: Data, toPort port: UInt16, seconds: Int = 10) async throws -> (
-        text: String, first: Duration
-    ) {
+    /// With `headOnly`, it returns as soon as the answer's head is in, whether or not the
+    /// connection stays open.
+    static func exchange(_ data: Data, toPort port: UInt16, seconds: Int = 30, headOnly: Bool = false) async throws
+        -> (text: String, first: Duration)
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try blockingExchange(data, toPort: port, seconds: seconds) })
+                continuation.resume(
+                    with: Result { try blockingExchange(data, toPort: port, seconds: seconds, headOnly: headOnly) })
             }
         }
     }
 
-    private static func blockingExchange(_ data: Data, toPort port: UInt16, seconds: Int) throws -> (
+    private static func blockingExchange(_ data: Data, toPort port: UInt16, seconds: Int, headOnly: Bool) throws -> (
         text: String, first: Duration
     ) {
         let descriptor = try connected(toPort: port)
@@ -49,6 +52,7 @@ enum RawSocket {
             guard count > 0 else { break }
             if answer.isEmpty { first = started.duration(to: .now) }
             answer += buffer[0..<count]
+            if headOnly, String(decoding: answer, as: UTF8.self).contains("\r\n\r\n") { break }
         }
         return (String(decoding: answer, as: UTF8.self), first)
     }
