@@ -124,12 +124,27 @@ extension RecordStore {
     private static func notOlder(_ records: [(key: Record.Key, record: Record)], _ db: Database) throws -> [(
         key: Record.Key, record: Record
     )] {
-        guard let column = Record.versionColumn else { return records }
-        return try records.filter { entry in
-            guard let incoming = entry.record.cacheVersion else { return true }
-            let held = try Int.fetchOne(
-                db, Record.select(column).filter(Record.keyColumn == Record.databaseKey(entry.key)))
-            return held.map { incoming >= $0 } ?? true
+        guard let column = Record.versionColumn, !records.isEmpty else { return records }
+        let versionLookup = 500
+        // The versions held, a few hundred keys a statement (an ingest stores thousands at once).
+        var held: [DatabaseValue: Int] = [:]
+        let keys = records.map { Record.databaseKey($0.key) }
+        for start in stride(from: 0, to: keys.count, by: versionLookup) {
+            let slice = Array(keys[start..<min(start + versionLookup, keys.count)])
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            let rows = try Row.fetchCursor(
+                db,
+                sql: "SELECT \(Record.keyColumn.name), \(column.name) FROM \(Record.databaseTableName) "
+                    + "WHERE \(Record.keyColumn.name) IN (\(marks))",
+                arguments: StatementArguments(slice))
+            while let row = try rows.next() { held[row[0] as DatabaseValue] = row[1] }
+        }
+        guard !held.isEmpty else { return records }
+        return records.filter { entry in
+            guard let incoming = entry.record.cacheVersion, let version = held[Record.databaseKey(entry.key)] else {
+                return true
+            }
+            return incoming >= version
         }
     }
 
