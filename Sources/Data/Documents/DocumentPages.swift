@@ -70,13 +70,12 @@ struct DeviceDocumentPages: Sendable {
         }
         let more = rows.count > request.limit
         let kept = rows.prefix(request.limit)
-        let next = more ? kept.last.flatMap { Self.cursor(updatedAt: $0[3], id: $0[0]) } : nil
-        let items = kept.compactMap { row -> DocumentSummary? in
-            guard let id = Document.ID(rawValue: row[0]) else { return nil }
-            return DocumentSummary(
-                id: id, title: row[1], tags: DocumentRecord.tags(inColumn: row[2]),
-                updatedAt: Date(timeIntervalSince1970: row[3]), version: row[4])
-        }
+        let next =
+            more
+            ? kept.last.flatMap {
+                Self.cursor(updatedAt: $0[DocumentRecord.Columns.updatedAt], id: $0[DocumentRecord.Columns.id])
+            } : nil
+        let items = kept.compactMap(DocumentRecord.summary)
         return DocumentPage(items: items, next: next)
     }
 

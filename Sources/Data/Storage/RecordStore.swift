@@ -137,7 +137,7 @@ extension RecordStore {
                 sql: "SELECT \(Record.keyColumn.name), \(column.name) FROM \(Record.databaseTableName) "
                     + "WHERE \(Record.keyColumn.name) IN (\(marks))",
                 arguments: StatementArguments(slice))
-            while let row = try rows.next() { held[row[0] as DatabaseValue] = row[1] }
+            while let row = try rows.next() { held[row[Record.keyColumn] as DatabaseValue] = row[column] }
         }
         guard !held.isEmpty else { return records }
         return records.filter { entry in
