@@ -12,8 +12,8 @@ enum MultipartBodyFile {
     private enum Constants {
         /// How much of the source is read at a time.
         ///
-        /// A 1 MiB chunk came from the heap once malloc had raised its threshold for a mapping of its
-        /// own, and stayed there after the copy: 1 MiB of the upload's peak (ADR 0037).
+        /// A larger chunk came from the heap once malloc had raised its threshold for a mapping of
+        /// its own, and stayed there after the copy, adding to the upload's peak (ADR 0037).
         static let chunk = 1 << 16
     }
 

@@ -60,15 +60,7 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
 
     /// Reads `key` under `policy`.
     ///
-    /// Repositories reach this through `any CachedReading`, so it runs as generic code that looks
-    /// up type metadata at run time and allocates every value of a generic type: that was most of
-    /// a memory-tier hit (394 ns, now 112 ns). So it only forwards, and it has copies specialized
-    /// for the stores ``DataStack`` builds: a read of those types jumps to its copy at once. A new
-    /// kind of data gets the same by adding its stores' types here (ADR 0035).
-    @_specialize(
-        where Local == RecordStore<DocumentRecord>, Remote == HTTPResourceStore<Document.ID, DocumentDTO, Document>
-    )
-    @_specialize(where Local == RecordStore<UserRecord>, Remote == HTTPResourceStore<User.ID, UserDTO, User>)
+    /// Generic code that names no entity: every kind of data reads through the same code.
     public func read(_ key: Key, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Object> {
         try await readThroughTiers(key, policy: policy)
     }

@@ -7,7 +7,7 @@ import Synchronization
 
 /// The session delegate that reads each answer's body as it arrives and stops one at its limit:
 /// a task whose body grows past `limit` bytes (or says it will) is cancelled then, so a hostile
-/// server's 300 MB answer costs the app `limit` bytes, not 300 MB before a check.
+/// server's huge answer costs the app at most `limit` bytes of its own, not the whole answer.
 final class BoundedBodies: NSObject, URLSessionDataDelegate, Sendable {
     /// A task's answer so far, and whom to tell when it ends.
     private struct Pending {

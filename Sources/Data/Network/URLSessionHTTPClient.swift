@@ -74,7 +74,7 @@ extension URLSessionHTTPClient {
             throw .other("not a valid request")
         }
         // A body stream (sent chunked), not `upload(for:fromFile:)`: FoundationNetworking's file
-        // upload costs 16 MB more at its peak for a 200 MB file (measured: Docs/ADR/0033).
+        // upload raises the peak memory of a large upload (figures in ADR 0033).
         urlRequest.httpBodyStream = stream
         return try await exchange(urlRequest, through: transfers)
     }

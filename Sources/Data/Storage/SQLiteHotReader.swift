@@ -5,9 +5,8 @@ import Synchronization
 
 /// A dedicated read connection for point lookups, with prepared statements kept for the process.
 ///
-/// GRDB's `DatabasePool.read` costs about 29 µs per call on this machine (reader checkout, queue
-/// hop, BEGIN/COMMIT) against about 2 µs for the lookup itself, so hot reads use this connection
-/// (ADR 0010). Rows are still read by column name, through the records' own decoding.
+/// GRDB's `DatabasePool.read` costs many times the lookup itself (reader checkout, queue hop,
+/// BEGIN/COMMIT), so hot reads use this connection (figures in ADR 0010). Rows are still read by column name, through the records' own decoding.
 ///
 /// Lookups share a read snapshot for at most 10 ms (ADR 0035): beginning and ending
 /// a read transaction cost twice the lookup itself. A commit to the file by this process ends the

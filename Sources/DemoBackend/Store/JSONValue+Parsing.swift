@@ -7,9 +7,9 @@ extension JSONValue {
     /// Reads a JSON text (RFC 8259) whole: nil when it is not exactly one JSON value, with only
     /// whitespace around it (a leading UTF-8 byte order mark is skipped).
     ///
-    /// Read in one pass over the bytes. Foundation's `JSONDecoder` took about 18 µs for one
-    /// change of a batch (about a quarter of the server's time on a push), because a value whose kind it
-    /// cannot know costs a thrown error per kind tried (see ``init(from:)``). This reader
+    /// Read in one pass over the bytes: Foundation's `JSONDecoder` was a large share of the
+    /// server's time on a push (ADR 0044), because a value whose kind it cannot know costs a
+    /// thrown error per kind tried (see ``init(from:)``). This reader
     /// reads what that decoder reads, with two differences: it refuses a comma before a closing
     /// bracket, and it takes a lone zero before an unsigned exponent (`0e3`), as RFC 8259 has it
     /// both times. Where an object repeats a name, the first value counts, as there.

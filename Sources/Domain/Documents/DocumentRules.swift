@@ -51,7 +51,7 @@ public enum DocumentRules {
     /// The title as it is stored: surrounding white space removed.
     ///
     /// A title with nothing to remove comes back as it is, after a look at its ends: Foundation's
-    /// trim took about 2.7 µs per title on Linux, and an import checks each title twice.
+    /// trim is slow on Linux, and an import checks each title twice.
     public static func normalized(title: String) -> String {
         let space = CharacterSet.whitespacesAndNewlines
         if let first = title.unicodeScalars.first, let last = title.unicodeScalars.last, !space.contains(first),

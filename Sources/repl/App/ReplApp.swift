@@ -82,7 +82,7 @@ extension ReplApp {
     }
 
     /// Stops the embedded server, waiting for it at most `limit`: the server waits for its open
-    /// connections, and the process ends anyway (a Ctrl-D exit once took over 10 s under load).
+    /// connections, and the process ends anyway (under load a Ctrl-D exit could otherwise hang).
     private static func stopWithin(_ limit: Duration, _ backend: DemoBackend?) async {
         guard let backend else { return }
         let stopped = Stopped()

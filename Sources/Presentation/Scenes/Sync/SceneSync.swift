@@ -148,7 +148,7 @@ public final class SceneSync {
 extension SceneSync {
     private enum Constants {
         /// The longest a catch-up waits for announced changes to arrive: they come at once unless
-        /// the process is starved (a loaded test run took seconds), and the wait is a safety net.
+        /// the process is starved (a loaded test run), and the wait is a safety net.
         static let catchUpLimit = Duration.seconds(10)
     }
 }
