@@ -46,6 +46,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // The client side of the live socket (ADR 0032): NIO's web socket upgrade and frames.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The client's HTTP on Linux (ADR 0047): reads an answer's body with backpressure, so a
+        // hostile answer costs at most the body limit; TLS for production hosts; a connection pool.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Attachments: multipart/form-data framing on the client, streaming parsing on the server.
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -64,10 +67,9 @@ let package = Package(
             dependencies: [
                 "Domain", logging, grdb, .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
-                multipart,
+                multipart, .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Sources/Data",
             swiftSettings: strict
@@ -88,7 +90,10 @@ let package = Package(
         .target(name: "Signals", path: "Sources/Signals", swiftSettings: strict),
         .target(
             name: "DemoBackend",
-            dependencies: ["Signals", logging, hummingbird, hummingbirdWebSocket, crypto, grdb, multipart],
+            dependencies: [
+                "Signals", logging, hummingbird, hummingbirdWebSocket, crypto, grdb, multipart,
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Sources/DemoBackend",
             swiftSettings: strict
         ),
@@ -140,7 +145,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "Domain", "StrataData", "DemoBackend", grdb, logging,
+                "Domain", "StrataData", "DemoBackend", "LoopbackSockets", grdb, logging,
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -149,6 +154,8 @@ let package = Package(
         ),
 
         // MARK: Test-only support
+        // Raw loopback sockets for the hand-made misbehaving servers of tests and benchmarks.
+        .target(name: "LoopbackSockets", path: "Sources/LoopbackSockets", swiftSettings: strict),
         .target(
             name: "TestSupport",
             dependencies: ["Domain", "Platform", "Presentation", clocks, customDump],
@@ -161,7 +168,8 @@ let package = Package(
         .testTarget(
             name: "DataTests",
             dependencies: [
-                "Domain", "StrataData", "DemoBackend", "TestSupport", clocks, grdb, hummingbird, hummingbirdWebSocket,
+                "Domain", "StrataData", "DemoBackend", "TestSupport", "LoopbackSockets", clocks, grdb, hummingbird,
+                hummingbirdWebSocket,
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Yams", package: "Yams"),
             ],
@@ -179,7 +187,8 @@ let package = Package(
         .testTarget(name: "SignalsTests", dependencies: ["Signals"], swiftSettings: strict),
         .testTarget(name: "ShellKitTests", dependencies: ["ShellKit"], swiftSettings: mainActorByDefault),
         .testTarget(
-            name: "ReplTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend", "StrataData", logging],
+            name: "ReplTests",
+            dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend", "StrataData", "LoopbackSockets", logging],
             swiftSettings: mainActorByDefault),
         .testTarget(
             name: "TranscriptTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend"],

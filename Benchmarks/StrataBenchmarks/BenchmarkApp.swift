@@ -42,6 +42,16 @@ enum BenchmarkApp {
             try await pageInChild(Array(CommandLine.arguments[(index + 1)...]))
             return
         }
+        if let index = CommandLine.arguments.firstIndex(of: "--flood-rss") {
+            try floodInChild(Array(CommandLine.arguments[(index + 1)...]))
+            return
+        }
+        if CommandLine.arguments.contains("--flood-only") {
+            var flood = Report()
+            flood.add(try hostileAnswerRSS())
+            print(flood.table)
+            return
+        }
         if let index = CommandLine.arguments.firstIndex(of: "--upload-rss") {
             try await uploadInChild(Array(CommandLine.arguments[(index + 1)...]))
             return
@@ -107,6 +117,7 @@ enum BenchmarkApp {
         report.add(try await startupBenchmark())
         try liveBenchmarks(report: &report)
         for row in try await browsingRSS() { report.add(row) }
+        report.add(try hostileAnswerRSS())
         print(report.table)
         let output = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") } ?? "Docs/Performance.md"
         try report.markdown.write(toFile: output, atomically: true, encoding: .utf8)

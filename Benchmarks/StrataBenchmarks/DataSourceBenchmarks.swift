@@ -10,7 +10,7 @@ extension BenchmarkApp {
         let url = try await backend.start()
         await backend.setLatency(milliseconds: 100)
         let client = APIClient(
-            baseURL: url, http: URLSessionHTTPClient(timeout: 30), security: .development, retry: .never,
+            baseURL: url, http: NIOHTTPClient(timeout: 30), security: .development, retry: .never,
             clock: ContinuousClock(), now: { Date() }
         )
         let source = CacheBackedDataSource(
@@ -68,7 +68,7 @@ extension BenchmarkApp {
         let url = try await backend.start()
         let monitor = NetworkMonitor()
         let client = APIClient(
-            baseURL: url, http: URLSessionHTTPClient(timeout: 30), security: .development, retry: .never,
+            baseURL: url, http: NIOHTTPClient(timeout: 30), security: .development, retry: .never,
             clock: ContinuousClock(), now: { Date() }, monitor: monitor)
         let database = try AppDatabase.open(at: folder.appendingPathComponent("sync.sqlite"))
         let stack = DataStack(database: database, api: client, monitor: monitor, now: { Date() })

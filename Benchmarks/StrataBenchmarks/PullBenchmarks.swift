@@ -30,7 +30,7 @@ extension BenchmarkApp {
             let start = clock.now
             let monitor = NetworkMonitor()
             let client = APIClient(
-                baseURL: url, http: URLSessionHTTPClient(timeout: 30), security: .development, retry: .never,
+                baseURL: url, http: NIOHTTPClient(timeout: 30), security: .development, retry: .never,
                 clock: ContinuousClock(), now: { Date() }, monitor: monitor)
             let database = try AppDatabase.open(at: folder.appendingPathComponent("pull-\(round).sqlite"))
             let stack = DataStack(database: database, api: client, monitor: monitor, now: { Date() })

@@ -9,15 +9,16 @@ struct LayerDependencyTests {
         (
             "Sources/Data",
             [
-                "Domain", "Foundation", "FoundationNetworking", "Logging", "GRDB", "GRDBSQLite", "HTTPTypes",
-                "HTTPTypesFoundation", "MultipartKit", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOWebSocket",
+                "Domain", "Foundation", "Logging", "GRDB", "GRDBSQLite", "HTTPTypes",
+                "AsyncHTTPClient", "MultipartKit", "NIOCore", "NIOHTTP1", "NIOPosix",
+                "NIOWebSocket",
                 "Synchronization",
             ]
         ),
         (
             "Sources/DemoBackend",
             [
-                "Crypto", "Dispatch", "Foundation", "FoundationNetworking", "GRDB", "HTTPTypes", "Hummingbird",
+                "AsyncHTTPClient", "Crypto", "Dispatch", "Foundation", "GRDB", "HTTPTypes", "Hummingbird",
                 "HummingbirdCore", "HummingbirdWebSocket", "Logging", "MultipartKit", "NIOCore", "NIOHTTP1", "Signals",
                 "Synchronization",
             ]

@@ -37,7 +37,7 @@ struct LiveBackend {
         let url = try await backend.start()
         let monitor = NetworkMonitor()
         let client = APIClient(
-            baseURL: url, http: URLSessionHTTPClient(timeout: 10), security: .development, retry: retry,
+            baseURL: url, http: NIOHTTPClient(timeout: 10), security: .development, retry: retry,
             clock: ContinuousClock(), now: now, monitor: monitor
         )
         return LiveBackend(backend: backend, client: client, monitor: monitor)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
+import LoopbackSockets
 import NIOCore
 import NIOWebSocket
 import Synchronization
@@ -20,11 +21,24 @@ struct HostileServerTests {
     @Test(.timeLimit(.minutes(1))) func anEndlessAnswerIsCutAtTheLimitWhileItIsRead() async throws {
         // Given a server that sends 2 MB of a chunked body that never ends, then waits
         let server = try EndlessAnswer(beforeWaiting: 2 << 20)
-        let client = URLSessionHTTPClient(timeout: 60, maxBodyBytes: 1 << 20)
+        let client = NIOHTTPClient(timeout: 60, maxBodyBytes: 1 << 20)
         let request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/big")
         // When the app reads it, then it stops at its limit and hangs up, without waiting for an end
         await #expect(throws: TransportError.bodyTooLarge(limit: 1 << 20)) { try await client.send(request, body: nil) }
         #expect(await server.hungUp(), "the app waited for the rest of the body")
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aHugeFastAnswerIsReadNoFurtherThanTheLimit() async throws {
+        // Given a server that sends 512 MB of a chunked body as fast as the socket takes it
+        let server = try EndlessAnswer(beforeWaiting: 512 << 20)
+        let client = NIOHTTPClient(timeout: 60, maxBodyBytes: 1 << 20)
+        let request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/big")
+        // When the app reads it
+        await #expect(throws: TransportError.bodyTooLarge(limit: 1 << 20)) { try await client.send(request, body: nil) }
+        // Then it hangs up having taken little more than its limit: what it has not read stays in
+        // the socket's buffers (a few MB on loopback), not in the app's memory
+        #expect(await server.hungUp(), "the app waited for the rest of the body")
+        #expect(server.sent < 32 << 20, "the server got \(server.sent >> 20) MB out before the app hung up")
     }
 
     @Test func aLiveMessageThatNeverEndsClosesTheSocket() async throws {
@@ -62,23 +76,16 @@ final class EndlessAnswer: Sendable {
     let port: Int
     private let done: Mutex<CheckedContinuation<Bool, Never>?> = Mutex(nil)
     private let result = Mutex<Bool?>(nil)
+    private let sentBytes = Mutex(0)
+
+    /// How many body bytes the socket took before the client hung up (or the server gave up).
+    var sent: Int { sentBytes.withLock { $0 } }
 
     init(beforeWaiting bytes: Int) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(listener, generic, length) == 0 && listen(listener, 1) == 0
-                    && getsockname(listener, generic, &length) == 0
-            }
-        }
-        guard listener >= 0, bound else { throw CocoaError(.fileWriteUnknown) }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (listener, port) = try LoopbackSocket.bound(listening: 1)
+        self.port = port
         Thread.detachNewThread { [self] in
-            let hungUp = Self.serve(listener, bytes: bytes)
+            let hungUp = Self.serve(listener, bytes: bytes, sent: sentBytes)
             close(listener)
             let waiting = result.withLock { value in
                 value = hungUp
@@ -99,7 +106,7 @@ final class EndlessAnswer: Sendable {
         }
     }
 
-    private static func serve(_ listener: Int32, bytes: Int) -> Bool {
+    private static func serve(_ listener: Int32, bytes: Int, sent counted: borrowing Mutex<Int>) -> Bool {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return false }
         defer { close(connection) }
@@ -113,9 +120,13 @@ final class EndlessAnswer: Sendable {
             let written = chunk.withUnsafeBytes {
                 Glibc.send(connection, $0.baseAddress, chunk.count, Int32(MSG_NOSIGNAL))
             }
-            guard written == chunk.count else { return true }  // the client hung up meanwhile
+            guard written == chunk.count else {  // the client hung up meanwhile
+                counted.withLock { $0 = sent }
+                return true
+            }
             sent += 0x10000
         }
+        counted.withLock { $0 = sent }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return read(connection, &buffer, buffer.count) == 0 || errno == ECONNRESET

@@ -194,7 +194,7 @@ extension APIClient {
     /// A client for a server nobody listens on (for tests that never reach it).
     static var unreachable: APIClient {
         APIClient(
-            baseURL: URL(fileURLWithPath: "/").deletingLastPathComponent(), http: URLSessionHTTPClient(timeout: 1),
+            baseURL: URL(fileURLWithPath: "/").deletingLastPathComponent(), http: NIOHTTPClient(timeout: 1),
             security: .development, retry: .never, clock: ContinuousClock(), now: { Date() })
     }
 }

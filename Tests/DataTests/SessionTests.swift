@@ -32,7 +32,7 @@ struct SessionTests {
             let keeper = MemoryKeeper()
             let credentials = SessionCredentials(keeper: keeper)
             let api = APIClient(
-                baseURL: url, http: URLSessionHTTPClient(timeout: 10), security: .development, retry: .never,
+                baseURL: url, http: NIOHTTPClient(timeout: 10), security: .development, retry: .never,
                 clock: ContinuousClock(), now: { Date() }, credentials: credentials)
             let folder = try ScratchFolder()
             let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))

@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import LoopbackSockets
 import TestSupport
 import Testing
 
@@ -86,19 +87,9 @@ nonisolated private final class RefusingPort: Sendable {
     private let socketFD: Int32
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (descriptor, port) = try LoopbackSocket.bound(listening: nil)
         socketFD = descriptor
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
-            }
-        }
-        guard descriptor >= 0, bound else { throw CocoaError(.fileWriteUnknown) }
-        url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+        url = "http://127.0.0.1:\(port)"
     }
 
     deinit {

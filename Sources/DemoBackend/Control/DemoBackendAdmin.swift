@@ -1,8 +1,7 @@
+import AsyncHTTPClient
 public import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
 
 /// The controls of a demo server in another process (such as `strata-server`), through its
 /// loopback admin routes (`/_admin/…`).
@@ -11,17 +10,14 @@ public struct DemoBackendAdmin: DemoServerControls {
     public let baseURL: URL
     /// The server's admin token (`strata-server` prints it, and keeps it in its data folder).
     private let token: String?
-    private let session: URLSession
+    private let timeout: TimeAmount
 
     /// Controls the server at `baseURL` with its admin `token`; each request gives up after
     /// `timeout` seconds.
     public init(baseURL: URL, token: String?, timeout: Double = 10) {
         self.baseURL = baseURL
         self.token = token
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        session = URLSession(configuration: configuration)
+        self.timeout = .nanoseconds(Int64(timeout * 1_000_000_000))
     }
 
     public func status() async throws(DemoBackendError) -> DemoBackendStatus {
@@ -85,25 +81,23 @@ extension DemoBackendAdmin {
     private func send(_ method: String, _ path: String, _ body: some Encodable = Empty()) async throws(DemoBackendError)
         -> Data
     {
-        var request = URLRequest(url: baseURL.appendingPathComponent("_admin/\(path)"))
-        request.httpMethod = method
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        var request = HTTPClientRequest(url: baseURL.appendingPathComponent("_admin/\(path)").absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if method != "GET" {
-            request.httpBody = Data(ServerJSON.text(body).utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.body = .bytes(ByteBuffer(string: ServerJSON.text(body)))
+            request.headers.add(name: "Content-Type", value: "application/json")
         }
         let data: Data
-        let response: URLResponse
+        let status: Int
         do {
-            // In a task of its own, so a cancellation never reaches FoundationNetworking's handler,
-            // which can deadlock with the session finishing the request (see URLSessionHTTPClient);
-            // an admin call is short and bounded by the session's timeout.
-            let session = session
-            (data, response) = try await Task { try await session.data(for: request) }.value
+            // The shared client: an admin call is rare, short and bounded by `timeout`.
+            let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+            status = Int(response.status.code)
+            data = Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
         } catch {
-            throw .remote("cannot reach the server at \(baseURL.absoluteString): \(error.localizedDescription)")
+            throw .remote("cannot reach the server at \(baseURL.absoluteString): \(error)")
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
             let message = (try? ServerJSON.decoder.decode([String: String].self, from: data))?["error"]
             if status == 401 {

@@ -105,7 +105,7 @@ enum CompositionRoot {
         let timeout = configuration.timeout
         let budget = Duration.milliseconds(Int(timeout * 1000))
         let api = APIClient(
-            baseURL: baseURL, http: URLSessionHTTPClient(timeout: timeout), security: security,
+            baseURL: baseURL, http: NIOHTTPClient(timeout: timeout), security: security,
             retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor, budget: budget,
             credentials: credentials
         )

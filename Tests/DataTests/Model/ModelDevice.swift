@@ -8,7 +8,7 @@ import TestSupport
 
 /// An HTTP client whose network can be switched off: an offline device.
 final class SwitchableHTTPClient: HTTPClientProtocol {
-    private let base = URLSessionHTTPClient(timeout: 5)
+    private let base = NIOHTTPClient(timeout: 5)
     private let offline = Mutex(false)
 
     var isOffline: Bool {
