@@ -82,6 +82,6 @@ extension BenchmarkApp {
         let paragraph = String(repeating: "A line of a longer note that an extension might page through. ", count: 64)
         return Document(
             id: small.id, title: small.title, body: paragraph, tags: small.tags, createdAt: small.createdAt,
-            updatedAt: small.updatedAt, version: 1)
+            updatedAt: small.updatedAt, version: 1, syncState: .synced)
     }
 }

@@ -78,7 +78,7 @@ extension BenchmarkApp {
         let clock = ContinuousClock()
         let writeStart = clock.now
         for number in 0..<pending {
-            _ = try outbox.recordCreate(DocumentDraft(title: "offline \(number)"), now: Date())
+            _ = try outbox.recordCreate(DocumentDraft(title: "offline \(number)", body: "", tags: []), now: Date())
         }
         let perWrite = (clock.now - writeStart) / pending
         let pushStart = clock.now

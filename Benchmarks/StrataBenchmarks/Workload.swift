@@ -15,8 +15,8 @@ enum Workload {
         Document(
             id: id(number), title: "Benchmark document \(number)",
             body: "A body of about a hundred bytes, long enough to look like a real note for document \(number).",
-            tags: ["bench", "t\(number % 10)"], createdAt: fetchedAt, updatedAt: fetchedAt, version: 1
-        )
+            tags: ["bench", "t\(number % 10)"], createdAt: fetchedAt, updatedAt: fetchedAt, version: 1,
+            syncState: .synced)
     }
 
     /// The SELECT the SQLite store runs for one document, used verbatim by the baselines.

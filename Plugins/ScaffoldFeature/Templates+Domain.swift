@@ -41,7 +41,7 @@ extension FeatureSpec {
             public var version: Int
 
             /// Creates a \(lower) from its fields.
-            public init(id: ID, \(fields.map { "\($0.name): \($0.swiftType)" }.joined(separator: ", ")), version: Int = 1) {
+            public init(id: ID, \(fields.map { "\($0.name): \($0.swiftType)" }.joined(separator: ", ")), version: Int) {
                 self.id = id
         \(fields.map { "        self.\($0.name) = \($0.name)" }.joined(separator: "\n"))
                 self.version = version
@@ -70,7 +70,7 @@ extension FeatureSpec {
 
             /// The \(lower) these fields make under `id`.
             public func \(lower)(id: \(name).ID) -> \(name) {
-                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))
+                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), version: 1)
             }
 
             /// `\(lower)` with these fields; its identifier and version stay.

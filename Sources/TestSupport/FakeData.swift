@@ -14,7 +14,7 @@ public enum FakeData {
     ) -> Document {
         Document(
             id: documentID(id), title: title ?? "Document \(id)", body: body, tags: tags, createdAt: date,
-            updatedAt: updatedAt ?? date, version: version)
+            updatedAt: updatedAt ?? date, version: version, syncState: .synced)
     }
 
     /// The document identifier written as `number` (0 is read as 1).

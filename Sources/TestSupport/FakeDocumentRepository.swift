@@ -179,7 +179,7 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
         let moment = now()
         let made = Document(
             id: FakeData.documentID(number), title: draft.title, body: draft.body, tags: draft.tags, createdAt: moment,
-            updatedAt: moment, version: 1)
+            updatedAt: moment, version: 1, syncState: .synced)
         stored[made.id] = made
         return made
     }

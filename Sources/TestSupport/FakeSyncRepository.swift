@@ -35,7 +35,9 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     /// Nothing to resume.
     public func resumeIfNeeded() async -> Result<SyncReport, SyncError>? { nil }
     /// Counts the conflicts only.
-    public func status() async -> SyncStatus { SyncStatus(conflicts: stored.count) }
+    public func status() async -> SyncStatus {
+        SyncStatus(pending: 0, parked: 0, conflicts: stored.count, lastSyncAt: nil, serverVersion: 0, network: .online)
+    }
     /// No entries.
     public func outbox() async throws(SyncError) -> [OutboxEntry] { [] }
     /// Refuses: no entries.

@@ -17,8 +17,10 @@ struct BatchPushTests {
     @Test func queuedChangesGoInBatchesOfOneEntryPerDocument() async throws {
         let stack = try await Stack.make(pushBatchSize: 3)
         await stack.live.backend.stop()
-        for index in 1...7 { _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)")) }
-        _ = try await stack.documents.update(id: -1, with: DocumentChanges(body: "edited twice"))
+        for index in 1...7 {
+            _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)", body: "", tags: []))
+        }
+        _ = try await stack.documents.update(id: -1, with: DocumentChanges(title: nil, body: "edited twice", tags: nil))
         try await stack.live.backend.start()
         let report = try await stack.sync.sync()
         #expect(report.pushed == 8)
@@ -35,8 +37,8 @@ struct BatchPushTests {
         let stack = try await Stack.make()
         _ = try await stack.documents.document(id: 2, policy: .cacheFirst)
         await stack.live.backend.stop()
-        _ = try await stack.documents.create(DocumentDraft(title: "fine"))
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        _ = try await stack.documents.create(DocumentDraft(title: "fine", body: "", tags: []))
+        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
         try await stack.live.backend.start()
         await stack.live.backend.editElsewhere(id: 2, body: "theirs")
         let report = try await stack.sync.sync()
@@ -48,7 +50,9 @@ struct BatchPushTests {
     @Test func aBatchWhoseAnswerIsLostIsResentAndAppliedOnce() async throws {
         let stack = try await Stack.make()
         await stack.live.backend.stop()
-        for index in 1...5 { _ = try await stack.documents.create(DocumentDraft(title: "kept \(index)")) }
+        for index in 1...5 {
+            _ = try await stack.documents.create(DocumentDraft(title: "kept \(index)", body: "", tags: []))
+        }
         try await stack.live.backend.start()
         await stack.live.backend.injectDroppedConnection()  // applied on the server, answer lost
         await #expect(throws: SyncError.self) { try await stack.sync.sync() }
@@ -71,8 +75,8 @@ struct BatchPushTests {
             clock: ContinuousClock(), now: { Date() })
         let writer = HTTPDocumentWriter(client: client)
         let results = try await writer.apply([
-            DocumentWrite(.create(DocumentDraft(title: "a")), idempotencyKey: "k1"),
-            DocumentWrite(.create(DocumentDraft(title: "b")), idempotencyKey: "k2"),
+            DocumentWrite(.create(DocumentDraft(title: "a", body: "", tags: [])), ifMatch: nil, idempotencyKey: "k1"),
+            DocumentWrite(.create(DocumentDraft(title: "b", body: "", tags: [])), ifMatch: nil, idempotencyKey: "k2"),
         ])
         #expect(results.map { (try? $0.get())?.document?.id } == [4, 5])
         #expect(script.requests.map(\.path) == ["/batch", "/documents", "/documents"])
@@ -81,7 +85,7 @@ struct BatchPushTests {
 
     @Test func anImportIsOneTransactionOnTheDeviceAndBatchesToTheServer() async throws {
         let stack = try await Stack.make(pushBatchSize: 4)
-        try await stack.documents.create((1...10).map { DocumentDraft(title: "imported \($0)") })
+        try await stack.documents.create((1...10).map { DocumentDraft(title: "imported \($0)", body: "", tags: []) })
         #expect(await stack.live.backend.requestCount("POST /batch") == 3)
         #expect(await stack.live.backend.requestCount("POST /documents") == 0)
         #expect(await stack.live.backend.documentSnapshot().count == 13)
@@ -91,8 +95,11 @@ struct BatchPushTests {
     @Test func aBatchLeavesOutEveryDocumentOfTheBatchStillOnItsWay() throws {
         let folder = try ScratchFolder()
         let outbox = OutboxStore(database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")))
-        let created = try (1...4).map { try outbox.recordCreate(DocumentDraft(title: "note \($0)"), now: Date()) }
-        try outbox.recordUpdate(created[0], changes: DocumentChanges(body: "later"), baseETag: nil, now: Date())
+        let created = try (1...4).map {
+            try outbox.recordCreate(DocumentDraft(title: "note \($0)", body: "", tags: []), now: Date())
+        }
+        try outbox.recordUpdate(
+            created[0], changes: DocumentChanges(title: nil, body: "later", tags: nil), baseETag: nil, now: Date())
         let onItsWay = Set(created.prefix(2).map(\.id))
         let next = try outbox.nextBatch(limit: 10, excluding: onItsWay)
         // Neither the two creates on their way nor the first document's later edit.
@@ -107,7 +114,8 @@ struct BatchPushTests {
         let outbox = OutboxStore(database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")))
         let large = String(repeating: "x", count: 4_000)
         let created = try [200, 200, 4_000, 200].map { size in
-            try outbox.recordCreate(DocumentDraft(title: "note", body: String(large.prefix(size))), now: Date())
+            try outbox.recordCreate(
+                DocumentDraft(title: "note", body: String(large.prefix(size)), tags: []), now: Date())
         }
         let budget = 2 * 400  // room for the two small creates with their keys, not for the large one
         let first = try outbox.nextBatch(limit: 10, maxBytes: budget)
@@ -129,12 +137,13 @@ struct BatchPushTests {
         var copy = created
         copy.title = "seen"
         try outbox.recordUpdate(
-            copy, changes: DocumentChanges(body: "more"), baseETag: #"W/"d1234567-v12""#, now: Date())
+            copy, changes: DocumentChanges(title: nil, body: "more", tags: nil), baseETag: #"W/"d1234567-v12""#,
+            now: Date())
         let records = try database.read { db in try OutboxRecord.order(OutboxRecord.Columns.seq).fetchAll(db) }
         let writes = [
-            DocumentWrite(.create(draft), idempotencyKey: records[0].idempotencyKey),
+            DocumentWrite(.create(draft), ifMatch: nil, idempotencyKey: records[0].idempotencyKey),
             DocumentWrite(
-                .update(server, DocumentChanges(body: "more")), ifMatch: records[1].baseETag,
+                .update(server, DocumentChanges(title: nil, body: "more", tags: nil)), ifMatch: records[1].baseETag,
                 idempotencyKey: records[1].idempotencyKey),
             DocumentWrite(.delete(server), ifMatch: records[1].baseETag, idempotencyKey: records[1].idempotencyKey),
         ]
@@ -153,7 +162,9 @@ struct BatchPushTests {
     @Test func thePushSendsNoBatchLargerThanItsByteBudget() async throws {
         let stack = try await Stack.make(pushBatchBytes: 300)  // two small creates (about 146 bytes each) a batch
         await stack.live.backend.stop()
-        for index in 1...6 { _ = try await stack.documents.create(DocumentDraft(title: "small \(index)")) }
+        for index in 1...6 {
+            _ = try await stack.documents.create(DocumentDraft(title: "small \(index)", body: "", tags: []))
+        }
         try await stack.live.backend.start()
         let report = try await stack.sync.sync()
         #expect(report.pushed == 6)
@@ -166,7 +177,9 @@ struct BatchPushTests {
         let folder = try ScratchFolder()
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
         let outbox = OutboxStore(database: database)
-        let created = try (1...3).map { try outbox.recordCreate(DocumentDraft(title: "note \($0)"), now: Date()) }
+        let created = try (1...3).map {
+            try outbox.recordCreate(DocumentDraft(title: "note \($0)", body: "", tags: []), now: Date())
+        }
         let batch = try outbox.nextBatch(limit: 10)
         let serverIDs = try (0..<3).map { try #require(Document.ID.server(40 + $0)) }
         try outbox.completed(
@@ -174,7 +187,7 @@ struct BatchPushTests {
                 let local = pair.1
                 let document = Document(
                     id: serverIDs[index], title: local.title, body: local.body, tags: local.tags,
-                    createdAt: local.createdAt, updatedAt: local.updatedAt, version: 1)
+                    createdAt: local.createdAt, updatedAt: local.updatedAt, version: 1, syncState: .synced)
                 return OutboxStore.Completion(
                     pair.0, serverID: document.id, etag: "\"v\(index)\"", document: document, maxAge: Double(10 * index)
                 )
@@ -194,7 +207,9 @@ struct BatchPushTests {
         let file = folder.url.appendingPathComponent("db.sqlite")
         let data = DataStack(
             database: try AppDatabase.open(at: file), api: live.client, monitor: live.monitor, now: { Date() })
-        for index in 1...6 { _ = try data.outbox.recordCreate(DocumentDraft(title: "queued \(index)"), now: Date()) }
+        for index in 1...6 {
+            _ = try data.outbox.recordCreate(DocumentDraft(title: "queued \(index)", body: "", tags: []), now: Date())
+        }
         let writer = SettlingProbe(base: HTTPDocumentWriter(client: live.client), outbox: data.outbox, file: file)
         let engine = SyncEngine(
             outbox: data.outbox, writer: writer, documents: data.documents, lists: data.lists, monitor: live.monitor,
@@ -210,7 +225,9 @@ struct BatchPushTests {
     @Test func twoPushesAtOnceSendEachChangeOnce() async throws {
         let stack = try await Stack.make(pushBatchSize: 4)
         await stack.live.backend.stop()
-        for index in 1...10 { _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)")) }
+        for index in 1...10 {
+            _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)", body: "", tags: []))
+        }
         try await stack.live.backend.start()
         async let first = stack.sync.push()
         async let second = stack.sync.push()
@@ -223,7 +240,9 @@ struct BatchPushTests {
     @Test func aPushWaitingForAnotherStopsAtOnceWhenCancelled() async throws {
         let stack = try await Stack.make(pushBatchSize: 4)
         await stack.live.backend.stop()
-        for index in 1...4 { _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)")) }
+        for index in 1...4 {
+            _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)", body: "", tags: []))
+        }
         try await stack.live.backend.start()
         await stack.live.backend.setLatency(milliseconds: 3_000)  // the running push's answer takes 3 s
         let running = Task { try await stack.sync.push() }

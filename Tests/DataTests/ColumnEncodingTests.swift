@@ -32,7 +32,7 @@ struct ColumnEncodingTests {
         let now = Date()
         let id = try #require(Document.ID.device(1))
         let document = Document(
-            id: id, title: "t", body: "b", tags: ["x"], createdAt: now, updatedAt: now, version: 0)
+            id: id, title: "t", body: "b", tags: ["x"], createdAt: now, updatedAt: now, version: 0, syncState: .synced)
         let user = User(id: try #require(User.ID(rawValue: 1)), name: "Ada", email: "ada@example.com", bio: "")
         let written: [(table: String, columns: [String])] = [
             (DocumentRecord.databaseTableName, Self.columns(of: DocumentRecord(document))),
@@ -71,7 +71,7 @@ struct ColumnEncodingTests {
             DocumentRecord(
                 Document(
                     id: try #require(Document.ID(rawValue: number)), title: "t\(number)", body: "b", tags: [],
-                    createdAt: now, updatedAt: now, version: version))
+                    createdAt: now, updatedAt: now, version: version, syncState: .synced))
         }
         let records = try (1...150).map { try record($0, version: 1) } + [try record(7, version: 2)]
         try database.pool.write { db in try DocumentRecord.replaceAll(records, db) }

@@ -11,16 +11,13 @@ enum Samples {
     static func document(_ id: Int, title: String? = nil, version: Int = 1) -> Document {
         Document(
             id: FakeData.documentID(id), title: title ?? "Document \(id)", body: "Body of \(id)", tags: ["t\(id)"],
-            createdAt: date,
-            updatedAt: date, version: version
-        )
+            createdAt: date, updatedAt: date, version: version, syncState: .synced)
     }
 
     /// The demo server's first document, as the Domain sees it.
     static let welcome = Document(
         id: 1, title: "Welcome to Strata", body: "Strata is a four-layer template. Start with the Guide.",
-        tags: ["intro"], createdAt: date, updatedAt: date, version: 1
-    )
+        tags: ["intro"], createdAt: date, updatedAt: date, version: 1, syncState: .synced)
 }
 
 /// A demo server on a free port plus an API client pointed at it.

@@ -16,7 +16,8 @@ struct DeviceListTests {
         let mine = try await Stack.make()
         let theirs = try await Stack.make(sharing: mine.live)
         _ = try await mine.documents.documents(policy: .cacheFirst)
-        _ = try await theirs.documents.update(id: 2, with: DocumentChanges(title: "Rules of layers"))
+        _ = try await theirs.documents.update(
+            id: 2, with: DocumentChanges(title: "Rules of layers", body: nil, tags: nil))
         _ = try await mine.sync.sync { _ in }
         // When the server goes away
         await mine.live.backend.stop()

@@ -33,7 +33,9 @@ struct LiveCatchUpTests {
         await live.start()
         #expect(await eventually { await live.status.appliedVersion == 3 })
         let listed = await stack.live.backend.status().requestsByRoute["GET /documents"] ?? 0
-        for index in 1...3 { _ = try await stack.documents.create(DocumentDraft(title: "mine \(index)")) }
+        for index in 1...3 {
+            _ = try await stack.documents.create(DocumentDraft(title: "mine \(index)", body: "", tags: []))
+        }
         #expect(await eventually { await live.status.appliedVersion == 6 })
         #expect(
             await stack.live.backend.status().requestsByRoute["GET /documents"] == listed,
@@ -63,7 +65,7 @@ struct LiveCatchUpTests {
             try stack.outbox.skipHeld([change(1, 1, after: 3), change(3, 1, after: 5), change(3, 2, after: 6)]) == 6)
         // A document with local changes is left alone by a pull, so its changes are held.
         await stack.live.backend.stop()
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
         #expect(try stack.outbox.skipHeld([change(2, 9, after: 6)]) == 7)
         #expect(try stack.outbox.value(.serverVersion) == "7")
     }

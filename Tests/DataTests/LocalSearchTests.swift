@@ -94,7 +94,8 @@ struct LocalSearchTests {
         _ = try await stack.sync.sync { _ in }
         await stack.live.backend.stop()  // offline: the edit and the new note stay on this device
         _ = try await stack.documents.create(DocumentDraft(title: "Rules of the road", body: "", tags: []))
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: "Layer guide", tags: ["architecture"]))
+        _ = try await stack.documents.update(
+            id: 2, with: DocumentChanges(title: "Layer guide", body: nil, tags: ["architecture"]))
         let found = try await stack.documents.search("rules", policy: .cacheFirst)
         #expect(found.origin == .index)
         #expect(found.value.map(\.title) == ["Rules of the road"])  // document 2 no longer says "rules" here

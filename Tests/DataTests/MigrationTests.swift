@@ -136,7 +136,7 @@ struct MigrationTests {
         let entries = try outbox.entries()
         #expect(entries.map(\.entry.operation) == [.update, .create, .update])
         #expect(entries.map(\.entry.state) == [.pending, .pending, .conflict])
-        #expect(entries[0].change?.changes == DocumentChanges(body: "edited offline"))
+        #expect(entries[0].change?.changes == DocumentChanges(title: nil, body: "edited offline", tags: nil))
         #expect(entries[1].change?.draft == DocumentDraft(title: "Made offline", body: "b", tags: []))
         #expect(entries[2].remote?.body == "server body" && entries[2].remoteETag == nil)
         #expect(try outbox.pendingDocument(-1)?.document.title == "Made offline")

@@ -68,9 +68,12 @@ struct OpenAPIExampleTests {
 
     @Test func theClientWritesABatchAsTheContractShowsIt() throws {
         let writes = [
-            DocumentWrite(.create(DocumentDraft(title: "Groceries", tags: ["home"])), idempotencyKey: "7d3f-1"),
             DocumentWrite(
-                .update(2, DocumentChanges(body: "Revised.")), ifMatch: #""d2-v1""#, idempotencyKey: "7d3f-2"),
+                .create(DocumentDraft(title: "Groceries", body: "", tags: ["home"])), ifMatch: nil,
+                idempotencyKey: "7d3f-1"),
+            DocumentWrite(
+                .update(2, DocumentChanges(title: nil, body: "Revised.", tags: nil)), ifMatch: #""d2-v1""#,
+                idempotencyKey: "7d3f-2"),
             DocumentWrite(.delete(3), ifMatch: #""d3-v4""#, idempotencyKey: "7d3f-3"),
         ]
         let encoder = JSONCoding.encoder

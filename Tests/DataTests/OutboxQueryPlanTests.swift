@@ -15,7 +15,9 @@ struct OutboxQueryPlanTests {
         let folder = try ScratchFolder()
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("plans.sqlite"))
         let outbox = OutboxStore(database: database)
-        for number in 0..<20 { _ = try outbox.recordCreate(DocumentDraft(title: "Note \(number)"), now: Date()) }
+        for number in 0..<20 {
+            _ = try outbox.recordCreate(DocumentDraft(title: "Note \(number)", body: "", tags: []), now: Date())
+        }
         let first = try #require(try outbox.nextBatch(limit: 1).first)
         let statements = Mutex<[String]>([])
         database.pool.writeWithoutTransaction { db in
@@ -24,7 +26,8 @@ struct OutboxQueryPlanTests {
                 statements.withLock { $0.append(statement.expandedSQL) }
             }
         }
-        try outbox.completed(first, serverID: Document.ID.server(100), etag: "\"e1\"", now: Date())
+        try outbox.completed(
+            first, serverID: Document.ID.server(100), etag: "\"e1\"", caching: nil, maxAge: nil, now: Date())
         let aboutOneDocument = statements.withLock { $0 }.filter { $0.contains("WHERE") && $0.contains("document_id") }
         #expect(!aboutOneDocument.isEmpty)
         try database.pool.writeWithoutTransaction { db in

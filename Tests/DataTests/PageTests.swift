@@ -41,7 +41,8 @@ struct PageTests {
         let stack = try await Stack.make()
         _ = try await stack.sync.sync { _ in }
         await stack.live.backend.stop()
-        _ = try await stack.documents.update(id: 1, with: DocumentChanges(title: "Edited offline"))
+        _ = try await stack.documents.update(
+            id: 1, with: DocumentChanges(title: "Edited offline", body: nil, tags: nil))
         let pages = try await walk(stack, limit: 2, policy: .localOnly).pages
         #expect(pages == [[1, 3, 2]])  // document 1's local version first, and not again where it was
     }

@@ -114,7 +114,8 @@ private final class ScriptedChangeList: DocumentWriterProtocol {
         switch pages.withLock({ $0[since] }) {
         case .documents(let ids, let reaching, let more):
             return RemoteChanges(
-                documents: ids.compactMap(Self.document), deleted: [], serverVersion: reaching, more: more)
+                documents: ids.compactMap(Self.document), validators: [:], deleted: [], serverVersion: reaching,
+                more: more)
         case .fails(let error): throw error
         case .hangs: throw .cancelled
         case nil: throw .invalidData("no page after \(since)")
@@ -139,7 +140,7 @@ private final class ScriptedChangeList: DocumentWriterProtocol {
         Document.ID.server(number).map { id in
             Document(
                 id: id, title: "pulled \(number)", body: "", tags: [], createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: 0), version: 1)
+                updatedAt: Date(timeIntervalSince1970: 0), version: 1, syncState: .synced)
         }
     }
 }
@@ -200,7 +201,7 @@ struct PipelinedPullTests {
                 id: try #require(Document.ID.server(number)), title: "title \(number)",
                 body: String(repeating: "é", count: number), tags: Array(repeating: "t\(number)", count: number - 1),
                 createdAt: Date(timeIntervalSince1970: Double(number) * 1_000),
-                updatedAt: Date(timeIntervalSince1970: Double(number) * 2_000), version: number * 3)
+                updatedAt: Date(timeIntervalSince1970: Double(number) * 2_000), version: number * 3, syncState: .synced)
         }
         // When the pull writes it
         _ = try stack.outbox.applyPull(

@@ -27,29 +27,35 @@ struct SettleBatchTests {
     /// The answer to an entry: a create gets server id `100 + n` for the n-th created document.
     func completion(_ entry: OutboxStore.StoredEntry, _ created: [Document]) throws -> OutboxStore.Completion {
         guard entry.entry.operation == .create else {
-            return OutboxStore.Completion(entry, serverID: nil, etag: "\"u\(entry.entry.id)\"")
+            return OutboxStore.Completion(
+                entry, serverID: nil, etag: "\"u\(entry.entry.id)\"", document: nil, maxAge: nil)
         }
         let index = try #require(created.firstIndex { $0.id == entry.entry.documentId })
         let local = created[index]
         let document = Document(
             id: try server(101 + index), title: local.title, body: local.body, tags: local.tags,
-            createdAt: local.createdAt, updatedAt: local.updatedAt, version: 1)
-        return OutboxStore.Completion(entry, serverID: document.id, etag: "\"c\(index + 1)\"", document: document)
+            createdAt: local.createdAt, updatedAt: local.updatedAt, version: 1, syncState: .synced)
+        return OutboxStore.Completion(
+            entry, serverID: document.id, etag: "\"c\(index + 1)\"", document: document, maxAge: nil)
     }
 
     @Test func eachCreateOfABatchEndsAsIfSettledAloneWhateverWaitsForItsDocument() async throws {
         // Given three creates (the second pinned on this device, the third with an edit that waits
         // for a later batch, as a batch holds one change per document) and an edit of a document
         // the server already has
-        let created = try (1...3).map { try outbox.recordCreate(DocumentDraft(title: "new \($0)"), now: Date()) }
+        let created = try (1...3).map {
+            try outbox.recordCreate(DocumentDraft(title: "new \($0)", body: "", tags: []), now: Date())
+        }
         var third = created[2]
         third.body = "edited 3"
-        try outbox.recordUpdate(third, changes: DocumentChanges(body: third.body), baseETag: nil, now: Date())
+        try outbox.recordUpdate(
+            third, changes: DocumentChanges(title: nil, body: third.body, tags: nil), baseETag: nil, now: Date())
         try state.set(true, for: pinned, id: created[1].id.rawValue)
         let known = Document(
             id: try server(50), title: "known", body: "edited", tags: [], createdAt: Date(), updatedAt: Date(),
-            version: 2)
-        try outbox.recordUpdate(known, changes: DocumentChanges(body: "edited"), baseETag: "\"k1\"", now: Date())
+            version: 2, syncState: .synced)
+        try outbox.recordUpdate(
+            known, changes: DocumentChanges(title: nil, body: "edited", tags: nil), baseETag: "\"k1\"", now: Date())
         let entries = try outbox.entries()
         let waiting = entries[3]  // the third document's edit
         // When the batch of every other entry is accepted

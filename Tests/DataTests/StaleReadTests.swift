@@ -17,7 +17,7 @@ struct StaleReadTests {
         func version(_ number: Int) -> Document {
             Document(
                 id: id, title: "v\(number)", body: "", tags: [], createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: Double(number)), version: number)
+                updatedAt: Date(timeIntervalSince1970: Double(number)), version: number, syncState: .synced)
         }
         // Given the settled version 3 cached (another process's push), then a read of version 2 arriving
         try await store.persist(

@@ -26,7 +26,7 @@ struct SyncEngineTests {
         }
         // When a document is created, then the local version was rolled back with it
         await #expect(throws: DocumentError.storageFailure) {
-            try await stack.documents.create(DocumentDraft(title: "lost?"))
+            try await stack.documents.create(DocumentDraft(title: "lost?", body: "", tags: []))
         }
         let pending = try await pool.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_document")
@@ -38,11 +38,11 @@ struct SyncEngineTests {
     @Test func aReplayedRequestIsNotAppliedTwice() async throws {
         let live = try await LiveBackend.start()
         let writer = HTTPDocumentWriter(client: live.client)
-        let first = try await writer.create(DocumentDraft(title: "once"), idempotencyKey: "key-1")
-        let replay = try await writer.create(DocumentDraft(title: "once"), idempotencyKey: "key-1")
+        let first = try await writer.create(DocumentDraft(title: "once", body: "", tags: []), idempotencyKey: "key-1")
+        let replay = try await writer.create(DocumentDraft(title: "once", body: "", tags: []), idempotencyKey: "key-1")
         #expect(first.0 == replay.0)
         #expect(await live.backend.documentSnapshot().filter { $0.title == "once" }.count == 1)
-        let other = try await writer.create(DocumentDraft(title: "once"), idempotencyKey: "key-2")
+        let other = try await writer.create(DocumentDraft(title: "once", body: "", tags: []), idempotencyKey: "key-2")
         #expect(other.0.id != first.0.id)
     }
 
@@ -50,11 +50,11 @@ struct SyncEngineTests {
         let stack = try await Stack.make()
         _ = try await stack.documents.document(id: 2, policy: .cacheFirst)
         await offline(stack)
-        let created = try await stack.documents.create(DocumentDraft(title: "draft"))
+        let created = try await stack.documents.create(DocumentDraft(title: "draft", body: "", tags: []))
         #expect(created.id == -1 && created.syncState == .pending)
-        _ = try await stack.documents.update(id: -1, with: DocumentChanges(body: "first"))
-        _ = try await stack.documents.update(id: -1, with: DocumentChanges(body: "second"))
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(body: "offline"))
+        _ = try await stack.documents.update(id: -1, with: DocumentChanges(title: nil, body: "first", tags: nil))
+        _ = try await stack.documents.update(id: -1, with: DocumentChanges(title: nil, body: "second", tags: nil))
+        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "offline", tags: nil))
         #expect(await stack.sync.status().pending == 4 && stack.live.monitor.status == .offline)
         try await stack.live.backend.start()
         let report = try await stack.sync.sync()
@@ -73,7 +73,7 @@ struct SyncEngineTests {
         await mine.sync.setConflictPolicy(policy)
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
         await offline(mine)
-        _ = try await mine.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        _ = try await mine.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
         try await mine.live.backend.start()
         // Their edit is not earlier than mine (timestamps compare in whole seconds; a tie goes to
         // the server), so last-writer-wins keeps theirs.
@@ -99,7 +99,7 @@ struct SyncEngineTests {
         let mine = try await Stack.make()
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
         await offline(mine)
-        _ = try await mine.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        _ = try await mine.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
         try await mine.live.backend.start()
         await mine.live.backend.editElsewhere(id: 2, body: "theirs")
         _ = try await mine.sync.sync()
@@ -120,7 +120,7 @@ struct SyncEngineTests {
     @Test func resolvingAnEntryThatIsNotInConflictChangesNothing() async throws {
         let stack = try await Stack.make()
         await offline(stack)
-        _ = try await stack.documents.create(DocumentDraft(title: "waiting"))
+        _ = try await stack.documents.create(DocumentDraft(title: "waiting", body: "", tags: []))
         let entry = try #require(try await stack.sync.outbox().first?.id)
         await #expect(throws: SyncError.notInConflict(entry)) {
             try await stack.sync.resolve(entryId: entry, keeping: .remote)
@@ -133,9 +133,10 @@ struct SyncEngineTests {
         let theirs = try await Stack.make(sharing: mine.live)
         _ = try await mine.sync.pull()
         #expect(try await mine.documents.document(id: 3, policy: .localOnly).value.title == "Shopping list")
-        _ = try await theirs.documents.update(id: 2, with: DocumentChanges(body: "changed elsewhere"))
+        _ = try await theirs.documents.update(
+            id: 2, with: DocumentChanges(title: nil, body: "changed elsewhere", tags: nil))
         try await theirs.documents.delete(id: 3)
-        _ = try await theirs.documents.create(DocumentDraft(title: "new elsewhere"))
+        _ = try await theirs.documents.create(DocumentDraft(title: "new elsewhere", body: "", tags: []))
         let report = try await mine.sync.pull()
         #expect(report.pulled == 2 && report.deleted == 1)
         #expect(try await mine.documents.document(id: 2, policy: .localOnly).value.body == "changed elsewhere")
@@ -150,7 +151,7 @@ struct SyncEngineTests {
         let theirs = try await Stack.make(sharing: mine.live)
         _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
         await offline(mine)
-        _ = try await mine.documents.update(id: 3, with: DocumentChanges(body: "kept"))
+        _ = try await mine.documents.update(id: 3, with: DocumentChanges(title: nil, body: "kept", tags: nil))
         try await mine.live.backend.start()
         try await theirs.documents.delete(id: 3)
         let report = try await mine.sync.sync()
@@ -163,7 +164,7 @@ struct SyncEngineTests {
     @Test func aWriteAcceptedButAnsweredWithGarbageIsAppliedOnce() async throws {
         let stack = try await Stack.make()
         await stack.live.backend.injectMalformed()
-        let kept = try await stack.documents.create(DocumentDraft(title: "exactly once"))
+        let kept = try await stack.documents.create(DocumentDraft(title: "exactly once", body: "", tags: []))
         #expect(kept.syncState == .pending)
         let report = try await stack.sync.sync()
         #expect(report.pushed == 1)
@@ -173,7 +174,7 @@ struct SyncEngineTests {
     @Test func retryingAPendingEntryResendsItUnderTheSameKey() async throws {
         let stack = try await Stack.make()
         await stack.live.backend.injectMalformed()  // applied on the server, answer lost
-        _ = try await stack.documents.create(DocumentDraft(title: "retried"))
+        _ = try await stack.documents.create(DocumentDraft(title: "retried", body: "", tags: []))
         let entry = try #require(try await stack.sync.outbox().first)
         #expect(entry.state == .pending)
         try await stack.sync.retry(entryId: entry.id)
@@ -183,7 +184,7 @@ struct SyncEngineTests {
 
     @Test func aServerVersionThatGoesBackwardsStartsThePullOver() async throws {
         let stack = try await Stack.make()
-        _ = try await stack.documents.create(DocumentDraft(title: "raises the version"))
+        _ = try await stack.documents.create(DocumentDraft(title: "raises the version", body: "", tags: []))
         _ = try await stack.sync.pull()
         let before = await stack.sync.status().serverVersion
         try await stack.live.backend.reset()  // the server lost its history: its changes are numbered anew
@@ -215,7 +216,7 @@ struct SyncEngineTests {
         #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 3)
         await offline(stack)
         // When a document is created offline (its send fails)
-        let created = try await stack.documents.create(DocumentDraft(title: "Offline note"))
+        let created = try await stack.documents.create(DocumentDraft(title: "Offline note", body: "", tags: []))
         #expect(created.syncState == .pending)
         // Then the cached list is still there, with the new document in it
         let listed = try await stack.documents.documents(policy: .localOnly).value
@@ -230,7 +231,7 @@ struct SyncEngineTests {
         _ = try await stack.sync.pull()
         await stack.live.backend.editElsewhere(id: 2, body: "theirs")
         // When it is edited here from the pulled copy
-        let saved = try await stack.documents.update(id: 2, with: DocumentChanges(body: "mine"))
+        let saved = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
         // Then the server refused to overwrite the newer version: a conflict, nothing lost
         #expect(saved.syncState == .conflict)
         #expect(await stack.live.backend.documentSnapshot().first { $0.id == 2 }?.body == "theirs")

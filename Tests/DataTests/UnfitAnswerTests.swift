@@ -67,10 +67,14 @@ struct UnfitAnswerTests {
         let three = try #require(Document.ID.server(3))
         await #expect(throws: RemoteError.self) {
             try await writer.update(
-                id: three, with: DocumentChanges(body: "x"), ifMatch: #""d3-v1""#, idempotencyKey: nil)
+                id: three, with: DocumentChanges(title: nil, body: "x", tags: nil), ifMatch: #""d3-v1""#,
+                idempotencyKey: nil)
         }
         await #expect(throws: RemoteError.self) { try await writer.fetch(id: three) }
-        let results = try await writer.apply([DocumentWrite(.update(three, DocumentChanges(body: "x")))])
+        let results = try await writer.apply([
+            DocumentWrite(
+                .update(three, DocumentChanges(title: nil, body: "x", tags: nil)), ifMatch: nil, idempotencyKey: nil)
+        ])
         #expect(results.count == 1)
         guard case .failure(.invalidData(let reason)) = results.first, reason.contains("document 4") else {
             Issue.record("expected the batch's result to be refused, got \(String(describing: results.first))")

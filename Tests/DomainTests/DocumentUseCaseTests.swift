@@ -26,22 +26,33 @@ struct DocumentUseCaseTests {
 
     @Test func importingSavesEveryDraftTrimmedOrNoneWhenOneBreaksARule() async throws {
         let refused = await ImportDocumentsUseCase(repository: repository)
-            .execute([DocumentDraft(title: "fine"), DocumentDraft(title: "tag", tags: ["two words"])])
+            .execute([
+                DocumentDraft(title: "fine", body: "", tags: []),
+                DocumentDraft(title: "tag", body: "", tags: ["two words"]),
+            ])
         #expect(refused.failure == .invalidTag("two words"))
         #expect(await repository.calls.isEmpty)
         _ = try await ImportDocumentsUseCase(repository: repository)
-            .execute([DocumentDraft(title: " a "), DocumentDraft(title: "b")]).get()
-        #expect(await repository.calls == [.createAll([DocumentDraft(title: "a"), DocumentDraft(title: "b")])])
+            .execute([DocumentDraft(title: " a ", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: [])])
+            .get()
+        #expect(
+            await repository.calls == [
+                .createAll([
+                    DocumentDraft(title: "a", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: []),
+                ])
+            ])
     }
 
     @Test func savingAnImportsPartQueuesItTrimmedAndSendingSendsIt() async throws {
         let importing = ImportDocumentsUseCase(repository: repository)
-        let refused = await importing.save([DocumentDraft(title: "fine"), DocumentDraft(title: " ")])
+        let refused = await importing.save([
+            DocumentDraft(title: "fine", body: "", tags: []), DocumentDraft(title: " ", body: "", tags: []),
+        ])
         #expect(refused.failure == .emptyTitle)
         #expect(await repository.calls.isEmpty)
-        _ = try await importing.save([DocumentDraft(title: " a ")]).get()
+        _ = try await importing.save([DocumentDraft(title: " a ", body: "", tags: [])]).get()
         await importing.send()
-        #expect(await repository.calls == [.queue([DocumentDraft(title: "a")]), .sendQueued])
+        #expect(await repository.calls == [.queue([DocumentDraft(title: "a", body: "", tags: [])]), .sendQueued])
     }
 
     @Test func creatingTrimsTheTitleAndSaves() async throws {
@@ -54,7 +65,8 @@ struct DocumentUseCaseTests {
     }
 
     @Test func anInvalidDraftIsRejectedAndNothingIsSaved() async {
-        let result = await CreateDocumentUseCase(repository: repository).execute(DocumentDraft(title: ""))
+        let result = await CreateDocumentUseCase(repository: repository).execute(
+            DocumentDraft(title: "", body: "", tags: []))
         #expect(result.failure == .emptyTitle)
         #expect(await repository.calls.isEmpty)
         #expect(await repository.stored.count == 2)
@@ -62,7 +74,7 @@ struct DocumentUseCaseTests {
 
     @Test func updatingAppliesOnlyTheGivenFields() async throws {
         let result = await UpdateDocumentUseCase(repository: repository)
-            .execute(id: 1, changes: DocumentChanges(title: "Renamed"))
+            .execute(id: 1, changes: DocumentChanges(title: "Renamed", body: nil, tags: nil))
         let document = try result.get()
         #expect(document.title == "Renamed")
         #expect(document.body == "Body")
@@ -70,7 +82,8 @@ struct DocumentUseCaseTests {
     }
 
     @Test func updatingWithNoChangesIsRejectedBeforeTheRepository() async {
-        let result = await UpdateDocumentUseCase(repository: repository).execute(id: 1, changes: DocumentChanges())
+        let result = await UpdateDocumentUseCase(repository: repository).execute(
+            id: 1, changes: DocumentChanges(title: nil, body: nil, tags: nil))
         #expect(result.failure == .noChanges)
         #expect(await repository.calls.isEmpty)
     }
@@ -97,7 +110,9 @@ struct DocumentUseCaseTests {
         await repository.setFailure(error)
         #expect(await ListDocumentsUseCase(repository: repository).execute().failure == error)
         #expect(await FetchDocumentUseCase(repository: repository).execute(id: 1).failure == error)
-        #expect(await CreateDocumentUseCase(repository: repository).execute(DocumentDraft(title: "t")).failure == error)
+        #expect(
+            await CreateDocumentUseCase(repository: repository).execute(DocumentDraft(title: "t", body: "", tags: []))
+                .failure == error)
         #expect(await repository.stored.count == 2)
     }
 }

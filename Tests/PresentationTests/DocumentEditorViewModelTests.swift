@@ -28,7 +28,7 @@ struct DocumentEditorViewModelTests {
         saved.version = 2
         await tester.expect(.saving(renamed), .saved(saved))
         await tester.finish()
-        #expect(await repository.calls == [.update(1, DocumentChanges(title: "Renamed"))])
+        #expect(await repository.calls == [.update(1, DocumentChanges(title: "Renamed", body: nil, tags: nil))])
     }
 
     @Test func editingBackToTheSavedTextIsClean() async {
@@ -100,14 +100,15 @@ struct DocumentEditorViewModelTests {
         await viewModel.save()?.value  // an empty new document still validates: the title is required
         let required = "A title is required"
         await tester.expect(
-            .saving(EditorDraft()), .failed(EditorDraft(), message: required, fieldMessages: [.title: required]))
+            .saving(EditorDraft(title: "", body: "", tags: [])),
+            .failed(EditorDraft(title: "", body: "", tags: []), message: required, fieldMessages: [.title: required]))
         viewModel.edit { $0.title = "Fresh" }
         viewModel.revert()
         viewModel.edit { $0.title = "Fresh" }
         await viewModel.save()?.value
-        let draft = EditorDraft(title: "Fresh")
+        let draft = EditorDraft(title: "Fresh", body: "", tags: [])
         await tester.expect(
-            .dirty(draft), .clean(EditorDraft()), .dirty(draft), .saving(draft),
+            .dirty(draft), .clean(EditorDraft(title: "", body: "", tags: [])), .dirty(draft), .saving(draft),
             .saved(FakeData.document(id: 2, title: "Fresh", body: ""))
         )
         await tester.finish()

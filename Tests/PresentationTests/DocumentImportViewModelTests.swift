@@ -14,7 +14,10 @@ struct DocumentImportViewModelTests {
     @Test func everyDocumentIsSavedInOrderAChunkAtATimeWithProgressAfterEach() async {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start([DocumentDraft(title: " a "), DocumentDraft(title: "b"), DocumentDraft(title: "c")])
+        viewModel.start([
+            DocumentDraft(title: " a ", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: []),
+            DocumentDraft(title: "c", body: "", tags: []),
+        ])
         await tester.expect(
             .importing(done: 0, total: 3), .importing(done: 2, total: 3), .importing(done: 3, total: 3),
             .finished(imported: 3))
@@ -22,7 +25,8 @@ struct DocumentImportViewModelTests {
         let calls = await repository.calls
         #expect(
             calls.filter { $0 != .sendQueued } == [
-                .queue([DocumentDraft(title: "a"), DocumentDraft(title: "b")]), .queue([DocumentDraft(title: "c")]),
+                .queue([DocumentDraft(title: "a", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: [])]),
+                .queue([DocumentDraft(title: "c", body: "", tags: [])]),
             ])
         #expect(calls.last == .sendQueued, "the last chunk is sent before the import finishes")
     }
@@ -31,7 +35,7 @@ struct DocumentImportViewModelTests {
         await repository.holdSends()
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0) })
+        viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0, body: "", tags: []) })
         // Both chunks are saved while the first send is still on its way, and the import waits for it.
         await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4), .importing(done: 4, total: 4))
         #expect(viewModel.store.state == .importing(done: 4, total: 4))
@@ -46,7 +50,9 @@ struct DocumentImportViewModelTests {
     @Test func aDraftThatBreaksARuleImportsNothing() async {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start([DocumentDraft(title: "fine"), DocumentDraft(title: "  ")])
+        viewModel.start([
+            DocumentDraft(title: "fine", body: "", tags: []), DocumentDraft(title: "  ", body: "", tags: []),
+        ])
         await tester.expect(.failed(imported: 0, total: 2, message: "record 2: A title is required"))
         await tester.finish()
         #expect(await repository.calls.isEmpty)
@@ -56,7 +62,7 @@ struct DocumentImportViewModelTests {
         await repository.failCreates(after: 2, with: .storageFailure)
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0) })
+        viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0, body: "", tags: []) })
         await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4))
         await tester.expect(
             .failed(
@@ -69,7 +75,7 @@ struct DocumentImportViewModelTests {
         await repository.holdWrites()
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start([DocumentDraft(title: "a"), DocumentDraft(title: "b")])
+        viewModel.start([DocumentDraft(title: "a", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: [])])
         await tester.expect(.importing(done: 0, total: 2))
         viewModel.onDisappear()
         await tester.expect(.failed(imported: 0, total: 2, message: "Cancelled"))
@@ -82,7 +88,7 @@ struct DocumentImportViewModelTests {
         do {
             let viewModel = makeViewModel()
             released = viewModel
-            await viewModel.start([DocumentDraft(title: "a")]).value
+            await viewModel.start([DocumentDraft(title: "a", body: "", tags: [])]).value
         }
         #expect(released == nil)
     }

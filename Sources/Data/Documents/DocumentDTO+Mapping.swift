@@ -8,7 +8,7 @@ extension DocumentDTO {
         }
         return Document(
             id: documentID, title: title, body: body, tags: tags, createdAt: createdAt, updatedAt: updatedAt,
-            version: version)
+            version: version, syncState: .synced)
     }
 }
 

@@ -91,7 +91,7 @@ struct DocumentRecord: Codable, CacheableRecord {
         return Document(
             id: documentID, title: title, body: body, tags: Self.tags(inColumn: tags),
             createdAt: Date(timeIntervalSince1970: createdAt), updatedAt: Date(timeIntervalSince1970: updatedAt),
-            version: version)
+            version: version, syncState: .synced)
     }
 }
 

@@ -21,7 +21,7 @@ public struct DocumentWrite: Sendable, Equatable {
     public let idempotencyKey: String?
 
     /// Describes a write.
-    public init(_ operation: Operation, ifMatch: String? = nil, idempotencyKey: String? = nil) {
+    public init(_ operation: Operation, ifMatch: String?, idempotencyKey: String?) {
         self.operation = operation
         self.ifMatch = ifMatch
         self.idempotencyKey = idempotencyKey

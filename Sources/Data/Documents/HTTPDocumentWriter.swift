@@ -69,7 +69,7 @@ public struct RemoteChanges: Sendable, Equatable {
 
     /// Creates a page.
     public init(
-        documents: [Document], validators: [Document.ID: String] = [:], deleted: [Document.ID], serverVersion: Int,
+        documents: [Document], validators: [Document.ID: String], deleted: [Document.ID], serverVersion: Int,
         more: Bool
     ) {
         self.documents = documents

@@ -170,7 +170,7 @@ extension OutboxRecord.RemoteDocument {
         Document.ID(rawValue: id).map { id in
             Document(
                 id: id, title: title, body: body, tags: tags, createdAt: createdAt, updatedAt: updatedAt,
-                version: version)
+                version: version, syncState: .synced)
         }
     }
 }

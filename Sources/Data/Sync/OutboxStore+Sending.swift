@@ -18,8 +18,7 @@ extension OutboxStore {
 
         /// Describes an accepted entry.
         public init(
-            _ entry: StoredEntry, serverID: Document.ID?, etag: String?, document: Document? = nil,
-            maxAge: Double? = nil
+            _ entry: StoredEntry, serverID: Document.ID?, etag: String?, document: Document?, maxAge: Double?
         ) {
             self.entry = entry
             self.serverID = serverID
@@ -33,8 +32,8 @@ extension OutboxStore {
     /// everywhere; later changes to the document are rebased on `etag`; and the server's version,
     /// when given, replaces the cached copy in the same transaction.
     public func completed(
-        _ entry: StoredEntry, serverID: Document.ID?, etag: String?, caching document: Document? = nil,
-        maxAge: Double? = nil, now: Date = Date()
+        _ entry: StoredEntry, serverID: Document.ID?, etag: String?, caching document: Document?, maxAge: Double?,
+        now: Date
     ) throws(StorageError) {
         try completed([Completion(entry, serverID: serverID, etag: etag, document: document, maxAge: maxAge)], now: now)
     }
@@ -103,7 +102,7 @@ extension OutboxStore {
     ///
     /// The server refused the earlier attempt, so this is a new request with a new idempotency
     /// key (the old key would only replay the refusal).
-    public func requeue(_ seq: Int, rebasedOn etag: String?, replacing changes: DocumentChanges? = nil)
+    public func requeue(_ seq: Int, rebasedOn etag: String?, replacing changes: DocumentChanges?)
         throws(StorageError)
     {
         let payload = try changes.map { changes throws(StorageError) in

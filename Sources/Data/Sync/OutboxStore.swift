@@ -75,7 +75,7 @@ public final class OutboxStore: Sendable {
                 created.append(
                     Document(
                         id: id, title: draft.title, body: draft.body, tags: draft.tags, createdAt: now, updatedAt: now,
-                        version: 0))
+                        version: 0, syncState: .synced))
                 entries.append(try OutboxRecord(.create, documentId: id, change: .init(draft), baseETag: nil, now: now))
                 lowest -= 1
             }

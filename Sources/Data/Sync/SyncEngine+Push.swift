@@ -214,7 +214,7 @@ extension SyncEngine {
         let key = stored.idempotencyKey
         switch entry.operation {
         case .create:
-            return stored.change?.draft.map { DocumentWrite(.create($0), idempotencyKey: key) }
+            return stored.change?.draft.map { DocumentWrite(.create($0), ifMatch: nil, idempotencyKey: key) }
         case .update:
             return stored.change.map {
                 DocumentWrite(.update(entry.documentId, $0.changes), ifMatch: stored.baseETag, idempotencyKey: key)
@@ -280,7 +280,7 @@ extension SyncEngine {
             report.resolved += 1
         case (.overwriteServer, let remote?) where remote.validators.etag != nil:
             try store { () throws(StorageError) in
-                try outbox.requeue(stored.entry.id, rebasedOn: remote.validators.etag)
+                try outbox.requeue(stored.entry.id, rebasedOn: remote.validators.etag, replacing: nil)
             }
             report.resolved += 1
         case (.askUser, _):

@@ -139,7 +139,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
             throw .noSuchEntry(entryId)
         }
         if stored.entry.state != .pending {
-            try store { () throws(StorageError) in try outbox.requeue(stored.entry.id, rebasedOn: nil) }
+            try store { () throws(StorageError) in try outbox.requeue(stored.entry.id, rebasedOn: nil, replacing: nil) }
         }
         await pushIfReachable()
     }

@@ -22,7 +22,7 @@ public struct Document: Identifiable, Hashable, Sendable {
     /// Creates a document from all of its fields.
     public init(
         id: ID, title: String, body: String, tags: [String], createdAt: Date, updatedAt: Date, version: Int,
-        syncState: SyncState = .synced
+        syncState: SyncState
     ) {
         self.id = id
         self.title = title

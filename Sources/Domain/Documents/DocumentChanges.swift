@@ -8,7 +8,7 @@ public struct DocumentChanges: Hashable, Sendable {
     public var tags: [String]?
 
     /// Creates a set of changes.
-    public init(title: String? = nil, body: String? = nil, tags: [String]? = nil) {
+    public init(title: String?, body: String?, tags: [String]?) {
         self.title = title
         self.body = body
         self.tags = tags

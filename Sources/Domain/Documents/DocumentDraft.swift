@@ -8,7 +8,7 @@ public struct DocumentDraft: Hashable, Sendable {
     public var tags: [String]
 
     /// Creates a draft.
-    public init(title: String, body: String = "", tags: [String] = []) {
+    public init(title: String, body: String, tags: [String]) {
         self.title = title
         self.body = body
         self.tags = tags

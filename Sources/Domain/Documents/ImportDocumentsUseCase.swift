@@ -11,7 +11,7 @@ public struct ImportDocumentsUseCase: Sendable {
     ///
     /// ```swift
     /// let result = await ImportDocumentsUseCase(repository: repository)
-    ///     .execute([DocumentDraft(title: "Groceries"), DocumentDraft(title: "Recipes")])
+    ///     .execute([DocumentDraft(title: "Groceries", body: "", tags: []), DocumentDraft(title: "Recipes", body: "", tags: [])])
     /// ```
     public func execute(_ drafts: [DocumentDraft]) async -> Result<Void, DocumentError> {
         await .catching { () async throws(DocumentError) in try await repository.create(try Self.checked(drafts)) }

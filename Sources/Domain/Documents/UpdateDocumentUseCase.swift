@@ -11,7 +11,7 @@ public struct UpdateDocumentUseCase: Sendable {
     ///
     /// ```swift
     /// let result = await UpdateDocumentUseCase(repository: repository)
-    ///     .execute(id: try DocumentRules.id(1), changes: DocumentChanges(title: "Renamed"))
+    ///     .execute(id: try DocumentRules.id(1), changes: DocumentChanges(title: "Renamed", body: nil, tags: nil))
     /// ```
     public func execute(id: Document.ID, changes: DocumentChanges) async -> Result<Document, DocumentError> {
         if let error = DocumentRules.check(changes) { return .failure(error) }

@@ -13,7 +13,9 @@ public struct ResolveConflictUseCase: Sendable {
     /// let kept = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
     /// ```
     public func execute(entryId: Int, keeping resolution: ConflictResolution) async -> Result<Document, SyncError> {
-        if case .merged(let body) = resolution, let error = DocumentRules.check(DocumentChanges(body: body)) {
+        if case .merged(let body) = resolution,
+            let error = DocumentRules.check(DocumentChanges(title: nil, body: body, tags: nil))
+        {
             return .failure(.invalidMerge(error.errorDescription ?? "\(error)"))
         }
         return await .catching { () async throws(SyncError) in

@@ -17,8 +17,7 @@ public struct SyncStatus: Equatable, Sendable {
 
     /// Creates a status.
     public init(
-        pending: Int = 0, parked: Int = 0, conflicts: Int = 0, lastSyncAt: Date? = nil, serverVersion: Int = 0,
-        network: NetworkStatus = .online
+        pending: Int, parked: Int, conflicts: Int, lastSyncAt: Date?, serverVersion: Int, network: NetworkStatus
     ) {
         self.pending = pending
         self.parked = parked

@@ -21,7 +21,7 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     ) {
         saved = document
         self.findConflict = findConflict
-        store = StateStore(.clean(document.map(EditorDraft.init) ?? EditorDraft()))
+        store = StateStore(.clean(document.map(EditorDraft.init) ?? EditorDraft(title: "", body: "", tags: [])))
         self.createDocument = createDocument
         self.updateDocument = updateDocument
     }
@@ -115,7 +115,7 @@ public final class DocumentEditorViewModel: StatefulViewModel {
 // MARK: - Private
 
 extension DocumentEditorViewModel {
-    private var original: EditorDraft { saved.map(EditorDraft.init) ?? EditorDraft() }
+    private var original: EditorDraft { saved.map(EditorDraft.init) ?? EditorDraft(title: "", body: "", tags: []) }
 
     private func saveWork(_ draft: EditorDraft) -> @Sendable () async -> Result<Document, DocumentError> {
         let create = createDocument

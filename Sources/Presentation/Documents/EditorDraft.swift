@@ -10,7 +10,7 @@ nonisolated public struct EditorDraft: Equatable, Sendable {
     public var tags: [String]
 
     /// Creates a draft.
-    public init(title: String = "", body: String = "", tags: [String] = []) {
+    public init(title: String, body: String, tags: [String]) {
         self.title = title
         self.body = body
         self.tags = tags

@@ -75,7 +75,8 @@ final class CommandContext: ShellContext {
     /// How long one command may take, every request and retry included (`--timeout`).
     let operationBudget: Duration
     /// The sync state the prompt shows, refreshed after every command.
-    private(set) var syncStatus = SyncStatus()
+    private(set) var syncStatus = SyncStatus(
+        pending: 0, parked: 0, conflicts: 0, lastSyncAt: nil, serverVersion: 0, network: .online)
 
     private let logger = Logger(label: "strata.repl")
 

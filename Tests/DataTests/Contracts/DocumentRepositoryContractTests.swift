@@ -71,7 +71,7 @@ struct DocumentRepositoryContractTests {
     func createsManyAtOnceEachReadableAfterwards(_ implementation: Implementation) async throws {
         let (repository, keepAlive) = try await implementation.make()
         defer { withExtendedLifetime(keepAlive) {} }
-        try await repository.create((1...5).map { DocumentDraft(title: "Imported \($0)", tags: ["import"]) })
+        try await repository.create((1...5).map { DocumentDraft(title: "Imported \($0)", body: "", tags: ["import"]) })
         let found = try await repository.search("imported", policy: .cacheFirst).value
         #expect(Set(found.map(\.title)) == Set((1...5).map { "Imported \($0)" }))
         #expect(try await repository.documents(policy: .cacheFirst).value.count == 8)
@@ -82,12 +82,13 @@ struct DocumentRepositoryContractTests {
         let (repository, keepAlive) = try await implementation.make()
         defer { withExtendedLifetime(keepAlive) {} }
         _ = try await repository.documents(policy: .cacheFirst)
-        let updated = try await repository.update(id: 1, with: DocumentChanges(title: "Hello again", tags: []))
+        let updated = try await repository.update(
+            id: 1, with: DocumentChanges(title: "Hello again", body: nil, tags: []))
         #expect(updated.title == "Hello again" && updated.tags.isEmpty && updated.version == 2)
         #expect(updated.body == SampleDocuments.all[0].body)
         #expect(try await repository.documents(policy: .cacheFirst).value.map(\.id) == [1, 3, 2])
         await #expect(throws: DocumentError.notFound(id: 99)) {
-            try await repository.update(id: 99, with: DocumentChanges(body: "x"))
+            try await repository.update(id: 99, with: DocumentChanges(title: nil, body: "x", tags: nil))
         }
     }
 
@@ -118,6 +119,8 @@ enum SampleDocuments {
         _ id: Document.ID, _ title: String, _ body: String, _ tags: [String], _ minutes: Double
     ) -> Document {
         let date = DemoSeed.epoch.addingTimeInterval(minutes * 60)
-        return Document(id: id, title: title, body: body, tags: tags, createdAt: date, updatedAt: date, version: 1)
+        return Document(
+            id: id, title: title, body: body, tags: tags, createdAt: date, updatedAt: date, version: 1,
+            syncState: .synced)
     }
 }

@@ -155,7 +155,9 @@ extension ModelSchedule {
             switch self {
             case .create(let device):
                 let title = "d\(device)-n\(number)"
-                if let created = try? await devices[device].documents.create(DocumentDraft(title: title)) {
+                if let created = try? await devices[device].documents.create(
+                    DocumentDraft(title: title, body: "", tags: []))
+                {
                     tracker.acknowledged[title] = device
                     tracker.created[device, default: []].append(created.id)
                 }
@@ -165,7 +167,9 @@ extension ModelSchedule {
                 var id = target.flatMap { Document.ID(rawValue: $0.id) }
                 if Bool.random(using: &random), let own = tracker.created[device]?.last { id = own }
                 guard let id else { return }
-                if (try? await devices[device].documents.update(id: id, with: DocumentChanges(body: body))) != nil {
+                if (try? await devices[device].documents.update(
+                    id: id, with: DocumentChanges(title: nil, body: body, tags: nil))) != nil
+                {
                     tracker.writes[Tracker.AskedID(id.rawValue, device: device), default: []].append(
                         (number, device, body))
                 }

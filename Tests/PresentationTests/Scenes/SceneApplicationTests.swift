@@ -14,7 +14,8 @@ struct SceneApplicationTests {
 
     @Test func activatingTheSameContentTwiceReusesItsSession() async throws {
         let (application, appDelegate) = application()
-        let edit = UserActivity.documentEdit(DocumentEditActivity(documentId: 42))
+        let edit = UserActivity.documentEdit(
+            DocumentEditActivity(documentId: 42, draftTitle: nil, draftBody: nil, cursor: 0))
         let first = try await application.requestSceneSessionActivation(nil, userActivity: edit)
         _ = try await application.requestSceneSessionActivation(nil, userActivity: .userProfile(.init(userId: 1)))
         let again = try await application.requestSceneSessionActivation(nil, userActivity: edit)
@@ -27,7 +28,8 @@ struct SceneApplicationTests {
 
     @Test func newDocumentsHaveNoTargetSoEachGetsItsOwnSession() async throws {
         let (application, _) = application()
-        let new = UserActivity.documentEdit(DocumentEditActivity(documentId: nil))
+        let new = UserActivity.documentEdit(
+            DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: nil, cursor: 0))
         let first = try await application.requestSceneSessionActivation(nil, userActivity: new)
         let second = try await application.requestSceneSessionActivation(nil, userActivity: new)
         #expect(first !== second)
@@ -41,7 +43,7 @@ struct SceneApplicationTests {
         try application.disconnect(session)
         #expect(session.stateRestorationActivity == list)
         let reused = try await application.requestSceneSessionActivation(
-            nil, userActivity: .documentList(DocumentListActivity()))
+            nil, userActivity: .documentList(DocumentListActivity(query: "", scrollPosition: 0)))
         #expect(reused === session && session.activationState == .foregroundActive)
         #expect(appDelegate.delegates.count == 2)
     }

@@ -26,7 +26,9 @@ struct SceneRestorationTests {
     func saveDraft(documentId: Int, body: String) async throws {
         let application = application()
         let session = try await application.requestSceneSessionActivation(
-            nil, userActivity: .documentEdit(DocumentEditActivity(documentId: documentId)))
+            nil,
+            userActivity: .documentEdit(
+                DocumentEditActivity(documentId: documentId, draftTitle: nil, draftBody: nil, cursor: 0)))
         try editor(session).setBody(body)
         try application.saveState()
     }
@@ -48,7 +50,8 @@ struct SceneRestorationTests {
 
     @Test func aReconnectedEditorKeepsItsDraftAndAReopenDoesNotResetIt() async throws {
         let application = application()
-        let edit = UserActivity.documentEdit(DocumentEditActivity(documentId: 1))
+        let edit = UserActivity.documentEdit(
+            DocumentEditActivity(documentId: 1, draftTitle: nil, draftBody: nil, cursor: 0))
         let session = try await application.requestSceneSessionActivation(nil, userActivity: edit)
         try editor(session).setTitle("Renamed")
         try application.moveToBackground(session)
@@ -61,7 +64,9 @@ struct SceneRestorationTests {
     @Test func aSavedDraftIsNoLongerADraft() async throws {
         let application = application()
         let session = try await application.requestSceneSessionActivation(
-            nil, userActivity: .documentEdit(DocumentEditActivity(documentId: 1)))
+            nil,
+            userActivity: .documentEdit(DocumentEditActivity(documentId: 1, draftTitle: nil, draftBody: nil, cursor: 0))
+        )
         try editor(session).setBody("kept")
         try await editor(session).editor?.save()?.value
         try application.saveState()

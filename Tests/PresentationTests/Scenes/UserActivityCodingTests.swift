@@ -7,7 +7,7 @@ import Testing
 struct UserActivityCodingTests {
     nonisolated static let activities: [UserActivity] = [
         .documentEdit(DocumentEditActivity(documentId: 42, draftTitle: "Títle", draftBody: "héllo\nwörld", cursor: 3)),
-        .documentEdit(DocumentEditActivity(documentId: nil, draftBody: "new")),
+        .documentEdit(DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: "new", cursor: 0)),
         .documentList(DocumentListActivity(query: "draft", scrollPosition: 17)),
         .userProfile(UserProfileActivity(userId: 7)),
     ]
@@ -45,13 +45,14 @@ struct UserActivityCodingTests {
         let activity = try #require(ActivityRegistry.strata.decode(Data(json.utf8)))
         #expect(
             activity.payload(as: DocumentEditActivity.self)
-                == DocumentEditActivity(documentId: 3, draftBody: "four", cursor: 4))
+                == DocumentEditActivity(documentId: 3, draftTitle: nil, draftBody: "four", cursor: 4))
     }
 
     @Test func aCustomRegistryDecidesWhichTypesDecode() throws {
         var registry = ActivityRegistry()
         registry.register(UserProfileActivity.self)
-        let edit = try JSONEncoder().encode(UserActivity.documentEdit(.init(documentId: 1)))
+        let edit = try JSONEncoder().encode(
+            UserActivity.documentEdit(.init(documentId: 1, draftTitle: nil, draftBody: nil, cursor: 0)))
         let profile = try JSONEncoder().encode(UserActivity.userProfile(.init(userId: 1)))
         #expect(registry.decode(edit) == nil)
         #expect(registry.decode(profile) == .userProfile(.init(userId: 1)))
@@ -59,13 +60,16 @@ struct UserActivityCodingTests {
 
     @Test func activitiesWithDifferentPayloadsDiffer() {
         #expect(UserActivity.userProfile(.init(userId: 1)) != .userProfile(.init(userId: 2)))
-        #expect(UserActivity.documentList(.init()) != .userProfile(.init(userId: 1)))
+        #expect(UserActivity.documentList(.init(query: "", scrollPosition: 0)) != .userProfile(.init(userId: 1)))
     }
 
     @Test(arguments: [
-        ("strata://documents/42", UserActivity.documentEdit(.init(documentId: 42))),
-        ("strata://documents", UserActivity.documentList(.init())),
-        ("strata://documents?query=draft", UserActivity.documentList(.init(query: "draft"))),
+        (
+            "strata://documents/42",
+            UserActivity.documentEdit(.init(documentId: 42, draftTitle: nil, draftBody: nil, cursor: 0))
+        ),
+        ("strata://documents", UserActivity.documentList(.init(query: "", scrollPosition: 0))),
+        ("strata://documents?query=draft", UserActivity.documentList(.init(query: "draft", scrollPosition: 0))),
         ("strata://users/7", UserActivity.userProfile(.init(userId: 7))),
     ])
     func strataURLsRouteToTheirActivity(url: String, activity: UserActivity) throws {

@@ -20,7 +20,7 @@ nonisolated public struct DocumentEditActivity: ActivityPayload {
     public var cursor: Int
 
     /// Creates the payload.
-    public init(documentId: Int?, draftTitle: String? = nil, draftBody: String? = nil, cursor: Int = 0) {
+    public init(documentId: Int?, draftTitle: String?, draftBody: String?, cursor: Int) {
         self.documentId = documentId
         self.draftTitle = draftTitle
         self.draftBody = draftBody

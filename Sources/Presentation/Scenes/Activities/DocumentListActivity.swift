@@ -15,7 +15,7 @@ nonisolated public struct DocumentListActivity: ActivityPayload {
     public var scrollPosition: Int
 
     /// Creates the payload.
-    public init(query: String = "", scrollPosition: Int = 0) {
+    public init(query: String, scrollPosition: Int) {
         self.query = query
         self.scrollPosition = scrollPosition
     }

@@ -31,9 +31,12 @@ nonisolated extension UserActivity {
             .first { $0.name == "query" || $0.name == "q" }?.value
         switch (url.host(), path.count) {
         case ("documents", 0):
-            return .success(.documentList(DocumentListActivity(query: query ?? "")))
+            return .success(.documentList(DocumentListActivity(query: query ?? "", scrollPosition: 0)))
         case ("documents", 1):
-            if let id = Int(path[0]), id > 0 { return .success(.documentEdit(DocumentEditActivity(documentId: id))) }
+            if let id = Int(path[0]), id > 0 {
+                return .success(
+                    .documentEdit(DocumentEditActivity(documentId: id, draftTitle: nil, draftBody: nil, cursor: 0)))
+            }
         case ("users", 1):
             if let id = Int(path[0]), id > 0 { return .success(.userProfile(UserProfileActivity(userId: id))) }
         default:

@@ -60,7 +60,8 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) async {
         let restored = session.stateRestorationActivity?.payload(as: DocumentEditActivity.self)
         let requested = options.userActivities.lazy.compactMap { $0.payload(as: DocumentEditActivity.self) }.first
-        var payload = requested ?? restored ?? DocumentEditActivity(documentId: nil)
+        var payload =
+            requested ?? restored ?? DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: nil, cursor: 0)
         if let requested, let restored, requested.documentId == restored.documentId {
             payload = restored.overlaid(with: requested)
         }
@@ -120,7 +121,7 @@ extension DocumentEditorSceneDelegate {
         case .editing(let open): editor = open
         }
         let draft = editor.state.draft
-        let original = editor.saved.map(EditorDraft.init) ?? EditorDraft()
+        let original = editor.saved.map(EditorDraft.init) ?? EditorDraft(title: "", body: "", tags: [])
         let changed = editor.state.hasUnsavedChanges
         return DocumentEditActivity(
             documentId: editor.saved?.id.rawValue ?? documentId,

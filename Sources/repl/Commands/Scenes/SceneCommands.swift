@@ -167,10 +167,11 @@ extension SceneCommands {
         switch kind {
         case "editor":
             let documentId = try idWord.map { word throws(CommandFailure) in try ParsedArguments.id(word) }
-            activity = .documentEdit(DocumentEditActivity(documentId: documentId))
+            activity = .documentEdit(
+                DocumentEditActivity(documentId: documentId, draftTitle: nil, draftBody: nil, cursor: 0))
         case "list":
             if let idWord { throw CommandFailure("unexpected argument '\(idWord)' (use --query Q)") }
-            activity = .documentList(DocumentListActivity(query: arguments.flag("--query") ?? ""))
+            activity = .documentList(DocumentListActivity(query: arguments.flag("--query") ?? "", scrollPosition: 0))
         case "user":
             activity = .userProfile(UserProfileActivity(userId: try ParsedArguments.id(idWord, name: "user ID")))
         default:
