@@ -39,9 +39,11 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
         SyncStatus(pending: 0, parked: 0, conflicts: stored.count, lastSyncAt: nil, serverVersion: 0, network: .online)
     }
     /// No entries.
-    public func outbox() async throws(SyncError) -> [OutboxEntry] { [] }
+    public func outbox() async throws(SyncError) -> [QueuedChange] { [] }
     /// Refuses: no entries.
     public func retry(entryId: Int) async throws(SyncError) { throw .noSuchEntry(entryId) }
+    /// Refuses: no entries.
+    public func discard(entryId: Int) async throws(SyncError) { throw .noSuchEntry(entryId) }
     /// The stored conflicts.
     public func conflicts() async throws(SyncError) -> [DocumentConflict] { stored }
     /// Drops the conflict and returns the version kept.

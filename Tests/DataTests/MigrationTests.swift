@@ -82,6 +82,18 @@ struct MigrationTests {
                         && db.indexes(on: "document").contains { $0.name == "document_order" }
                 }
             ),
+            (
+                Names.oneNumbering, Seed.documentsAndUsers + Seed.cache + Seed.outbox + Seed.resourceOutbox,
+                { db in
+                    // The features' changes follow the documents' 1–3, in their own order, and the
+                    // next document change (SQLite's AUTOINCREMENT) takes the number after them.
+                    let features = try Row.fetchAll(
+                        db, sql: "SELECT seq, idempotency_key FROM resource_outbox ORDER BY seq"
+                    ).map { "\($0[0] as Int) \($0[1] as String)" }
+                    return try count("outbox", db) == 3 && features == ["4 r1", "5 r2"]
+                        && Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'outbox'") == 5
+                }
+            ),
         ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {
@@ -167,6 +179,14 @@ private enum Seed {
         INSERT INTO cache_metadata VALUES ('documents:all', 1767258000, '"l9--"', 30);
         INSERT INTO cache_metadata VALUES ('user:1', 1767258000, '"u1"', NULL);
         INSERT INTO document_list VALUES ('all', CAST('[\(summary(2, "Rules", later, 3)),\(summary(1, "Welcome", earlier, 1))]' AS BLOB));
+        """
+
+    /// Two queued changes of a feature, numbered by their own table as before one numbering.
+    static let resourceOutbox = """
+        INSERT INTO resource_outbox (collection, item_id, operation, body, idempotency_key, state, created_at)
+            VALUES ('bookmarks', -1, 'create', CAST('{"url":"u"}' AS BLOB), 'r1', 'pending', 1767258950);
+        INSERT INTO resource_outbox (collection, item_id, operation, body, idempotency_key, state, created_at)
+            VALUES ('bookmarks', 4, 'update', CAST('{"url":"v"}' AS BLOB), 'r2', 'parked', 1767258960);
         """
 
     static let outbox = """

@@ -45,6 +45,18 @@ extension FeatureStore: ResourceSending {
     }
 }
 
+extension FeatureStore {
+    /// Drops every unsent change to the item and its copy here; the next read asks the server.
+    func discardChanges(of entry: ResourceOutbox.Entry) throws(StorageError) {
+        guard let id = ID(rawValue: entry.itemId) else { throw .corruptRow("item 0 of \(entry.collection)") }
+        try database.write { db in
+            try ResourceOutbox.forget(Resource.collection, itemID: id.rawValue, db)
+            try RecordStore<Resource.Record>.delete(id, db)
+        }
+        source.forgetInMemory([id])
+    }
+}
+
 // MARK: - Private
 
 extension FeatureStore {

@@ -27,9 +27,34 @@ struct ResourceOutbox: Sendable {
         now: Date, _ db: Database
     ) throws {
         var entry = Entry(
-            seq: nil, collection: collection, itemId: itemID, operation: operation, body: body, baseETag: baseETag,
-            idempotencyKey: UUID().uuidString, attempts: 0, state: .pending, lastError: nil, createdAt: now)
+            seq: try nextNumber(db), collection: collection, itemId: itemID, operation: operation, body: body,
+            baseETag: baseETag, idempotencyKey: UUID().uuidString, attempts: 0, state: .pending, lastError: nil,
+            createdAt: now)
         try entry.insert(db)
+    }
+
+    /// The number of the next change, shared with the documents' outbox.
+    ///
+    /// One numbering, so `outbox list`, `outbox retry` and `outbox discard` name any change by its
+    /// number alone. The documents' outbox numbers its changes itself (SQLite's `AUTOINCREMENT`), after the
+    /// highest its sequence holds, so this one raises that too.
+    static func nextNumber(_ db: Database) throws -> Int {
+        let last =
+            try Int.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT MAX(seq) FROM sqlite_sequence WHERE name IN ('outbox', 'resource_outbox')")) ?? 0
+        try raiseDocumentsSequence(to: last + 1, db)
+        return last + 1
+    }
+
+    /// Makes the documents' outbox number its next change after `number`.
+    static func raiseDocumentsSequence(to number: Int, _ db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = 'outbox'")
+            .execute(arguments: [number])
+        if db.changesCount == 0 {
+            try db.cachedStatement(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('outbox', ?)")
+                .execute(arguments: [number])
+        }
     }
 
     /// Whether the item has changes that have not reached the server.
@@ -75,6 +100,26 @@ struct ResourceOutbox: Sendable {
         try database.read { db in
             try Entry.filter(Entry.Columns.state == Entry.State.pending.rawValue)
                 .order(Entry.Columns.seq).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// Every change, oldest first.
+    func entries() throws(StorageError) -> [Entry] {
+        try database.read { db in try Entry.order(Entry.Columns.seq).fetchAll(db) }
+    }
+
+    /// The change numbered `seq`, if it is one of the features'.
+    func entry(_ seq: Int) throws(StorageError) -> Entry? {
+        try database.read { db in try Entry.fetchOne(db, key: seq) }
+    }
+
+    /// Puts a parked change back in the queue under a new idempotency key (the old one would only
+    /// replay the refusal).
+    func requeue(_ seq: Int) throws(StorageError) {
+        try database.write { db in
+            _ = try Entry.filter(key: seq).updateAll(
+                db, Entry.Columns.state.set(to: Entry.State.pending.rawValue),
+                Entry.Columns.idempotencyKey.set(to: UUID().uuidString), Entry.Columns.lastError.set(to: nil))
         }
     }
 

@@ -56,6 +56,7 @@ struct ResourceOutboxRecord: Codable, FetchableRecord, MutablePersistableRecord,
         static let itemId = Column(CodingKeys.itemId)
         static let operation = Column(CodingKeys.operation)
         static let baseETag = Column(CodingKeys.baseETag)
+        static let idempotencyKey = Column(CodingKeys.idempotencyKey)
         static let state = Column(CodingKeys.state)
         static let attempts = Column(CodingKeys.attempts)
         static let lastError = Column(CodingKeys.lastError)

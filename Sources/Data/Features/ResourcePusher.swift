@@ -7,6 +7,9 @@ import Synchronization
 protocol ResourceSending: Sendable {
     /// Sends `entry` and settles it on this device; throws what the server or network said.
     func send(_ entry: ResourceOutbox.Entry) async throws(RemoteError)
+    /// Drops every unsent change to `entry`'s item and its copy on this device, so the next read
+    /// brings the server's version.
+    func discardChanges(of entry: ResourceOutbox.Entry) throws(StorageError)
     /// Empties the feature's memory tier; returns the bytes it held.
     @discardableResult func evacuateMemory() -> Int
     /// The feature's cache figures.
@@ -39,6 +42,40 @@ public final class ResourcePusher: Sendable {
         var total = DataSourceStatistics()
         for sender in senders.withLock({ Array($0.values) }) { total = total + (await sender.statistics()) }
         return total
+    }
+
+    /// Every queued change of the features, oldest first.
+    func queued() throws(StorageError) -> [QueuedChange] {
+        try outbox.entries().map { entry in
+            QueuedChange(
+                id: entry.seq ?? 0, collection: entry.collection, itemId: entry.itemId,
+                operation: OutboxEntry.Operation(rawValue: entry.operation.rawValue) ?? .update,
+                state: entry.state == .parked ? .parked : .pending, attempts: entry.attempts,
+                lastError: entry.lastError, createdAt: entry.createdAt)
+        }
+    }
+
+    /// Drops a parked change with its item's other changes; `nil` when no feature's change has
+    /// this number.
+    func discard(_ seq: Int) throws(SyncError) -> Bool? {
+        guard let entry = try stored(seq) else { return nil }
+        guard entry.state == .parked else { throw .notParked(seq) }
+        guard let sender = senders.withLock({ $0[entry.collection] }) else { return false }
+        do { try sender.discardChanges(of: entry) } catch { throw .storageFailure }
+        return true
+    }
+
+    /// Queues a parked change again; `nil` when no feature's change has this number.
+    func requeue(_ seq: Int) throws(SyncError) -> Bool? {
+        guard let entry = try stored(seq) else { return nil }
+        if entry.state == .parked {
+            do { try outbox.requeue(seq) } catch { throw .storageFailure }
+        }
+        return true
+    }
+
+    private func stored(_ seq: Int) throws(SyncError) -> ResourceOutbox.Entry? {
+        do { return try outbox.entry(seq) } catch { throw .storageFailure }
     }
 
     /// How many changes wait, and how many the server refused.

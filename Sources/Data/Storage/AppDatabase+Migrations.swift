@@ -114,6 +114,15 @@ extension AppDatabase {
             // Pages of the list read in this order, from any position (DeviceDocumentPages).
             try db.execute(sql: "CREATE INDEX document_order ON document (updated_at DESC, id DESC)")
         }
+        migrator.registerMigration(Migrations.oneNumbering) { db in
+            // The features' changes take numbers after the documents' (their order among each
+            // other stays); from here on both outboxes draw from one numbering (ResourceOutbox).
+            let last = try Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'outbox'") ?? 0
+            try db.execute(sql: "UPDATE resource_outbox SET seq = -seq")
+            try db.execute(sql: "UPDATE resource_outbox SET seq = ? - seq", arguments: [last])
+            let highest = try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM resource_outbox") ?? last
+            try ResourceOutbox.raiseDocumentsSequence(to: max(highest, last), db)
+        }
         for feature in FeatureRegistry.migrations {
             migrator.registerMigration(feature.name) { db in try db.execute(sql: feature.sql) }
         }
@@ -133,5 +142,6 @@ extension AppDatabase {
         static let pendingUploads = "v8: pending uploads"
         static let documentSearchIndex = "v9: document search index"
         static let documentOrder = "v10: document order"
+        static let oneNumbering = "v11: one numbering for every collection's changes"
     }
 }

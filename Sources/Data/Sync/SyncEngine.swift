@@ -125,9 +125,11 @@ public actor SyncEngine: SyncRepositoryProtocol {
             network: monitor.status)
     }
 
-    /// Every entry, oldest first.
-    public func outbox() async throws(SyncError) -> [OutboxEntry] {
-        try store { () throws(StorageError) in try outbox.entries().map(\.entry) }
+    /// Every queued change, the documents' and the features', oldest first.
+    public func outbox() async throws(SyncError) -> [QueuedChange] {
+        let documents = try store { () throws(StorageError) in try outbox.entries().map { QueuedChange($0.entry) } }
+        let features = try store { () throws(StorageError) in try resources?.queued() ?? [] }
+        return (documents + features).sorted { $0.id < $1.id }
     }
 
     /// Requeues a parked entry and tries to send it.
@@ -135,13 +137,27 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// A pending entry keeps its idempotency key: its last attempt may have reached the server, so
     /// a resend must be recognised as one.
     public func retry(entryId: Int) async throws(SyncError) {
-        guard let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) else {
+        if let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) {
+            if stored.entry.state != .pending {
+                try store { () throws(StorageError) in
+                    try outbox.requeue(stored.entry.id, rebasedOn: nil, replacing: nil)
+                }
+            }
+        } else if try resources?.requeue(entryId) == nil {
             throw .noSuchEntry(entryId)
         }
-        if stored.entry.state != .pending {
-            try store { () throws(StorageError) in try outbox.requeue(stored.entry.id, rebasedOn: nil, replacing: nil) }
-        }
         await pushIfReachable()
+    }
+
+    /// Drops a parked change with the item's other unsent changes; the item is the server's
+    /// version again (read anew when next shown).
+    public func discard(entryId: Int) async throws(SyncError) {
+        if let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) {
+            guard stored.entry.state == .parked else { throw .notParked(entryId) }
+            try await keepServerVersion(of: stored.entry.documentId, remote: nil)
+        } else if try resources?.discard(entryId) == nil {
+            throw .noSuchEntry(entryId)
+        }
     }
 
     /// The conflicts waiting for the user.

@@ -14,10 +14,13 @@ public protocol SyncRepositoryProtocol: Sendable {
     func resumeIfNeeded() async -> Result<SyncReport, SyncError>?
     /// Counts, versions and the network status.
     func status() async -> SyncStatus
-    /// Every entry of the outbox, oldest first.
-    func outbox() async throws(SyncError) -> [OutboxEntry]
-    /// Puts a parked entry back in the queue.
+    /// Every change waiting to be sent, of every collection, oldest first.
+    func outbox() async throws(SyncError) -> [QueuedChange]
+    /// Puts a parked change back in the queue and tries to send it.
     func retry(entryId: Int) async throws(SyncError)
+    /// Drops a parked change, with the item's other unsent changes: the item is the server's
+    /// version again.
+    func discard(entryId: Int) async throws(SyncError)
     /// The conflicts waiting for the user.
     func conflicts() async throws(SyncError) -> [DocumentConflict]
     /// Settles a conflict the user chose a side for.

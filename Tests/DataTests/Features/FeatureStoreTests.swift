@@ -172,6 +172,51 @@ struct FeatureStoreTests {
         #expect(try await fixture.onServer(1)?.url == "https://swift.org")
     }
 
+    @Test func theOutboxListsEveryCollectionsChangesInOneNumberingInTheOrderMade() async throws {
+        let fixture = try await Fixture.make()
+        await fixture.live.backend.stop()
+        _ = try await fixture.store.create(Self.draft("https://a.example"))
+        _ = try await fixture.stack.documentRepository.create(DocumentDraft(title: "Notes", body: "", tags: []))
+        _ = try await fixture.store.create(Self.draft("https://b.example"))
+        let queued = try await fixture.stack.sync.outbox()
+        #expect(queued.map(\.collection) == ["testbookmarks", QueuedChange.documents, "testbookmarks"])
+        #expect(queued.map(\.id) == queued.map(\.id).sorted() && Set(queued.map(\.id)).count == 3)
+        #expect(queued.count == (await fixture.stack.sync.status()).pending)
+    }
+
+    @Test func aParkedChangeIsRetriedOrDiscardedByItsNumber() async throws {
+        let fixture = try await Fixture.make()
+        await fixture.live.backend.stop()
+        let refused = try await fixture.store.create(Self.draft(""))  // the server's rule: a URL is not empty
+        _ = try await fixture.live.backend.start()
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let parked = try #require(try await fixture.stack.sync.outbox().first)
+        #expect(parked.state == .parked && parked.collection == "testbookmarks" && parked.itemId == refused.id.rawValue)
+        // Retried, it is sent again (under a new key) and refused again
+        try await fixture.stack.sync.retry(entryId: parked.id)
+        let again = try #require(try await fixture.stack.sync.outbox().first)
+        #expect(again.id == parked.id && again.state == .parked && again.attempts == parked.attempts + 1)
+        // Discarded, it leaves with the item's copy here
+        try await fixture.stack.sync.discard(entryId: parked.id)
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+        #expect(try await fixture.store.list(policy: .localOnly).value.isEmpty)
+        #expect(await fixture.stack.sync.status().parked == 0)
+        await #expect(throws: SyncError.noSuchEntry(parked.id)) {
+            try await fixture.stack.sync.discard(entryId: parked.id)
+        }
+    }
+
+    @Test func onlyAParkedChangeCanBeDiscarded() async throws {
+        let fixture = try await Fixture.make()
+        await fixture.live.backend.stop()
+        _ = try await fixture.store.create(Self.draft("https://a.example"))
+        let pending = try #require(try await fixture.stack.sync.outbox().first)
+        await #expect(throws: SyncError.notParked(pending.id)) {
+            try await fixture.stack.sync.discard(entryId: pending.id)
+        }
+        #expect(try await fixture.stack.sync.outbox().count == 1)
+    }
+
     @Test func theListIsTheServersWithThisDevicesChangesOver() async throws {
         let fixture = try await Fixture.make()
         _ = try await fixture.store.create(Self.draft("https://a.example"))

@@ -22,10 +22,10 @@ enum Invariants {
             let entries = try await device.sync.outbox()
             // Changes wait only behind a change to the same document that is set aside or in
             // conflict (changes to one document go in order).
-            let blocked = Set(entries.filter { $0.state != .pending }.map(\.documentId))
-            for entry in entries where entry.state == .pending && !blocked.contains(entry.documentId) {
+            let blocked = Set(entries.filter { $0.state != .pending }.map(\.itemId))
+            for entry in entries where entry.state == .pending && !blocked.contains(entry.itemId) {
                 violations.append(
-                    "\(device.name) still has pending \(entry.operation) \(entry.id) of \(entry.documentId) after the final sync (\(entry.attempts) attempts, \(entry.lastError ?? "no error"))"
+                    "\(device.name) still has pending \(entry.operation) \(entry.id) of \(entry.itemId) after the final sync (\(entry.attempts) attempts, \(entry.lastError ?? "no error"))"
                 )
             }
             // Conflicts are exactly those the policy cannot settle: only the device that asks the
@@ -36,12 +36,12 @@ enum Invariants {
             // A change is set aside only when the server deleted its document (nothing else in
             // these schedules is refused).
             let onServer = Set(server.map(\.id))
-            for entry in entries where entry.state == .parked && onServer.contains(entry.documentId.rawValue) {
+            for entry in entries where entry.state == .parked && onServer.contains(entry.itemId) {
                 violations.append(
-                    "\(device.name) parked entry \(entry.id) on document \(entry.documentId): \(entry.lastError ?? "")")
+                    "\(device.name) parked entry \(entry.id) on document \(entry.itemId): \(entry.lastError ?? "")")
             }
             // Every device equals the server, except the documents whose changes it keeps aside.
-            let keptAside = Set(entries.map(\.documentId.rawValue))
+            let keptAside = Set(entries.map(\.itemId))
             // The device whose policy overwrites the server gets the last word where it had it.
             if device.policy == .clientWins {
                 for (id, write) in try lastWrites(tracker, devices) {

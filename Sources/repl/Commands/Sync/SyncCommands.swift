@@ -12,7 +12,7 @@ extension CommandGroup {
 enum SyncCommands {
     /// Every sync command, in help order.
     static var all: [Command] {
-        [sync, status, outboxList, outboxRetry, conflictsList, conflictsShow, resolve, policy]
+        [sync, status, outboxList, outboxRetry, outboxDiscard, conflictsList, conflictsShow, resolve, policy]
     }
 }
 
@@ -54,6 +54,16 @@ extension SyncCommands {
         let id = try arguments.id()
         try await syncing { () throws(SyncError) in try await context.services.sync.retry(entryId: id) }
         return .message("Outbox entry \(id) is queued again.")
+    }
+
+    private static let outboxDiscard = Command(
+        name: "outbox discard", group: .sync,
+        summary: "Drop a parked change and its item's unsent ones",
+        arguments: [ArgumentSpec(name: "ID")], examples: ["outbox discard 1"]
+    ) { context, arguments throws(CommandFailure) in
+        let id = try arguments.id()
+        try await syncing { () throws(SyncError) in try await context.services.sync.discard(entryId: id) }
+        return .message("Outbox entry \(id) is discarded; the item is the server's version again.")
     }
 
     private static let conflictsList = Command(

@@ -33,18 +33,18 @@ enum SyncOutput {
     }
 
     /// `outbox list`.
-    static func outbox(_ entries: [OutboxEntry]) -> CommandOutput {
+    static func outbox(_ entries: [QueuedChange]) -> CommandOutput {
         let rows = entries.map { entry in
             [
-                String(entry.id), entry.documentId.description, entry.operation.rawValue, entry.state.rawValue,
-                String(entry.attempts), entry.lastError ?? "",
+                String(entry.id), entry.collection, String(entry.itemId), entry.operation.rawValue,
+                entry.state.rawValue, String(entry.attempts), entry.lastError ?? "",
             ]
         }
         let noun = entries.count == 1 ? "change" : "changes"
         let table =
             entries.isEmpty
             ? "The outbox is empty."
-            : TextTable.render(rows: [["ID", "DOCUMENT", "OPERATION", "STATE", "ATTEMPTS", "ERROR"]] + rows)
+            : TextTable.render(rows: [["ID", "COLLECTION", "ITEM", "OPERATION", "STATE", "ATTEMPTS", "ERROR"]] + rows)
                 + "\n\(entries.count) \(noun)"
         return .rendered(
             table: table, plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
@@ -98,7 +98,7 @@ extension SyncOutput {
     private struct OutboxJSON: Encodable {
         let entries: [OutboxEntryJSON]
 
-        init(entries: [OutboxEntry]) {
+        init(entries: [QueuedChange]) {
             self.entries = entries.map(OutboxEntryJSON.init)
         }
     }
@@ -106,16 +106,21 @@ extension SyncOutput {
     /// An outbox entry; field names are a contract: add, never rename.
     private struct OutboxEntryJSON: Encodable {
         let id: Int
-        let documentId: Int
+        /// The document changed; only on changes to documents.
+        let documentId: Int?
+        let collection: String
+        let itemId: Int
         let operation: String
         let state: String
         let attempts: Int
         let lastError: String?
         let createdAt: Date
 
-        init(_ entry: OutboxEntry) {
+        init(_ entry: QueuedChange) {
             id = entry.id
-            documentId = entry.documentId.rawValue
+            documentId = entry.collection == QueuedChange.documents ? entry.itemId : nil
+            collection = entry.collection
+            itemId = entry.itemId
             operation = entry.operation.rawValue
             state = entry.state.rawValue
             attempts = entry.attempts
