@@ -30,9 +30,11 @@ extension FeatureSpec {
             \(commandLine)
             ```
 
-            and works like documents: reads go through the cache (`--policy`), writes are saved on the
-            device first and then sent to the server, and a change made offline goes with the next
-            `sync`. [Extending.md](../Extending.md) explains each file the generator wrote.
+            Reads go through the cache (`--policy`); writes are saved on the device first and then
+            sent to the server, and a change made offline goes with the next `sync`. A change the
+            server refuses because the \(lower) changed there waits in the outbox, in conflict, until
+            `outbox retry ID` sends it over the server's version or `outbox discard ID` drops it.
+            [Extending.md](../Extending.md) explains each file the generator wrote.
 
             | Command | What it does |
             | --- | --- |

@@ -18,6 +18,9 @@ protocol FeatureResource: Sendable {
     static var collection: String { get }
     /// How long a fetched item stays fresh without `max-age`.
     static var timeToLive: TimeInterval { get }
+    /// What happens when the server refuses a change because the item changed there (`manual`:
+    /// the change waits, in conflict, for the user).
+    static var conflictPolicy: ConflictPolicy { get }
     /// The item's identifier.
     static func id(of item: Item) -> ItemID<Item>
     /// The same item under another identifier (an item created here, once the server numbered it).

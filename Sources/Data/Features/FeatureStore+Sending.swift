@@ -6,9 +6,10 @@ import HTTPTypes
 extension FeatureStore: ResourceSending {
     /// Sends one queued change and settles it on this device.
     ///
-    /// A change the server refuses because the item changed there (`412`) is this device's last
-    /// word: it is sent again over the server's current version, whose validator comes from the
-    /// server's own answer. A delete of an item the server no longer has is done.
+    /// A change the server refuses because the item changed there (`412`) goes as the feature's
+    /// ``FeatureResource/conflictPolicy`` decides: sent again over the server's current version,
+    /// dropped for the server's, or thrown back as a conflict for the user (the pusher keeps it
+    /// aside). A delete of an item the server no longer has is done.
     func send(_ entry: ResourceOutbox.Entry) async throws(RemoteError) {
         let path = "\(Resource.collection)/\(entry.itemId)"
         switch entry.operation {
@@ -25,6 +26,7 @@ extension FeatureStore: ResourceSending {
                     .put, path, body: body, headers: try await guarded(entry, path), retryable: true,
                     as: Resource.Wire.self)
             } catch .conflict {
+                guard try await overwrites(entry, path) else { return }
                 answer = try await api.send(
                     .put, path, body: body, headers: try await rebased(entry, path), retryable: true,
                     as: Resource.Wire.self)
@@ -35,6 +37,7 @@ extension FeatureStore: ResourceSending {
                 do {
                     try await api.sendWithoutBody(.delete, path, headers: try await guarded(entry, path))
                 } catch .conflict {
+                    guard try await overwrites(entry, path) else { return }
                     try await api.sendWithoutBody(.delete, path, headers: try await rebased(entry, path))
                 }
             } catch .notFound, .gone {
@@ -84,6 +87,38 @@ extension FeatureStore {
             fields[.ifMatch] = try await currentETag(path)
         }
         return fields
+    }
+
+    /// Whether the refused change goes again over the server's version, by the feature's policy;
+    /// when the server's version wins the item's changes here are dropped and `false` returned,
+    /// and when the user must choose the conflict is thrown for the pusher to keep aside.
+    private func overwrites(_ entry: ResourceOutbox.Entry, _ path: String) async throws(RemoteError) -> Bool {
+        let changedAt: Date??
+        do {
+            switch try await api.get(path, as: ServerStamp.self) {
+            case .modified(let stamp, _): changedAt = .some(stamp.updatedAt)
+            case .notModified: changedAt = .some(nil)
+            }
+        } catch .notFound, .gone {
+            changedAt = nil
+        }
+        switch Resource.conflictPolicy.resolve(localChangeAt: entry.createdAt, serverChangedAt: changedAt) {
+        case .overwriteServer: return true
+        case .askUser: throw .conflict
+        case .setAside: throw .notFound
+        case .keepServer:
+            do {
+                try discardChanges(of: entry)
+            } catch {
+                throw .invalidData("the device's storage failed: \(error)")
+            }
+            return false
+        }
+    }
+
+    /// When the server last changed an item, as every collection's items say.
+    private struct ServerStamp: Decodable, Sendable {
+        let updatedAt: Date?
     }
 
     /// A new key (the first one would replay the refusal) and the server's current validator.

@@ -114,20 +114,44 @@ struct ResourceOutbox: Sendable {
     }
 
     /// Puts a parked change back in the queue under a new idempotency key (the old one would only
-    /// replay the refusal).
-    func requeue(_ seq: Int) throws(StorageError) {
+    /// replay the refusal); a change in conflict goes over the server's current version.
+    func requeue(_ entry: Entry) throws(StorageError) {
         try database.write { db in
-            _ = try Entry.filter(key: seq).updateAll(
-                db, Entry.Columns.state.set(to: Entry.State.pending.rawValue),
-                Entry.Columns.idempotencyKey.set(to: UUID().uuidString), Entry.Columns.lastError.set(to: nil))
+            var assignments = [
+                Entry.Columns.state.set(to: Entry.State.pending.rawValue),
+                Entry.Columns.idempotencyKey.set(to: UUID().uuidString), Entry.Columns.lastError.set(to: nil),
+            ]
+            if entry.state == .conflict { assignments.append(Entry.Columns.baseETag.set(to: nil)) }
+            _ = try Entry.filter(key: entry.seq).updateAll(db, assignments)
         }
     }
 
-    /// How many changes wait, and how many the server refused.
-    func counts() throws(StorageError) -> (pending: Int, parked: Int) {
+    /// How many changes wait, how many the server refused, and how many wait for the user.
+    func counts() throws(StorageError) -> (pending: Int, parked: Int, conflicts: Int) {
         try database.read { db in
             let pending = try Entry.filter(Entry.Columns.state == Entry.State.pending.rawValue).fetchCount(db)
-            return (pending, try Entry.fetchCount(db) - pending)
+            let conflicts = try Entry.filter(Entry.Columns.state == Entry.State.conflict.rawValue).fetchCount(db)
+            return (pending, try Entry.fetchCount(db) - pending - conflicts, conflicts)
+        }
+    }
+
+    /// The items with a change in conflict: their later changes wait behind it.
+    func itemsInConflict() throws(StorageError) -> Set<String> {
+        try database.read { db in
+            Set(
+                try Entry.filter(Entry.Columns.state == Entry.State.conflict.rawValue).fetchAll(db).map {
+                    "\($0.collection)/\($0.itemId)"
+                })
+        }
+    }
+
+    /// The server has another version of the item and the policy asks the user: the change is
+    /// kept, no longer sent, until it is retried (sent over the server's version) or discarded.
+    func markConflict(_ entry: Entry) throws(StorageError) {
+        try database.write { db in
+            _ = try Entry.filter(key: entry.seq).updateAll(
+                db, Entry.Columns.state.set(to: Entry.State.conflict.rawValue),
+                Entry.Columns.lastError.set(to: "the server has another version"))
         }
     }
 

@@ -21,6 +21,9 @@ struct ResourceOutboxRecord: Codable, FetchableRecord, MutablePersistableRecord,
         case pending
         /// Refused by the server for good; kept, with the reason.
         case parked
+        /// The server has another version and the feature's policy asks the user; kept, no
+        /// longer sent, until retried or discarded.
+        case conflict
     }
 
     /// The sending order.

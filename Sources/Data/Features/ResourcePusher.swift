@@ -50,7 +50,7 @@ public final class ResourcePusher: Sendable {
             QueuedChange(
                 id: entry.seq ?? 0, collection: entry.collection, itemId: entry.itemId,
                 operation: OutboxEntry.Operation(rawValue: entry.operation.rawValue) ?? .update,
-                state: entry.state == .parked ? .parked : .pending, attempts: entry.attempts,
+                state: OutboxEntry.State(rawValue: entry.state.rawValue) ?? .parked, attempts: entry.attempts,
                 lastError: entry.lastError, createdAt: entry.createdAt)
         }
     }
@@ -59,7 +59,7 @@ public final class ResourcePusher: Sendable {
     /// this number.
     func discard(_ seq: Int) throws(SyncError) -> Bool? {
         guard let entry = try stored(seq) else { return nil }
-        guard entry.state == .parked else { throw .notParked(seq) }
+        guard entry.state != .pending else { throw .notParked(seq) }
         guard let sender = senders.withLock({ $0[entry.collection] }) else { return false }
         do { try sender.discardChanges(of: entry) } catch { throw .storageFailure }
         return true
@@ -68,8 +68,8 @@ public final class ResourcePusher: Sendable {
     /// Queues a parked change again; `nil` when no feature's change has this number.
     func requeue(_ seq: Int) throws(SyncError) -> Bool? {
         guard let entry = try stored(seq) else { return nil }
-        if entry.state == .parked {
-            do { try outbox.requeue(seq) } catch { throw .storageFailure }
+        if entry.state != .pending {
+            do { try outbox.requeue(entry) } catch { throw .storageFailure }
         }
         return true
     }
@@ -78,9 +78,9 @@ public final class ResourcePusher: Sendable {
         do { return try outbox.entry(seq) } catch { throw .storageFailure }
     }
 
-    /// How many changes wait, and how many the server refused.
-    func counts() -> (pending: Int, parked: Int) {
-        (try? outbox.counts()) ?? (0, 0)
+    /// How many changes wait, how many the server refused, and how many wait for the user.
+    func counts() -> (pending: Int, parked: Int, conflicts: Int) {
+        (try? outbox.counts()) ?? (0, 0, 0)
     }
 
     /// Sends every pending change whose feature is registered; returns how many the server took.
@@ -94,7 +94,11 @@ public final class ResourcePusher: Sendable {
             if Task.isCancelled { throw .cancelled }
             let entries: [ResourceOutbox.Entry]
             do {
-                entries = try outbox.pending(limit: skipped.count + 100).filter { !skipped.contains($0.seq ?? 0) }
+                // Changes to an item with one in conflict wait behind it, in order.
+                let held = try outbox.itemsInConflict()
+                entries = try outbox.pending(limit: skipped.count + 100).filter {
+                    !skipped.contains($0.seq ?? 0) && !held.contains("\($0.collection)/\($0.itemId)")
+                }
             } catch {
                 throw .storageFailure
             }
@@ -108,6 +112,11 @@ public final class ResourcePusher: Sendable {
                 sent += 1
             } catch {
                 if error == .cancelled { throw .cancelled }
+                // The item changed on the server and its policy asks the user.
+                if error == .conflict {
+                    try? outbox.markConflict(entry)
+                    continue
+                }
                 // Nobody signed in (or the session expired): the change waits for the next sign-in.
                 if error == .unauthorized { throw .signInRequired(pending: counts().pending) }
                 if error.mayPass {

@@ -116,11 +116,11 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// Counts, versions and the network status.
     public func status() async -> SyncStatus {
         let counts = (try? outbox.counts()) ?? (pending: 0, parked: 0, conflicts: 0)
-        let features = resources?.counts() ?? (pending: 0, parked: 0)
+        let features = resources?.counts() ?? (pending: 0, parked: 0, conflicts: 0)
         let lastSync = (try? outbox.value(.lastSyncAt)).flatMap { $0.flatMap(Double.init) }
         return SyncStatus(
             pending: counts.pending + features.pending, parked: counts.parked + features.parked,
-            conflicts: counts.conflicts,
+            conflicts: counts.conflicts + features.conflicts,
             lastSyncAt: lastSync.map(Date.init(timeIntervalSince1970:)), serverVersion: storedServerVersion(),
             network: monitor.status)
     }

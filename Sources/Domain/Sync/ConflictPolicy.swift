@@ -21,13 +21,20 @@ public enum ConflictPolicy: String, Sendable, Hashable, CaseIterable {
     /// ConflictPolicy.lastWriterWins.resolve(localChangeAt: edit, remote: serverCopy)  // .keepServer
     /// ```
     public func resolve(localChangeAt: Date, remote: Document?) -> ConflictDecision {
+        resolve(localChangeAt: localChangeAt, serverChangedAt: remote.map { .some($0.updatedAt) } ?? .none)
+    }
+
+    /// The same decision for an item of any collection, from when the server last changed it
+    /// (`nil`: the server deleted it; `.some(nil)`: the server did not say when).
+    public func resolve(localChangeAt: Date, serverChangedAt: Date??) -> ConflictDecision {
         switch self {
         case .serverWins: return .keepServer
         case .manual: return .askUser
-        case .clientWins: return remote == nil ? .setAside : .overwriteServer
+        case .clientWins: return serverChangedAt == nil ? .setAside : .overwriteServer
         case .lastWriterWins:
-            guard let remote else { return .setAside }
-            let serverTime = remote.updatedAt.timeIntervalSince1970.rounded(.down)
+            guard let changedAt = serverChangedAt else { return .setAside }
+            guard let changedAt else { return .keepServer }
+            let serverTime = changedAt.timeIntervalSince1970.rounded(.down)
             let localTime = localChangeAt.timeIntervalSince1970.rounded(.down)
             return localTime > serverTime ? .overwriteServer : .keepServer
         }

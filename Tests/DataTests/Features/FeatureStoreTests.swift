@@ -10,7 +10,7 @@ import Testing
 
 /// The generic store every generated feature stands on, against a real server over loopback:
 /// offline-first writes that reach the server on sync, the server's identifiers taking over,
-/// this device's last word on a concurrent edit, and the device's copy when offline.
+/// a concurrent edit settled by the feature's conflict policy, and the device's copy when offline.
 @Suite("Feature store")
 struct FeatureStoreTests {
     typealias ID = ItemID<TestBookmark>
@@ -129,21 +129,86 @@ struct FeatureStoreTests {
         #expect(try await fixture.onServer(1)?.rating == 5)
     }
 
-    @Test func thisDevicesEditWinsOverAConcurrentServerEdit() async throws {
+    /// A bookmark made online, then edited offline here (`note` "mine", or deleted) while another
+    /// device changed the server's copy to "theirs"; then a sync, under `Policy`.
+    func raced<Policy: BookmarkPolicy>(
+        _ policy: Policy.Type, deleting: Bool = false
+    ) async throws -> (Fixture, FeatureStore<Bookmarks<Policy>>) {
         let fixture = try await Fixture.make()
-        let created = try await fixture.store.create(Self.draft("https://swift.org"))
+        let store = FeatureStore<Bookmarks<Policy>>(stack: fixture.stack, api: fixture.live.client)
+        let created = try await store.create(Self.draft("https://swift.org"))
         await fixture.live.backend.stop()
-        var edited = created
-        edited.note = "mine"
-        _ = try await fixture.store.update(edited)
+        if deleting {
+            try await store.delete(created.id)
+        } else {
+            var edited = created
+            edited.note = "mine"
+            _ = try await store.update(edited)
+        }
         _ = try await fixture.live.backend.start()
         var headers = HTTPFields()
         headers[.ifMatch] = "*"
         _ = try await fixture.live.client.send(
             .put, "testbookmarks/1", body: ["note": "theirs"], headers: headers, as: TestBookmarkDTO.self)
         _ = try await fixture.stack.sync.sync(progress: { _ in })
+        return (fixture, store)
+    }
+
+    @Test func aConcurrentEditWaitsForTheUserAndIsNeverLost() async throws {
+        let (fixture, store) = try await raced(AskTheUser.self)
+        // The server keeps the other device's edit, this device keeps its own, and says so
+        #expect(try await fixture.onServer(1)?.note == "theirs")
+        #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "mine")
+        let conflict = try #require(try await fixture.stack.sync.outbox().first)
+        #expect(conflict.state == .conflict && conflict.collection == "testbookmarks")
+        #expect(await fixture.stack.sync.status().conflicts == 1)
+        // A later edit to it waits behind the conflict
+        var later = try await store.item(try #require(ID.server(1)), policy: .localOnly).value
+        later.rating = 5
+        _ = try await store.update(later)
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(try await fixture.onServer(1)?.rating == 3)
+        // Retried, the user's version goes over the server's, then the later edit
+        try await fixture.stack.sync.retry(entryId: conflict.id)
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let server = try #require(try await fixture.onServer(1))
+        #expect(server.note == "mine" && server.rating == 5)
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+    }
+
+    @Test func aConflictDiscardedLeavesTheServersVersion() async throws {
+        let (fixture, store) = try await raced(AskTheUser.self)
+        let conflict = try #require(try await fixture.stack.sync.outbox().first)
+        try await fixture.stack.sync.discard(entryId: conflict.id)
+        #expect(try await store.item(try #require(ID.server(1)), policy: .cacheFirst).value.note == "theirs")
+        #expect(await fixture.stack.sync.status().conflicts == 0)
+    }
+
+    @Test func aDeleteRacingAnEditIsAConflictNeverSilent() async throws {
+        let (fixture, _) = try await raced(AskTheUser.self, deleting: true)
+        #expect(try await fixture.onServer(1)?.note == "theirs")
+        #expect(try await fixture.stack.sync.outbox().map(\.state) == [.conflict])
+    }
+
+    @Test func underClientWinsThisDevicesEditGoesOverTheServers() async throws {
+        let (fixture, _) = try await raced(DeviceWins.self)
         let server = try #require(try await fixture.onServer(1))
         #expect(server.note == "mine" && server.version == 3)
+    }
+
+    @Test(arguments: [false, true])
+    func underServerWinsTheServersVersionStays(deleting: Bool) async throws {
+        let (fixture, store) = try await raced(ServerWins.self, deleting: deleting)
+        #expect(try await fixture.onServer(1)?.note == "theirs")
+        #expect(try await store.item(try #require(ID.server(1)), policy: .cacheFirst).value.note == "theirs")
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+    }
+
+    @Test func underLastWriterWinsTheLaterEditStays() async throws {
+        // The other device's edit came after this one's: the server's version stays
+        let (fixture, _) = try await raced(LaterWins.self)
+        #expect(try await fixture.onServer(1)?.note == "theirs")
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
     }
 
     @Test func aDeleteReachesTheServerAndAnItemNeverSentIsForgotten() async throws {

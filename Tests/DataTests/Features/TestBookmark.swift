@@ -102,14 +102,32 @@ struct TestBookmarkDTO: Codable, Sendable {
     }
 }
 
-/// What the generic store needs to know.
-enum TestBookmarkResource: FeatureResource {
+/// The conflict policy a test's bookmarks declare.
+protocol BookmarkPolicy: Sendable {
+    static var policy: ConflictPolicy { get }
+}
+
+/// The policy a generated feature starts with: the user chooses.
+enum AskTheUser: BookmarkPolicy { static let policy = ConflictPolicy.manual }
+/// This device's change goes over the server's.
+enum DeviceWins: BookmarkPolicy { static let policy = ConflictPolicy.clientWins }
+/// The server's version stays.
+enum ServerWins: BookmarkPolicy { static let policy = ConflictPolicy.serverWins }
+/// The later change stays.
+enum LaterWins: BookmarkPolicy { static let policy = ConflictPolicy.lastWriterWins }
+
+/// The bookmarks of most tests: conflicts wait for the user.
+typealias TestBookmarkResource = Bookmarks<AskTheUser>
+
+/// What the generic store needs to know, with the conflict policy `Policy` declares.
+enum Bookmarks<Policy: BookmarkPolicy>: FeatureResource {
     typealias Item = TestBookmark
     typealias Record = TestBookmarkRecord
     typealias Wire = TestBookmarkDTO
 
-    static let collection = "testbookmarks"
-    static let timeToLive: TimeInterval = 300
+    static var collection: String { "testbookmarks" }
+    static var timeToLive: TimeInterval { 300 }
+    static var conflictPolicy: ConflictPolicy { Policy.policy }
 
     static func id(of item: TestBookmark) -> ItemID<TestBookmark> { item.id }
 
