@@ -31,7 +31,8 @@ extension FeatureSpec {
             ```
 
             Reads go through the cache (`--policy`); writes are saved on the device first and then
-            sent to the server, and a change made offline goes with the next `sync`. A change the
+            sent to the server, and a change made offline goes with the next `sync`, which also
+            brings what other devices made, changed or deleted. A change the
             server refuses because the \(lower) changed there waits in the outbox, in conflict, until
             `outbox retry ID` sends it over the server's version or `outbox discard ID` drops it.
             [Extending.md](../Extending.md) explains each file the generator wrote.

@@ -7,6 +7,9 @@ import Synchronization
 protocol ResourceSending: Sendable {
     /// Sends `entry` and settles it on this device; throws what the server or network said.
     func send(_ entry: ResourceOutbox.Entry) async throws(RemoteError)
+    /// Brings the server's changes to the feature's items since the last pull; returns how many
+    /// items were changed and deleted.
+    func pull(pageSize: Int) async throws(SyncError) -> (pulled: Int, deleted: Int)
     /// Drops every unsent change to `entry`'s item and its copy on this device, so the next read
     /// brings the server's version.
     func discardChanges(of entry: ResourceOutbox.Entry) throws(StorageError)
@@ -76,6 +79,20 @@ public final class ResourcePusher: Sendable {
 
     private func stored(_ seq: Int) throws(SyncError) -> ResourceOutbox.Entry? {
         do { return try outbox.entry(seq) } catch { throw .storageFailure }
+    }
+
+    /// Pulls every registered feature's changes, one collection after another.
+    func pull(pageSize: Int, into report: inout SyncReport) async throws(SyncError) {
+        let features = senders.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+        for feature in features {
+            do {
+                let pulled = try await feature.pull(pageSize: pageSize)
+                report.pulled += pulled.pulled
+                report.deleted += pulled.deleted
+            } catch .offline {
+                throw .offline(pending: counts().pending)
+            }
+        }
     }
 
     /// How many changes wait, how many the server refused, and how many wait for the user.

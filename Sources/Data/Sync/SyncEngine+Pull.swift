@@ -78,6 +78,7 @@ extension SyncEngine {
             if !page.more { break }
         }
         if report.pulled + report.deleted > 0 { try? await lists.invalidateAll() }
+        try await resources?.pull(pageSize: pageSize, into: &report)
     }
 }
 

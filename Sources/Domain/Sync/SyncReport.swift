@@ -8,9 +8,9 @@ public struct SyncReport: Equatable, Sendable {
     public var conflicts = 0
     /// Changes resolved by the conflict policy.
     public var resolved = 0
-    /// Documents created or changed by the pull.
+    /// Items (documents and every feature's) created or changed by the pull.
     public var pulled = 0
-    /// Documents deleted by the pull.
+    /// Items deleted by the pull.
     public var deleted = 0
     /// The server version reached.
     public var serverVersion = 0

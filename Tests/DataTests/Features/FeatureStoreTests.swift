@@ -31,6 +31,14 @@ struct FeatureStoreTests {
                 live: live, stack: stack, store: FeatureStore(stack: stack, api: live.client), folder: folder)
         }
 
+        /// The bookmarks store of another device on the same server (a database of its own).
+        func otherDevice() async throws -> FeatureStore<TestBookmarkResource> {
+            let database = try AppDatabase.open(at: folder.url.appendingPathComponent("other.sqlite"))
+            try database.write { db in try db.execute(sql: TestBookmarkRecord.schema) }
+            let stack = DataStack(database: database, api: live.client, monitor: live.monitor, now: { Date() })
+            return FeatureStore(stack: stack, api: live.client)
+        }
+
         /// The server's copy of bookmark `number`, read by another client.
         func onServer(_ number: Int) async throws -> TestBookmarkDTO? {
             do {
@@ -280,6 +288,48 @@ struct FeatureStoreTests {
             try await fixture.stack.sync.discard(entryId: pending.id)
         }
         #expect(try await fixture.stack.sync.outbox().count == 1)
+    }
+
+    @Test func aSyncBringsEveryItemAnotherDeviceMadeChangedOrDeleted() async throws {
+        // Given another device on the same server that made two bookmarks, then changed one
+        let fixture = try await Fixture.make()
+        let other = try await fixture.otherDevice()
+        let first = try await other.create(Self.draft("https://a.example"))
+        _ = try await other.create(Self.draft("https://b.example"))
+        // When this device syncs, then it holds both, readable offline
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(
+            try await fixture.store.list(policy: .localOnly).value.map(\.url).sorted() == [
+                "https://a.example", "https://b.example",
+            ])
+        // And what the other device changes or deletes next reaches it at the next sync
+        var edited = first
+        edited.note = "read"
+        _ = try await other.update(edited)
+        try await other.delete(try #require(ID.server(2)))
+        let report = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(report.pulled >= 1 && report.deleted >= 1)
+        let held = try await fixture.store.list(policy: .localOnly).value
+        #expect(held.map(\.url) == ["https://a.example"] && held.first?.note == "read")
+    }
+
+    @Test func aPulledChangeNeverReplacesAnItemWithChangesStillToSend() async throws {
+        let fixture = try await Fixture.make()
+        let other = try await fixture.otherDevice()
+        let made = try await other.create(Self.draft("https://a.example"))
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        await fixture.live.backend.stop()
+        var mine = try await fixture.store.item(made.id, policy: .localOnly).value
+        mine.note = "mine, not sent"
+        _ = try await fixture.store.update(mine)
+        _ = try await fixture.live.backend.start()
+        var theirs = made
+        theirs.note = "theirs"
+        _ = try await other.update(theirs)
+        _ = try await other.sync.sync(progress: { _ in })
+        #expect(try await fixture.onServer(1)?.note == "theirs")
+        _ = try await fixture.stack.sync.pull()
+        #expect(try await fixture.store.item(made.id, policy: .localOnly).value.note == "mine, not sent")
     }
 
     @Test func theListIsTheServersWithThisDevicesChangesOver() async throws {
