@@ -42,9 +42,10 @@ refuse Trip --field class:String
 refuse Trip --field name:Float
 refuse Trip --field name:String --field name:Int
 refuse Trip
+refuse Trip --field name:String --conflicts sometimes
 
 fields=(--field name:String --field 'note:String?' --field nights:Int --field 'guests:Int?' --field budget:Double
-    --field booked:Bool --field departsOn:Date --field 'places:[String]')
+    --field booked:Bool --field departsOn:Date --field 'places:[String]' --conflicts serverWins)
 scaffold Trip "${fields[@]}" >/dev/null  # the first run compiles the plugin
 scaffold --remove Trip >/dev/null
 unchanged "--remove left changes behind"

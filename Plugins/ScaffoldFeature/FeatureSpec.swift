@@ -23,6 +23,12 @@ struct FeatureSpec {
     /// `Recipe`.
     let name: String
     let fields: [Field]
+    /// The conflict policy the resource declares (`--conflicts`, `manual` when not given): the
+    /// raw value of one of Domain's `ConflictPolicy` cases.
+    let conflicts: String
+
+    /// The policies `--conflicts` takes.
+    static let conflictPolicies = ["manual", "serverWins", "clientWins", "lastWriterWins"]
 
     /// `recipe`: the command word, the table and the folder of docs examples.
     var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
@@ -39,14 +45,22 @@ struct FeatureSpec {
         }
         try validateName(name)
         var fields: [Field] = []
+        var conflicts: String?
         while let flag = rest.popFirst() {
+            if flag == "--conflicts" {
+                guard conflicts == nil, let policy = rest.popFirst(), conflictPolicies.contains(policy) else {
+                    throw ScaffoldError("--conflicts takes one of \(conflictPolicies.joined(separator: ", ")), once")
+                }
+                conflicts = policy
+                continue
+            }
             guard flag == "--field", let text = rest.popFirst() else {
                 throw ScaffoldError("unexpected argument '\(flag)': fields are given as --field name:Type")
             }
             fields.append(try field(text, existing: fields))
         }
         guard !fields.isEmpty else { throw ScaffoldError("a feature needs at least one --field name:Type") }
-        return FeatureSpec(name: name, fields: fields)
+        return FeatureSpec(name: name, fields: fields, conflicts: conflicts ?? "manual")
     }
 
     /// Refuses a name that is not an upper-camel-case Swift identifier, is a keyword, or names

@@ -11,7 +11,7 @@ struct ScaffoldFeature: CommandPlugin {
             if arguments.first == "--remove" {
                 guard arguments.count == 2 else { throw ScaffoldError("usage: scaffold-feature --remove NAME") }
                 try FeatureSpec.validateName(arguments[1])
-                let removed = try Writer(root: root).remove(FeatureSpec(name: arguments[1], fields: []))
+                let removed = try Writer(root: root).remove(FeatureSpec(name: arguments[1], fields: [], conflicts: "manual"))
                 print("Removed \(arguments[1]): \(removed) files and its registrations.")
             } else {
                 let spec = try FeatureSpec.parse(arguments)

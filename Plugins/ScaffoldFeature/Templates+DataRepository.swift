@@ -13,9 +13,9 @@ extension FeatureSpec {
 
             static let collection = "\(collection)"
             static let timeToLive: TimeInterval = 300
-            /// A change the server refuses because the \(lower) changed there waits for the user
-            /// (`outbox retry ID` sends it over the server's version, `outbox discard ID` drops it).
-            static let conflictPolicy = ConflictPolicy.manual
+            /// What happens to a change the server refuses because the \(lower) changed there
+            /// (`scaffold-feature --conflicts`; Docs/Extending.md).
+            static let conflictPolicy = ConflictPolicy.\(conflicts)
 
             static func id(of item: \(name)) -> \(name).ID { item.id }
 

@@ -8,6 +8,7 @@ extension FeatureSpec {
     var commandLine: String {
         "swift package --allow-writing-to-package-directory scaffold-feature \(name) "
             + fields.map { "--field \($0.name):\($0.type.rawValue)" }.joined(separator: " ")
+            + (conflicts == "manual" ? "" : " --conflicts \(conflicts)")
     }
 
     private func page() -> String {
@@ -32,9 +33,10 @@ extension FeatureSpec {
 
             Reads go through the cache (`--policy`); writes are saved on the device first and then
             sent to the server, and a change made offline goes with the next `sync`, which also
-            brings what other devices made, changed or deleted. A change the
-            server refuses because the \(lower) changed there waits in the outbox, in conflict, until
-            `outbox retry ID` sends it over the server's version or `outbox discard ID` drops it.
+            brings what other devices made, changed or deleted. A change the server refuses because
+            the \(lower) changed there goes as its conflict policy, `\(conflicts)`, says
+            ([Extending.md](../Extending.md)); under `manual` it waits in the outbox, in conflict,
+            until `outbox retry ID` sends it over the server's version or `outbox discard ID` drops it.
             [Extending.md](../Extending.md) explains each file the generator wrote.
 
             | Command | What it does |
