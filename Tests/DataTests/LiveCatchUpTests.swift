@@ -28,7 +28,8 @@ struct LiveCatchUpTests {
         let base = try #require(await stack.live.backend.baseURL)
         let live = LiveUpdates(
             url: try #require(LiveUpdates.socketURL(for: base)), transport: NIOLiveTransport(),
-            pull: { announced in try? await sync.catchUp(announced: announced).serverVersion }, clock: ContinuousClock()
+            pull: { announced in try? await sync.catchUp(announced: announced).serverVersion },
+            pulls: { sync.pulls($0) }, clock: ContinuousClock()
         )
         await live.start()
         #expect(await eventually { await live.status.appliedVersion == 3 })

@@ -70,8 +70,8 @@ struct LiveUpdatesTests {
         let puller = puller
         return LiveUpdates(
             url: URL(fileURLWithPath: "/live"), transport: transport,
-            pull: { announced in await puller.pull(reaching: version, announced: announced) }, clock: clock,
-            jitter: { 1 })
+            pull: { announced in await puller.pull(reaching: version, announced: announced) },
+            pulls: { $0 == "bookmarks" }, clock: clock, jitter: { 1 })
     }
 
     /// Lets the started tasks run; with a condition, until it holds (two seconds at most: tests
@@ -133,6 +133,23 @@ struct LiveUpdatesTests {
         #expect(
             given.dropFirst().first
                 == [announced(4, after: 3), announced(5, after: 4), announced(7, after: 6), announced(8, after: 7)])
+        await live.stop()
+    }
+
+    @Test func aChangeToAFeatureThisDeviceHoldsStartsAPullAndOtherCollectionsDoNot() async {
+        let live = live()
+        await connected(live)
+        puller.release()
+        await live.settle()
+        transport.send(#"{"type":"change","collection":"users","id":1,"version":2,"serverVersion":2}"#)
+        await settle { await live.status.events == 1 }
+        await live.settle()
+        #expect(puller.count.withLock { $0 } == 1)
+        transport.send(#"{"type":"change","collection":"bookmarks","id":1,"version":3,"serverVersion":3}"#)
+        await settle { await live.status.events == 2 }
+        await live.settle()
+        // The pull is told of no document change, so it reads every change list
+        #expect(puller.count.withLock { $0 } == 2 && puller.given.withLock { $0.last } == [])
         await live.stop()
     }
 

@@ -29,6 +29,11 @@ public final class ResourcePusher: Sendable {
         outbox = ResourceOutbox(database: database)
     }
 
+    /// Whether a feature of `collection` is registered here.
+    func holds(_ collection: String) -> Bool {
+        senders.withLock { $0[collection] != nil }
+    }
+
     /// Makes `sender` the one that sends the changes of `collection`.
     func register(_ collection: String, _ sender: any ResourceSending) {
         senders.withLock { $0[collection] = sender }

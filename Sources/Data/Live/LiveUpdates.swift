@@ -43,40 +43,21 @@ public actor LiveUpdates {
         public var failedPulls = 0
     }
 
-    /// The delays between reconnection attempts.
-    public struct Backoff: Sendable, Equatable {
-        /// The first delay.
-        public var initial: Duration
-        /// The longest delay.
-        public var maximum: Duration
-
-        /// Doubles from `initial` up to `maximum`.
-        public init(initial: Duration = .milliseconds(250), maximum: Duration = .seconds(30)) {
-            self.initial = initial
-            self.maximum = maximum
-        }
-
-        /// The delay before attempt `attempt` (1 for the first retry): `initial` doubled each
-        /// attempt, capped, then scaled by `jitter` (a factor from 0.5 to 1) so that clients
-        /// dropped together do not all come back at once.
-        public func delay(attempt: Int, jitter: Double) -> Duration {
-            let doublings = min(max(attempt - 1, 0), 30)
-            let full = min(initial * (1 << doublings), maximum)
-            return full * min(max(jitter, 0.5), 1)
-        }
-    }
-
     /// What `live status` reports.
     public private(set) var status = Status()
     private let url: URL
     private let transport: any LiveTransport
     private let pull: @Sendable ([AnnouncedChange]) async -> Int?
+    /// Whether an event of a collection other than documents starts a pull.
+    private let pulls: @Sendable (String) -> Bool
     private let clock: any Clock<Duration>
     private let backoff: Backoff
     private let jitter: @Sendable () -> Double
     private var running: Task<Void, Never>?
     private var pulling: Task<Void, Never>?
     private var pullAgain = false
+    /// Whether a feature's change was announced since the last pull started.
+    private var featureChanged = false
     /// The documents' change number of the last event or hello, in the socket's order (nil until
     /// the hello).
     private var announcedUpTo: Int?
@@ -90,15 +71,18 @@ public actor LiveUpdates {
 
     /// Follows the socket at `url` (`ws://host:port/live`); `pull` brings the server's changes
     /// into the database, given the changes announced since the last pull, and says the change
-    /// number it reached (nil when it failed); `jitter` gives a factor from 0.5 to 1 for each retry.
+    /// number it reached (nil when it failed); `pulls` says which other collections' events start
+    /// a pull too (the features this device holds); `jitter` gives a factor from 0.5 to 1 for each
+    /// retry.
     public init(
         url: URL, transport: any LiveTransport, pull: @escaping @Sendable ([AnnouncedChange]) async -> Int?,
-        clock: any Clock<Duration>, backoff: Backoff = Backoff(),
+        pulls: @escaping @Sendable (String) -> Bool, clock: any Clock<Duration>, backoff: Backoff = Backoff(),
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1) }
     ) {
         self.url = url
         self.transport = transport
         self.pull = pull
+        self.pulls = pulls
         self.clock = clock
         self.backoff = backoff
         self.jitter = jitter
@@ -184,6 +168,11 @@ extension LiveUpdates {
                 status.lastVersion = max(status.lastVersion, version)
                 announce(version, document)
                 requestPull()
+            } else if pulls(collection) {
+                // A feature's change: the pull must run even if every document change announced
+                // is this device's own, so it is not told of them (it then reads every change list).
+                featureChanged = true
+                requestPull()
             }
         }
     }
@@ -219,9 +208,10 @@ extension LiveUpdates {
         }
         status.pulls += 1
         let pull = pull
-        let changes = announcedTooMany ? [] : announced
+        let changes = announcedTooMany || featureChanged ? [] : announced
         announced = []
         announcedTooMany = false
+        featureChanged = false
         pulling = Task {
             let version = await pull(changes)
             self.pulled(reaching: version)

@@ -76,6 +76,12 @@ public actor SyncEngine: SyncRepositoryProtocol {
         return report
     }
 
+    /// Whether the pull brings the changes of `collection` (documents, and every feature this
+    /// device holds).
+    public nonisolated func pulls(_ collection: String) -> Bool {
+        collection == QueuedChange.documents || resources?.holds(collection) == true
+    }
+
     /// Catches up with the changes the live socket announced: counts those this device already
     /// holds as applied (its own, settled), and pulls only when others remain.
     ///

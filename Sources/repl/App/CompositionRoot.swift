@@ -209,7 +209,8 @@ extension CompositionRoot {
         guard configuration.liveUpdates, let url = LiveUpdates.socketURL(for: baseURL) else { return nil }
         return LiveUpdates(
             url: url, transport: NIOLiveTransport(),
-            pull: { announced in try? await sync.catchUp(announced: announced).serverVersion }, clock: ContinuousClock()
+            pull: { announced in try? await sync.catchUp(announced: announced).serverVersion },
+            pulls: { sync.pulls($0) }, clock: ContinuousClock()
         )
     }
 
