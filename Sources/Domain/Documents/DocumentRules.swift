@@ -49,17 +49,8 @@ public enum DocumentRules {
     }
 
     /// The title as it is stored: surrounding white space removed.
-    ///
-    /// A title with nothing to remove comes back as it is, after a look at its ends: Foundation's
-    /// trim is slow on Linux, and an import checks each title twice.
     public static func normalized(title: String) -> String {
-        let space = CharacterSet.whitespacesAndNewlines
-        if let first = title.unicodeScalars.first, let last = title.unicodeScalars.last, !space.contains(first),
-            !space.contains(last)
-        {
-            return title
-        }
-        return title.trimmingCharacters(in: .whitespacesAndNewlines)
+        title.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
