@@ -143,7 +143,9 @@ enum CompositionRoot {
         let uploads = UploadReports()
         if options.context == .app {  // the app resends what a crash or a drop left queued, as iOS does
             let attachments = services.attachments
-            readiness.registerPolite("resume queued uploads") { uploads.add(await attachments.resumeUploads()) }
+            readiness.registerPolite("resume queued uploads") {
+                await uploads.report { await attachments.resumeUploads() }
+            }
         }
         let lifecycle = ApplicationLifecycle()
         let evacuated = EvacuationTally()

@@ -87,6 +87,7 @@ extension AttachmentCommands {
         if arguments.isSet("--resume") {
             // After the launch's own resumption, if it is running: its lines come first.
             let resumed = await repository.resumeUploads()
+            await context.uploads.settled()
             return AttachmentOutput.resumption(resumed, launch: context.uploads.take())
         }
         do throws(AttachmentError) {
