@@ -72,8 +72,8 @@ struct ChangedDocumentDTO: Codable, Sendable, Equatable {
         return date
     }
 
-    /// The array of strings under `key`, read element by element: a third quicker than the
-    /// array's own `Decodable` conformance here, which a page of changes pays per document.
+    /// The array of strings under `key`, read element by element rather than through the array's
+    /// own `Decodable` conformance, which a page of changes pays per document (ADR 0036).
     private static func strings(
         in container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys
     ) throws -> [String] {

@@ -8,8 +8,8 @@ import GRDB
 /// Triggers on `document` mark every row any writer changes (a sync's pull, a live change's
 /// fetch, the answer to a local write) in `document_fts_dirty`, in the writer's own transaction,
 /// so no writer can forget the index; the index takes the marked rows in before the next search,
-/// in two statements. Indexing each row in its trigger made a large ingest many times slower
-/// than indexing the marked rows in one statement (figures in ADR 0034). Documents not sent yet
+/// in two statements rather than one per row in the trigger, which slowed a large ingest (ADR
+/// 0034). Documents not sent yet
 /// are matched by
 /// ``DocumentSearch/matches(_:words:)`` in the repository, as they are shown.
 struct DocumentSearchIndex: Sendable {

@@ -5,11 +5,11 @@ import Synchronization
 
 /// A dedicated read connection for point lookups, with prepared statements kept for the process.
 ///
-/// GRDB's `DatabasePool.read` costs many times the lookup itself (reader checkout, queue hop,
-/// BEGIN/COMMIT), so hot reads use this connection (figures in ADR 0010). Rows are still read by column name, through the records' own decoding.
+/// GRDB's `DatabasePool.read` adds a reader checkout, a queue hop and BEGIN/COMMIT to each
+/// lookup, so hot reads use this connection (ADR 0010). Rows are still read by column name, through the records' own decoding.
 ///
 /// Lookups share a read snapshot for at most 10 ms (ADR 0035): beginning and ending
-/// a read transaction cost twice the lookup itself. A commit to the file by this process ends the
+/// a read transaction is the larger part of a lookup. A commit to the file by this process ends the
 /// snapshot before the next lookup, so reads follow this process's writes at once; other
 /// processes' writes show within the lifetime; an idle snapshot is ended so checkpoints proceed.
 // @unchecked: `handle`, `statements` and `snapshot` are only touched while `lock` is held.
