@@ -63,19 +63,29 @@ public final class ResourcePusher: Sendable {
         }
     }
 
-    /// Drops a parked change with its item's other changes; `nil` when no feature's change has
-    /// this number.
-    func discard(_ seq: Int) throws(SyncError) -> Bool? {
-        guard let entry = try stored(seq) else { return nil }
+    /// Drops a parked change (or one in conflict) with its item's other changes; `false`
+    /// when no feature's change has this number.
+    func discard(_ seq: Int) throws(SyncError) -> Bool {
+        guard let entry = try stored(seq) else { return false }
         guard entry.state != .pending else { throw .notParked(seq) }
-        guard let sender = senders.withLock({ $0[entry.collection] }) else { return false }
-        do { try sender.discardChanges(of: entry) } catch { throw .storageFailure }
+        do {
+            if let sender = senders.withLock({ $0[entry.collection] }) {
+                try sender.discardChanges(of: entry)
+            } else {
+                // A feature this build does not have: its queued changes go, it has no rows here.
+                try outbox.database.write { db in
+                    try ResourceOutbox.forget(entry.collection, itemID: entry.itemId, db)
+                }
+            }
+        } catch {
+            throw .storageFailure
+        }
         return true
     }
 
-    /// Queues a parked change again; `nil` when no feature's change has this number.
-    func requeue(_ seq: Int) throws(SyncError) -> Bool? {
-        guard let entry = try stored(seq) else { return nil }
+    /// Queues a parked change again; `false` when no feature's change has this number.
+    func requeue(_ seq: Int) throws(SyncError) -> Bool {
+        guard let entry = try stored(seq) else { return false }
         if entry.state != .pending {
             do { try outbox.requeue(entry) } catch { throw .storageFailure }
         }

@@ -149,7 +149,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
                     try outbox.requeue(stored.entry.id, rebasedOn: nil, replacing: nil)
                 }
             }
-        } else if try resources?.requeue(entryId) == nil {
+        } else if try !(resources?.requeue(entryId) ?? false) {
             throw .noSuchEntry(entryId)
         }
         await pushIfReachable()
@@ -161,7 +161,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
         if let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) {
             guard stored.entry.state == .parked else { throw .notParked(entryId) }
             try await keepServerVersion(of: stored.entry.documentId, remote: nil)
-        } else if try resources?.discard(entryId) == nil {
+        } else if try !(resources?.discard(entryId) ?? false) {
             throw .noSuchEntry(entryId)
         }
     }
