@@ -36,7 +36,9 @@ extension FeatureSpec {
             brings what other devices made, changed or deleted. A change the server refuses because
             the \(lower) changed there goes as its conflict policy, `\(conflicts)`, says
             ([Extending.md](../Extending.md)); under `manual` it waits in the outbox, in conflict,
-            until `outbox retry ID` sends it over the server's version or `outbox discard ID` drops it.
+            listed by `conflicts list` with the server's version beside it (`conflicts show ID`),
+            until `conflicts resolve ID --keep local` sends it over that version or `--keep remote`
+            drops it.
             [Extending.md](../Extending.md) explains each file the generator wrote.
 
             | Command | What it does |

@@ -46,6 +46,12 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     public func discard(entryId: Int) async throws(SyncError) { throw .noSuchEntry(entryId) }
     /// The stored conflicts.
     public func conflicts() async throws(SyncError) -> [DocumentConflict] { stored }
+    /// None: the fake holds documents' conflicts only.
+    public func itemConflicts() async throws(SyncError) -> [ItemConflict] { [] }
+    /// Refuses: no feature's entries.
+    public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
+        throw .noSuchEntry(entryId)
+    }
     /// Drops the conflict and returns the version kept.
     public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document {
         guard let index = stored.firstIndex(where: { $0.entryId == entryId }) else { throw .noSuchEntry(entryId) }

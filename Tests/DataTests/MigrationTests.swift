@@ -94,6 +94,20 @@ struct MigrationTests {
                         && Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'outbox'") == 5
                 }
             ),
+            (
+                Names.featureConflicts,
+                Seed.documentsAndUsers + Seed.cache + Seed.outbox + Seed.resourceOutbox,
+                { db in
+                    // The queued feature changes stay as they were, with no server version beside them.
+                    try Row.fetchAll(
+                        db, sql: "SELECT idempotency_key, remote, remote_etag FROM resource_outbox ORDER BY seq"
+                    ).map {
+                        "\($0[0] as String) \(String(describing: $0[1] as Data?)) \(String(describing: $0[2] as String?))"
+                    } == [
+                        "r1 nil nil", "r2 nil nil",
+                    ]
+                }
+            ),
         ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {

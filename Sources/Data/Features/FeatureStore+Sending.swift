@@ -49,6 +49,25 @@ extension FeatureStore: ResourceSending {
 }
 
 extension FeatureStore {
+    /// Both versions of an item whose change is in conflict, as fields.
+    func conflict(of entry: ResourceOutbox.Entry) throws(StorageError) -> ItemConflict {
+        let operation = OutboxEntry.Operation(rawValue: entry.operation.rawValue) ?? .update
+        var local: [ItemConflict.Field]?
+        if entry.operation != .delete, let id = ID(rawValue: entry.itemId) {
+            let row = try database.read { db in try Resource.Record.filter(key: id.rawValue).fetchOne(db) }
+            local = try row.map { row throws(StorageError) in
+                do {
+                    return ItemFields.read(try Self.body(try row.object()))
+                } catch {
+                    throw .corruptRow("\(Resource.collection) \(id)")
+                }
+            }
+        }
+        return ItemConflict(
+            entryId: entry.seq ?? 0, collection: entry.collection, itemId: entry.itemId, operation: operation,
+            local: local, remote: entry.remote.map(ItemFields.read))
+    }
+
     /// Drops every unsent change to the item and its copy here; the next read asks the server.
     func discardChanges(of entry: ResourceOutbox.Entry) throws(StorageError) {
         guard let id = ID(rawValue: entry.itemId) else { throw .corruptRow("item 0 of \(entry.collection)") }
@@ -94,9 +113,12 @@ extension FeatureStore {
     /// and when the user must choose the conflict is thrown for the pusher to keep aside.
     private func overwrites(_ entry: ResourceOutbox.Entry, _ path: String) async throws(RemoteError) -> Bool {
         let changedAt: Date??
+        var server: (version: ServerVersion, etag: String?)?
         do {
-            switch try await api.get(path, as: ServerStamp.self) {
-            case .modified(let stamp, _): changedAt = .some(stamp.updatedAt)
+            switch try await api.get(path, as: ServerVersion.self) {
+            case .modified(let version, let validators):
+                changedAt = .some(version.updatedAt)
+                server = (version, validators.etag)
             case .notModified: changedAt = .some(nil)
             }
         } catch .notFound, .gone {
@@ -104,7 +126,21 @@ extension FeatureStore {
         }
         switch Resource.conflictPolicy.resolve(localChangeAt: entry.createdAt, serverChangedAt: changedAt) {
         case .overwriteServer: return true
-        case .askUser: throw .conflict
+        case .askUser:
+            // The server's version stays beside the change, for `conflicts show` and for keeping
+            // the local version over exactly that one.
+            let remote = try server.map { server throws(RemoteError) in
+                guard let body = try? Self.body(try Resource.item(from: server.version.wire)) else {
+                    throw .invalidData("the server's \(path) cannot be read")
+                }
+                return body
+            }
+            do {
+                try ResourceOutbox(database: database).keepRemote(entry, remote: remote, etag: server?.etag)
+            } catch {
+                throw .invalidData("the device's storage failed: \(error)")
+            }
+            throw .conflict
         case .setAside: throw .notFound
         case .keepServer:
             do {
@@ -116,9 +152,18 @@ extension FeatureStore {
         }
     }
 
-    /// When the server last changed an item, as every collection's items say.
-    private struct ServerStamp: Decodable, Sendable {
+    /// The server's version of an item, with when the server last changed it (as every
+    /// collection's items say).
+    private struct ServerVersion: Decodable, Sendable {
+        let wire: Resource.Wire
         let updatedAt: Date?
+
+        private enum CodingKeys: String, CodingKey { case updatedAt }
+
+        init(from decoder: any Decoder) throws {
+            wire = try Resource.Wire(from: decoder)
+            updatedAt = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Date.self, forKey: .updatedAt)
+        }
     }
 
     /// A new key (the first one would replay the refusal) and the server's current validator.

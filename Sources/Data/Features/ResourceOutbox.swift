@@ -29,7 +29,7 @@ struct ResourceOutbox: Sendable {
         var entry = Entry(
             seq: try nextNumber(db), collection: collection, itemId: itemID, operation: operation, body: body,
             baseETag: baseETag, idempotencyKey: UUID().uuidString, attempts: 0, state: .pending, lastError: nil,
-            createdAt: now)
+            createdAt: now, remote: nil, remoteETag: nil)
         try entry.insert(db)
     }
 
@@ -114,14 +114,20 @@ struct ResourceOutbox: Sendable {
     }
 
     /// Puts a parked change back in the queue under a new idempotency key (the old one would only
-    /// replay the refusal); a change in conflict goes over the server's current version.
+    /// replay the refusal); a change in conflict goes over the server's version the user saw (its
+    /// current one when none was kept), and only over that one.
     func requeue(_ entry: Entry) throws(StorageError) {
         try database.write { db in
             var assignments = [
                 Entry.Columns.state.set(to: Entry.State.pending.rawValue),
                 Entry.Columns.idempotencyKey.set(to: UUID().uuidString), Entry.Columns.lastError.set(to: nil),
             ]
-            if entry.state == .conflict { assignments.append(Entry.Columns.baseETag.set(to: nil)) }
+            if entry.state == .conflict {
+                assignments += [
+                    Entry.Columns.baseETag.set(to: entry.remoteETag), Entry.Columns.remote.set(to: nil),
+                    Entry.Columns.remoteETag.set(to: nil),
+                ]
+            }
             _ = try Entry.filter(key: entry.seq).updateAll(db, assignments)
         }
     }
@@ -152,6 +158,14 @@ struct ResourceOutbox: Sendable {
             _ = try Entry.filter(key: entry.seq).updateAll(
                 db, Entry.Columns.state.set(to: Entry.State.conflict.rawValue),
                 Entry.Columns.lastError.set(to: "the server has another version"))
+        }
+    }
+
+    /// Keeps the server's version beside a change about to be marked in conflict.
+    func keepRemote(_ entry: Entry, remote: Data?, etag: String?) throws(StorageError) {
+        try database.write { db in
+            _ = try Entry.filter(key: entry.seq).updateAll(
+                db, Entry.Columns.remote.set(to: remote), Entry.Columns.remoteETag.set(to: etag))
         }
     }
 

@@ -42,9 +42,14 @@ struct ResourceOutboxRecord: Codable, FetchableRecord, MutablePersistableRecord,
     var state: State
     var lastError: String?
     var createdAt: Date
+    /// While in conflict: the server's version, as the fields a write sends (nil: deleted there).
+    var remote: Data?
+    /// The validator the server sent with that version, exactly as sent.
+    var remoteETag: String?
 
     enum CodingKeys: String, CodingKey {
-        case seq, collection, operation, body, attempts, state
+        case seq, collection, operation, body, attempts, state, remote
+        case remoteETag = "remote_etag"
         case itemId = "item_id"
         case baseETag = "base_etag"
         case idempotencyKey = "idempotency_key"
@@ -63,6 +68,8 @@ struct ResourceOutboxRecord: Codable, FetchableRecord, MutablePersistableRecord,
         static let state = Column(CodingKeys.state)
         static let attempts = Column(CodingKeys.attempts)
         static let lastError = Column(CodingKeys.lastError)
+        static let remote = Column(CodingKeys.remote)
+        static let remoteETag = Column(CodingKeys.remoteETag)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -80,7 +87,7 @@ struct ResourceOutboxRecord: Codable, FetchableRecord, MutablePersistableRecord,
             base_etag TEXT,                         -- the server version the change was made against
             idempotency_key TEXT NOT NULL UNIQUE,
             attempts INTEGER NOT NULL DEFAULT 0,
-            state TEXT NOT NULL DEFAULT 'pending',  -- pending | parked
+            state TEXT NOT NULL DEFAULT 'pending',  -- pending | parked (| conflict, v12)
             last_error TEXT,
             created_at REAL NOT NULL
         );

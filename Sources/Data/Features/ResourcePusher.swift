@@ -13,6 +13,8 @@ protocol ResourceSending: Sendable {
     /// Drops every unsent change to `entry`'s item and its copy on this device, so the next read
     /// brings the server's version.
     func discardChanges(of entry: ResourceOutbox.Entry) throws(StorageError)
+    /// Both versions of the item whose change `entry` is in conflict.
+    func conflict(of entry: ResourceOutbox.Entry) throws(StorageError) -> ItemConflict
     /// Empties the feature's memory tier; returns the bytes it held.
     @discardableResult func evacuateMemory() -> Int
     /// The feature's cache figures.
@@ -60,6 +62,17 @@ public final class ResourcePusher: Sendable {
                 operation: OutboxEntry.Operation(rawValue: entry.operation.rawValue) ?? .update,
                 state: OutboxEntry.State(rawValue: entry.state.rawValue) ?? .parked, attempts: entry.attempts,
                 lastError: entry.lastError, createdAt: entry.createdAt)
+        }
+    }
+
+    /// The changes in conflict of every registered feature, oldest first.
+    func conflicts() throws(SyncError) -> [ItemConflict] {
+        do {
+            return try outbox.entries().filter { $0.state == .conflict }.compactMap { entry throws(StorageError) in
+                try senders.withLock({ $0[entry.collection] })?.conflict(of: entry)
+            }
+        } catch {
+            throw .storageFailure
         }
     }
 

@@ -123,6 +123,14 @@ extension AppDatabase {
             let highest = try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM resource_outbox") ?? last
             try ResourceOutbox.raiseDocumentsSequence(to: max(highest, last), db)
         }
+        migrator.registerMigration(Migrations.featureConflicts) { db in
+            // A feature's change in conflict keeps the server's version beside it, as a document's
+            // does: `conflicts show` reads it, keeping the local version sends over its validator.
+            try db.alter(table: "resource_outbox") { table in
+                table.add(column: "remote", .blob)
+                table.add(column: "remote_etag", .text)
+            }
+        }
         for feature in FeatureRegistry.migrations {
             migrator.registerMigration(feature.name) { db in try db.execute(sql: feature.sql) }
         }
@@ -143,5 +151,6 @@ extension AppDatabase {
         static let documentSearchIndex = "v9: document search index"
         static let documentOrder = "v10: document order"
         static let oneNumbering = "v11: one numbering for every collection's changes"
+        static let featureConflicts = "v12: the server's version of a feature's conflict"
     }
 }

@@ -180,6 +180,28 @@ public actor SyncEngine: SyncRepositoryProtocol {
         return found
     }
 
+    /// The conflicts of features' items waiting for the user, oldest first.
+    public func itemConflicts() async throws(SyncError) -> [ItemConflict] {
+        try resources?.conflicts() ?? []
+    }
+
+    /// Keeps one side of a feature item's conflict; features offer no merge.
+    ///
+    /// The local version is sent over the server's version the user saw; keeping the server's
+    /// drops the item's unsent changes.
+    public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
+        guard let conflict = try await itemConflicts().first(where: { $0.entryId == entryId }) else {
+            let known = try await outbox().contains { $0.id == entryId }
+            throw known ? .notInConflict(entryId) : .noSuchEntry(entryId)
+        }
+        switch resolution {
+        case .local: try await retry(entryId: entryId)
+        case .remote: try await discard(entryId: entryId)
+        case .merged:
+            throw .invalidMerge("items of \(conflict.collection) have no merge; keep local or remote")
+        }
+    }
+
     /// The policy for document conflicts (stored, so it survives relaunches).
     public func conflictPolicy() async -> ConflictPolicy {
         (try? outbox.value(.conflictPolicy)).flatMap { $0.flatMap(ConflictPolicy.init(rawValue:)) } ?? .manual

@@ -23,6 +23,11 @@ public protocol SyncRepositoryProtocol: Sendable {
     func discard(entryId: Int) async throws(SyncError)
     /// The conflicts waiting for the user.
     func conflicts() async throws(SyncError) -> [DocumentConflict]
+    /// The conflicts of features' items waiting for the user, oldest first.
+    func itemConflicts() async throws(SyncError) -> [ItemConflict]
+    /// Settles a conflict of a feature's item: `.local` sends this device's version over the
+    /// server's, `.remote` drops the item's unsent changes; features offer no merge.
+    func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError)
     /// Settles a conflict the user chose a side for.
     func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document
     /// The policy for document conflicts.

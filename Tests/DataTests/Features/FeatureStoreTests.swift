@@ -192,10 +192,63 @@ struct FeatureStoreTests {
         #expect(await fixture.stack.sync.status().conflicts == 0)
     }
 
+    @Test func aFeaturesConflictShowsBothVersionsFieldByField() async throws {
+        let (fixture, _) = try await raced(AskTheUser.self)
+        let entry = try #require(try await fixture.stack.sync.outbox().first)
+        let fields = { (note: String) in
+            [
+                ItemConflict.Field(name: "note", value: note), ItemConflict.Field(name: "rating", value: "3"),
+                ItemConflict.Field(name: "url", value: "https://swift.org"),
+            ]
+        }
+        #expect(
+            try await fixture.stack.sync.itemConflicts() == [
+                ItemConflict(
+                    entryId: entry.id, collection: "testbookmarks", itemId: 1, operation: .update,
+                    local: fields("mine"), remote: fields("theirs"))
+            ])
+    }
+
+    @Test func keepingTheLocalVersionGoesOverOnlyTheServersVersionTheUserSaw() async throws {
+        let (fixture, _) = try await raced(AskTheUser.self)
+        let entry = try #require(try await fixture.stack.sync.outbox().first)
+        // The other device edits again after the user saw the conflict
+        var headers = HTTPFields()
+        headers[.ifMatch] = "*"
+        _ = try await fixture.live.client.send(
+            .put, "testbookmarks/1", body: ["note": "theirs, again"], headers: headers, as: TestBookmarkDTO.self)
+        try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .local)
+        #expect(try await fixture.onServer(1)?.note == "theirs, again", "never over a version the user did not see")
+        let again = try #require(try await fixture.stack.sync.itemConflicts().first)
+        #expect(again.remote?.first?.value == "theirs, again")
+        // Kept once more, now against the version shown, it goes through
+        try await fixture.stack.sync.resolveItem(entryId: again.entryId, keeping: .local)
+        #expect(try await fixture.onServer(1)?.note == "mine")
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+    }
+
+    @Test func keepingTheServersVersionDropsTheChangeAndAFeatureHasNoMerge() async throws {
+        let (fixture, store) = try await raced(AskTheUser.self)
+        let entry = try #require(try await fixture.stack.sync.outbox().first)
+        await #expect(throws: SyncError.invalidMerge("items of testbookmarks have no merge; keep local or remote")) {
+            try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .merged(body: "both"))
+        }
+        #expect(
+            try await fixture.stack.sync.outbox().map(\.state) == [.conflict], "a refused resolution changes nothing")
+        await #expect(throws: SyncError.noSuchEntry(entry.id + 1)) {
+            try await fixture.stack.sync.resolveItem(entryId: entry.id + 1, keeping: .remote)
+        }
+        try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .remote)
+        #expect(try await store.item(try #require(ID.server(1)), policy: .cacheFirst).value.note == "theirs")
+        #expect(try await fixture.stack.sync.itemConflicts().isEmpty)
+    }
+
     @Test func aDeleteRacingAnEditIsAConflictNeverSilent() async throws {
         let (fixture, _) = try await raced(AskTheUser.self, deleting: true)
         #expect(try await fixture.onServer(1)?.note == "theirs")
         #expect(try await fixture.stack.sync.outbox().map(\.state) == [.conflict])
+        let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
+        #expect(conflict.operation == .delete && conflict.local == nil && conflict.remote?.first?.value == "theirs")
     }
 
     @Test func underClientWinsThisDevicesEditGoesOverTheServers() async throws {

@@ -70,18 +70,27 @@ extension SyncCommands {
         name: "conflicts list", group: .sync, summary: "Changes the server's version contradicts",
         examples: ["conflicts list"]
     ) { context, _ throws(CommandFailure) in
-        SyncOutput.conflicts(try await syncing { () throws(SyncError) in try await context.services.sync.conflicts() })
+        try await syncing { () throws(SyncError) in
+            SyncOutput.conflicts(
+                try await context.services.sync.conflicts(), try await context.services.sync.itemConflicts())
+        }
     }
 
     private static let conflictsShow = Command(
-        name: "conflicts show", group: .sync, summary: "Both versions of a conflicting document",
+        name: "conflicts show", group: .sync, summary: "Both versions of a conflicting document or item",
         arguments: [ArgumentSpec(name: "ID")], examples: ["conflicts show 1"]
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.id()
-        let conflicts = try await syncing { () throws(SyncError) in try await context.services.sync.conflicts() }
-        guard let conflict = conflicts.first(where: { $0.entryId == id }) else {
-            throw CommandFailure(SyncError.notInConflict(id))
+        let sync = context.services.sync
+        if let conflict = try await syncing({ () throws(SyncError) in try await sync.conflicts() })
+            .first(where: { $0.entryId == id })
+        {
+            return SyncOutput.conflict(conflict)
         }
+        guard
+            let conflict = try await syncing({ () throws(SyncError) in try await sync.itemConflicts() })
+                .first(where: { $0.entryId == id })
+        else { throw CommandFailure(SyncError.notInConflict(id)) }
         return SyncOutput.conflict(conflict)
     }
 
@@ -106,6 +115,16 @@ extension SyncCommands {
         default: throw CommandFailure("--body goes with --keep merged only")
         }
         let id = try arguments.id()
+        let sync = context.services.sync
+        if try await syncing({ () throws(SyncError) in try await sync.itemConflicts() }).contains(where: {
+            $0.entryId == id
+        }) {
+            try await syncing { () throws(SyncError) in try await sync.resolveItem(entryId: id, keeping: resolution) }
+            return .message(
+                resolution == .remote
+                    ? "Conflict \(id) is resolved: the server's version is kept."
+                    : "Conflict \(id) is resolved: this device's version is sent over the server's.")
+        }
         let kept = try await context.services.resolveConflict.execute(entryId: id, keeping: resolution)
             .mapError(CommandFailure.init).get()
         return .rendered(DocumentOutput(document: kept, provenance: nil))

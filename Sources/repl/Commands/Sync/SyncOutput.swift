@@ -51,24 +51,22 @@ enum SyncOutput {
             json: JSONOutput.encode(OutboxJSON(entries: entries)))
     }
 
-    /// `conflicts list`.
-    static func conflicts(_ conflicts: [DocumentConflict]) -> CommandOutput {
-        let rows = conflicts.map { conflict in
-            [
-                String(conflict.entryId), conflict.documentId.description, conflict.local.title,
-                conflict.remote?.title ?? "(deleted)",
-            ]
-        }
+    /// `conflicts list`: the documents' conflicts and the features', in the order they arose.
+    static func conflicts(_ documents: [DocumentConflict], _ items: [ItemConflict]) -> CommandOutput {
+        let all =
+            (documents.map { (id: $0.entryId, json: ConflictJSON($0), row: row($0)) }
+            + items.map { (id: $0.entryId, json: ConflictJSON($0), row: row($0)) }).sorted { $0.id < $1.id }
+        let rows = all.map(\.row)
         let table =
-            conflicts.isEmpty
+            all.isEmpty
             ? "No conflicts."
-            : TextTable.render(rows: [["ID", "DOCUMENT", "LOCAL", "REMOTE"]] + rows)
+            : TextTable.render(rows: [["ID", "COLLECTION", "ITEM", "LOCAL", "REMOTE"]] + rows)
         return .rendered(
             table: table, plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
-            json: JSONOutput.encode(ConflictListJSON(conflicts: conflicts.map(ConflictJSON.init))))
+            json: JSONOutput.encode(ConflictListJSON(conflicts: all.map(\.json))))
     }
 
-    /// `conflicts show ID`: both versions.
+    /// `conflicts show ID` for a document: both versions.
     static func conflict(_ conflict: DocumentConflict) -> CommandOutput {
         func side(_ name: String, _ document: Document?) -> String {
             guard let document else { return "\(name): deleted on the server" }
@@ -78,6 +76,38 @@ enum SyncOutput {
             "Conflict \(conflict.entryId) on document \(conflict.documentId)\n\n"
             + side("local", conflict.local) + "\n\n" + side("remote", conflict.remote)
         return .rendered(table: text, plain: text, json: JSONOutput.encode(ConflictJSON(conflict)))
+    }
+
+    /// `conflicts show ID` for a feature's item: both versions, field by field.
+    static func conflict(_ conflict: ItemConflict) -> CommandOutput {
+        func side(_ name: String, _ fields: [ItemConflict.Field]?, _ gone: String) -> String {
+            guard let fields else { return "\(name): \(gone)" }
+            return "\(name):\n" + fields.map { "  \($0.name): \($0.value)" }.joined(separator: "\n")
+        }
+        let text =
+            "Conflict \(conflict.entryId) on \(conflict.collection) item \(conflict.itemId)\n\n"
+            + side("local", conflict.local, "deleted on this device") + "\n\n"
+            + side("remote", conflict.remote, "deleted on the server")
+        return .rendered(table: text, plain: text, json: JSONOutput.encode(ConflictJSON(conflict)))
+    }
+
+    private static func row(_ conflict: DocumentConflict) -> [String] {
+        [
+            String(conflict.entryId), QueuedChange.documents, conflict.documentId.description, conflict.local.title,
+            conflict.remote?.title ?? "(deleted)",
+        ]
+    }
+
+    /// A feature's item reads as its first field's value (generated features put their title first).
+    private static func row(_ conflict: ItemConflict) -> [String] {
+        func headline(_ fields: [ItemConflict.Field]?) -> String {
+            guard let fields else { return "(deleted)" }
+            return fields.first?.value ?? ""
+        }
+        return [
+            String(conflict.entryId), conflict.collection, String(conflict.itemId), headline(conflict.local),
+            headline(conflict.remote),
+        ]
     }
 }
 
@@ -133,17 +163,55 @@ extension SyncOutput {
         let conflicts: [ConflictJSON]
     }
 
+    /// A conflict; field names are a contract: add, never rename.
     private struct ConflictJSON: Encodable {
         let id: Int
-        let documentId: Int
-        let local: DocumentOutput.JSON
-        let remote: DocumentOutput.JSON?
+        /// The document; only on documents' conflicts.
+        let documentId: Int?
+        let collection: String
+        let itemId: Int
+        /// A document's conflict: the documents' JSON; a feature's: its fields by name.
+        let local: Side?
+        let remote: Side?
+
+        enum Side: Encodable {
+            case document(DocumentOutput.JSON)
+            case fields([ItemConflict.Field])
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .document(let json): try json.encode(to: encoder)
+                case .fields(let fields):
+                    var container = encoder.container(keyedBy: FieldName.self)
+                    for field in fields { try container.encode(field.value, forKey: FieldName(field.name)) }
+                }
+            }
+        }
+
+        struct FieldName: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
 
         init(_ conflict: DocumentConflict) {
             id = conflict.entryId
             documentId = conflict.documentId.rawValue
-            local = DocumentOutput.JSON(conflict.local, nil)
-            remote = conflict.remote.map { DocumentOutput.JSON($0, nil) }
+            collection = QueuedChange.documents
+            itemId = conflict.documentId.rawValue
+            local = .document(DocumentOutput.JSON(conflict.local, nil))
+            remote = conflict.remote.map { .document(DocumentOutput.JSON($0, nil)) }
+        }
+
+        init(_ conflict: ItemConflict) {
+            id = conflict.entryId
+            documentId = nil
+            collection = conflict.collection
+            itemId = conflict.itemId
+            local = conflict.local.map { .fields($0) }
+            remote = conflict.remote.map { .fields($0) }
         }
     }
 }
