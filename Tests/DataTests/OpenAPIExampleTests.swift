@@ -58,12 +58,13 @@ struct OpenAPIExampleTests {
     }
 
     @Test func aBatchAnswerGivesEachChangeItsOutcome() throws {
-        let answer = try JSONCoding.decoder.decode(BatchResponseDTO.self, from: Self.example("BatchResponse"))
-        let outcomes = answer.results.map { $0.outcome() }
-        #expect((try? outcomes[0].get())?.document?.id == 4)
-        #expect((try? outcomes[0].get())?.validators?.etag == #""d4-v1""#)
-        #expect((try? outcomes[1].get())?.document?.body == "Revised.")
-        #expect(outcomes[2] == .failure(.conflict))
+        let answer = try JSONCoding.decoder.decode(
+            BatchResponseDTO<DocumentDTO>.self, from: Self.example("BatchResponse"))
+        let outcomes = answer.results.map(\.outcome)
+        #expect(try outcomes[0].get().0?.toDomain().id == 4)
+        #expect(try outcomes[0].get().1.etag == #""d4-v1""#)
+        #expect(try outcomes[1].get().0?.toDomain().body == "Revised.")
+        #expect(throws: RemoteError.conflict) { try outcomes[2].get() }
     }
 
     @Test func theClientWritesABatchAsTheContractShowsIt() throws {

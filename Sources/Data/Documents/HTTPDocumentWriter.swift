@@ -119,29 +119,21 @@ public struct HTTPDocumentWriter: DocumentWriterProtocol {
     /// each with its own key and precondition); a server without the route gets them one by one.
     public func apply(_ writes: [DocumentWrite]) async throws(RemoteError) -> [Result<DocumentWriteResult, RemoteError>]
     {
-        guard !writes.isEmpty else { return [] }
-        let request = BatchRequestDTO(changes: writes.map(BatchChangeDTO.init))
-        let answer: BatchResponseDTO
-        do {
-            // Every change carries its key, so resending the whole batch is safe.
-            (answer, _) = try await client.send(
-                .post, "batch", body: request, retryable: true, as: BatchResponseDTO.self)
-        } catch .notFound, .unexpectedStatus(405), .unexpectedStatus(413) {
+        guard
+            let outcomes = try await client.batch(writes.map(BatchChangeDTO.init), answers: DocumentDTO.self)
+        else {
             return await applyOneByOne(writes)  // no batch route, or the batch is too large for it
-        } catch let error where !error.mayPass {
-            return writes.map { _ in .failure(error) }  // refused whole: each change as if alone
         }
-        guard answer.results.count == writes.count else {
-            throw .invalidData("the batch answered \(answer.results.count) of \(writes.count) changes")
-        }
-        return zip(writes, answer.results).map { write, result in
-            let outcome = result.outcome()
-            if case .update(let id, _) = write.operation, case .success(let written) = outcome,
-                let document = written.document
-            {
-                return Result { () throws(RemoteError) in try Self.checked(document, asked: id) }.map { _ in written }
+        return zip(writes, outcomes).map { write, outcome in
+            outcome.flatMap { (dto, validators) in
+                Result { () throws(RemoteError) in
+                    let document = try dto?.toDomain()
+                    if case .update(let id, _) = write.operation, let document {
+                        _ = try Self.checked(document, asked: id)
+                    }
+                    return DocumentWriteResult(document: document, validators: validators)
+                }
             }
-            return outcome
         }
     }
 
