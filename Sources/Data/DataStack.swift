@@ -123,7 +123,8 @@ public struct DataStack: Sendable {
             configuration: .init(timeToLive: configuration.usersTimeToLive, memoryLimits: limits, cost: Cost.of),
             now: now)
         outbox = OutboxStore(database: database)
-        resources = ResourcePusher(database: database)
+        resources = ResourcePusher(
+            database: database, batchSize: configuration.pushBatchSize, batchBytes: configuration.pushBatchBytes)
         self.now = now
         self.configuration = configuration
         sync = SyncEngine(

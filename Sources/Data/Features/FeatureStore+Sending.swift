@@ -19,78 +19,133 @@ extension FeatureStore: ResourceSending {
                 retryable: true, as: Resource.Wire.self)
             try settle(entry, with: try Resource.item(from: wire), validators)
         case .update:
-            let body = try decoded(entry)
             let answer: (Resource.Wire, RemoteValidators)
             do {
                 answer = try await api.send(
-                    .put, path, body: body, headers: try await guarded(entry, path), retryable: true,
+                    .put, path, body: try decoded(entry), headers: try await guarded(entry, path), retryable: true,
                     as: Resource.Wire.self)
             } catch .conflict {
-                guard try await overwrites(entry, path) else { return }
-                answer = try await api.send(
-                    .put, path, body: body, headers: try await rebased(entry, path), retryable: true,
-                    as: Resource.Wire.self)
+                return try await sendOverConflict(entry)
             }
             try settle(entry, with: try Resource.item(from: answer.0), answer.1)
         case .delete:
             do {
-                do {
-                    try await api.sendWithoutBody(.delete, path, headers: try await guarded(entry, path))
-                } catch .conflict {
-                    guard try await overwrites(entry, path) else { return }
-                    try await api.sendWithoutBody(.delete, path, headers: try await rebased(entry, path))
-                }
+                try await api.sendWithoutBody(.delete, path, headers: try await guarded(entry, path))
+            } catch .conflict {
+                return try await sendOverConflict(entry)
             } catch .notFound, .gone {
                 // Already gone from the server: nothing is left to do.
             }
             try settled { db in try ResourceOutbox.completed(entry, serverID: entry.itemId, etag: nil, db) }
         }
     }
-}
 
-extension FeatureStore {
-    /// Both versions of an item whose change is in conflict, as fields.
-    func conflict(of entry: ResourceOutbox.Entry) throws(StorageError) -> ItemConflict {
-        let operation = OutboxEntry.Operation(rawValue: entry.operation.rawValue) ?? .update
-        var local: [ItemConflict.Field]?
-        if entry.operation != .delete, let id = ID(rawValue: entry.itemId) {
-            let row = try database.read { db in try Resource.Record.filter(key: id.rawValue).fetchOne(db) }
-            local = try row.map { row throws(StorageError) in
-                do {
-                    return ItemFields.read(try Self.body(try row.object()))
-                } catch {
-                    throw .corruptRow("\(Resource.collection) \(id)")
-                }
+    /// Sends changes to distinct items in one `POST /batch` and settles each; what the server
+    /// refused, per entry in order (nil: settled, sent or decided by the conflict policy).
+    ///
+    /// Every entry must go as it would alone without asking the server first: a create, or a
+    /// change to an item the server numbered, made against a validator this device holds.
+    /// Throws when the batch got no answer (its entries stay queued with their keys).
+    func send(batch entries: [ResourceOutbox.Entry]) async throws(RemoteError) -> [RemoteError?] {
+        var changes: [BatchChangeDTO<Resource.Wire>] = []
+        var damaged: [Int: RemoteError] = [:]
+        for (index, entry) in entries.enumerated() {
+            if entry.operation == .delete {
+                changes.append(change(entry, method: "DELETE", body: nil))
+            } else if let body = try? decoded(entry) {
+                changes.append(change(entry, method: entry.operation == .create ? "POST" : "PUT", body: body))
+            } else {
+                damaged[index] = .badRequest  // parked with the reason, never sent
             }
         }
-        return ItemConflict(
-            entryId: entry.seq ?? 0, collection: entry.collection, itemId: entry.itemId, operation: operation,
-            local: local, remote: entry.remote.map(ItemFields.read))
-    }
-
-    /// Drops every unsent change to the item and its copy here; the next read asks the server.
-    func discardChanges(of entry: ResourceOutbox.Entry) throws(StorageError) {
-        guard let id = ID(rawValue: entry.itemId) else { throw .corruptRow("item 0 of \(entry.collection)") }
-        try database.write { db in
-            try ResourceOutbox.forget(Resource.collection, itemID: id.rawValue, db)
-            try RecordStore<Resource.Record>.delete(id, db)
+        let sendable = entries.indices.filter { damaged[$0] == nil }
+        guard let outcomes = try await api.batch(changes, answers: Resource.Wire.self) else {
+            // No batch route here: each change alone.
+            var refused: [RemoteError?] = []
+            for entry in entries {
+                refused.append(await Self.outcome { () async throws(RemoteError) in try await send(entry) })
+            }
+            return refused
         }
-        source.forgetInMemory([id])
+        // What the server took is settled in one transaction; the rest one by one after it.
+        var refused = entries.indices.map { damaged[$0] }
+        var accepted: [(entry: ResourceOutbox.Entry, item: Item?, validators: RemoteValidators)] = []
+        var others: [(Int, Result<(Resource.Wire?, RemoteValidators), RemoteError>)] = []
+        for (index, outcome) in zip(sendable, outcomes) {
+            let entry = entries[index]
+            switch outcome {
+            case .success((_, let validators)) where entry.operation == .delete:
+                accepted.append((entry, nil, validators))
+            case .success((let wire?, let validators)):
+                do throws(RemoteError) {
+                    accepted.append((entry, try Resource.item(from: wire), validators))
+                } catch {
+                    refused[index] = error
+                }
+            default:
+                others.append((index, outcome))
+            }
+        }
+        try settle(accepted)
+        for (index, outcome) in others {
+            let entry = entries[index]
+            refused[index] = await Self.outcome { () async throws(RemoteError) in try await settle(entry, outcome) }
+        }
+        return refused
     }
 }
 
 // MARK: - Private
 
 extension FeatureStore {
+    /// One entry's answer in a batch, settled as the answer to a request of its own would be.
+    private func settle(
+        _ entry: ResourceOutbox.Entry, _ outcome: Result<(Resource.Wire?, RemoteValidators), RemoteError>
+    )
+        async throws(RemoteError)
+    {
+        switch (outcome, entry.operation) {
+        case (.success, .delete), (.failure(.notFound), .delete), (.failure(.gone), .delete):
+            try settled { db in try ResourceOutbox.completed(entry, serverID: entry.itemId, etag: nil, db) }
+        case (.success((let wire?, let validators)), _):
+            try settle(entry, with: try Resource.item(from: wire), validators)
+        case (.success((nil, _)), _):
+            throw .invalidData("the batch answered \(Resource.collection)/\(entry.itemId) without the item")
+        case (.failure(.conflict), _) where entry.operation != .create:
+            try await sendOverConflict(entry)
+        case (.failure(let error), _):
+            throw error
+        }
+    }
+
+    /// What sending threw, or nil when it went through.
+    private static func outcome(_ work: () async throws(RemoteError) -> Void) async -> RemoteError? {
+        do {
+            try await work()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A change as it goes in a batch.
+    private func change(_ entry: ResourceOutbox.Entry, method: String, body: Resource.Wire?)
+        -> BatchChangeDTO<Resource.Wire>
+    {
+        let path = entry.operation == .create ? Resource.collection : "\(Resource.collection)/\(entry.itemId)"
+        return BatchChangeDTO(
+            method: method, path: "/" + path, idempotencyKey: entry.idempotencyKey, ifMatch: entry.baseETag, body: body)
+    }
+
     /// The change's fields as the wire form.
-    private func decoded(_ entry: ResourceOutbox.Entry) throws(RemoteError) -> Resource.Wire {
+    func decoded(_ entry: ResourceOutbox.Entry) throws(RemoteError) -> Resource.Wire {
         guard let body = entry.body, let wire = try? JSONCoding.decoder.decode(Resource.Wire.self, from: body) else {
             throw .badRequest  // a damaged entry: parked with the reason, never sent
         }
         return wire
     }
 
-    private func keyed(_ key: String) -> HTTPFields {
+    func keyed(_ key: String) -> HTTPFields {
         var fields = HTTPFields()
         if let name = HTTPField.Name("Idempotency-Key") { fields[name] = key }
         return fields
@@ -108,108 +163,58 @@ extension FeatureStore {
         return fields
     }
 
-    /// Whether the refused change goes again over the server's version, by the feature's policy;
-    /// when the server's version wins the item's changes here are dropped and `false` returned,
-    /// and when the user must choose the conflict is thrown for the pusher to keep aside.
-    private func overwrites(_ entry: ResourceOutbox.Entry, _ path: String) async throws(RemoteError) -> Bool {
-        let changedAt: Date??
-        var server: (version: ServerVersion, etag: String?)?
-        do {
-            switch try await api.get(path, as: ServerVersion.self) {
-            case .modified(let version, let validators):
-                changedAt = .some(version.updatedAt)
-                server = (version, validators.etag)
-            case .notModified: changedAt = .some(nil)
-            }
-        } catch .notFound, .gone {
-            changedAt = nil
-        }
-        switch Resource.conflictPolicy.resolve(localChangeAt: entry.createdAt, serverChangedAt: changedAt) {
-        case .overwriteServer: return true
-        case .askUser:
-            // The server's version stays beside the change, for `conflicts show` and for keeping
-            // the local version over exactly that one.
-            let remote = try server.map { server throws(RemoteError) in
-                guard let body = try? Self.body(try Resource.item(from: server.version.wire)) else {
-                    throw .invalidData("the server's \(path) cannot be read")
-                }
-                return body
-            }
-            do {
-                try ResourceOutbox(database: database).keepRemote(entry, remote: remote, etag: server?.etag)
-            } catch {
-                throw .invalidData("the device's storage failed: \(error)")
-            }
-            throw .conflict
-        case .setAside: throw .notFound
-        case .keepServer:
-            do {
-                try discardChanges(of: entry)
-            } catch {
-                throw .invalidData("the device's storage failed: \(error)")
-            }
-            return false
-        }
-    }
-
-    /// The server's version of an item, with when the server last changed it (as every
-    /// collection's items say).
-    private struct ServerVersion: Decodable, Sendable {
-        let wire: Resource.Wire
-        let updatedAt: Date?
-
-        private enum CodingKeys: String, CodingKey { case updatedAt }
-
-        init(from decoder: any Decoder) throws {
-            wire = try Resource.Wire(from: decoder)
-            updatedAt = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Date.self, forKey: .updatedAt)
-        }
-    }
-
-    /// A new key (the first one would replay the refusal) and the server's current validator.
-    private func rebased(_ entry: ResourceOutbox.Entry, _ path: String) async throws(RemoteError) -> HTTPFields {
-        var fields = keyed(entry.idempotencyKey + "-over-server")
-        fields[.ifMatch] = try await currentETag(path)
-        return fields
-    }
-
-    private func currentETag(_ path: String) async throws(RemoteError) -> String {
-        let fetched = try await api.get(path, as: Resource.Wire.self)
-        let validators: RemoteValidators
-        switch fetched {
-        case .modified(_, let sent): validators = sent
-        case .notModified(let sent): validators = sent
-        }
-        guard let etag = validators.etag else { throw .invalidData("the server sent no ETag for \(path)") }
-        return etag
-    }
-
     /// The server took a create or update: the entry leaves the queue and the row takes the
     /// server's identifier, and its version unless later changes wait.
-    private func settle(_ entry: ResourceOutbox.Entry, with item: Item, _ validators: RemoteValidators)
+    func settle(_ entry: ResourceOutbox.Entry, with item: Item, _ validators: RemoteValidators)
         throws(RemoteError)
     {
-        let serverID = Resource.id(of: item)
-        guard let localID = ID(rawValue: entry.itemId) else { throw .invalidData("item 0") }
-        let moment = now()
-        try settled { db in
-            try ResourceOutbox.completed(entry, serverID: serverID.rawValue, etag: validators.etag, db)
-            let waiting = try Self.hasChanges(serverID, db)
-            if waiting, localID != serverID, let row = try Resource.Record.filter(key: localID.rawValue).fetchOne(db) {
-                // Later changes wait: the device's newer copy keeps its content under the new id.
-                try RecordStore<Resource.Record>.delete(localID, db)
-                let moved = Resource.item(try row.object(), identifiedAs: serverID)
-                try Self.writeRow(moved, id: serverID, metadata: CacheMetadata(fetchedAt: moment), db)
-            } else if !waiting {
-                if localID != serverID { try RecordStore<Resource.Record>.delete(localID, db) }
-                let metadata = CacheMetadata(fetchedAt: moment, etag: validators.etag, maxAge: validators.maxAge)
-                try Self.writeRow(item, id: serverID, metadata: metadata, db)
-            }
-        }
-        source.forgetInMemory([localID, serverID])
+        try settle([(entry, item, validators)])
     }
 
-    private func settled(_ work: (Database) throws -> Void) throws(RemoteError) {
+    /// Settles every change the server took, in one transaction: creates and updates with the
+    /// item the server answered, deletes with none.
+    private func settle(_ accepted: [(entry: ResourceOutbox.Entry, item: Item?, validators: RemoteValidators)])
+        throws(RemoteError)
+    {
+        guard !accepted.isEmpty else { return }
+        let moment = now()
+        var forgotten: [ID] = []
+        for (entry, item, _) in accepted {
+            guard let localID = ID(rawValue: entry.itemId) else { throw .invalidData("item 0") }
+            forgotten += [localID] + (item.map { [Resource.id(of: $0)] } ?? [])
+        }
+        try settled { db in
+            for (entry, item, validators) in accepted {
+                guard let item else {
+                    try ResourceOutbox.completed(entry, serverID: entry.itemId, etag: nil, db)
+                    continue
+                }
+                try Self.settle(entry, with: item, validators, moment: moment, db)
+            }
+        }
+        source.forgetInMemory(forgotten)
+    }
+
+    private static func settle(
+        _ entry: ResourceOutbox.Entry, with item: Item, _ validators: RemoteValidators, moment: Date, _ db: Database
+    ) throws {
+        let serverID = Resource.id(of: item)
+        guard let localID = ID(rawValue: entry.itemId) else { return }
+        try ResourceOutbox.completed(entry, serverID: serverID.rawValue, etag: validators.etag, db)
+        let waiting = try hasChanges(serverID, db)
+        if waiting, localID != serverID, let row = try Resource.Record.filter(key: localID.rawValue).fetchOne(db) {
+            // Later changes wait: the device's newer copy keeps its content under the new id.
+            try RecordStore<Resource.Record>.delete(localID, db)
+            let moved = Resource.item(try row.object(), identifiedAs: serverID)
+            try writeRow(moved, id: serverID, metadata: CacheMetadata(fetchedAt: moment), db)
+        } else if !waiting {
+            if localID != serverID { try RecordStore<Resource.Record>.delete(localID, db) }
+            let metadata = CacheMetadata(fetchedAt: moment, etag: validators.etag, maxAge: validators.maxAge)
+            try writeRow(item, id: serverID, metadata: metadata, db)
+        }
+    }
+
+    func settled(_ work: (Database) throws -> Void) throws(RemoteError) {
         do {
             try database.write(work)
         } catch {

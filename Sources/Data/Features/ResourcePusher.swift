@@ -7,6 +7,9 @@ import Synchronization
 protocol ResourceSending: Sendable {
     /// Sends `entry` and settles it on this device; throws what the server or network said.
     func send(_ entry: ResourceOutbox.Entry) async throws(RemoteError)
+    /// Sends changes to distinct items in one batch and settles each; what the server refused,
+    /// per entry in order (nil: settled). Throws when the batch got no answer.
+    func send(batch entries: [ResourceOutbox.Entry]) async throws(RemoteError) -> [RemoteError?]
     /// Brings the server's changes to the feature's items since the last pull; returns how many
     /// items were changed and deleted.
     func pull(pageSize: Int) async throws(SyncError) -> (pulled: Int, deleted: Int)
@@ -25,10 +28,15 @@ protocol ResourceSending: Sendable {
 /// every push of the ``SyncEngine``.
 public final class ResourcePusher: Sendable {
     let outbox: ResourceOutbox
+    /// The most changes, and about the most bytes of them, one batch carries (the documents' bounds).
+    let batchSize: Int
+    let batchBytes: Int
     private let senders = Mutex<[String: any ResourceSending]>([:])
 
-    init(database: AppDatabase) {
+    init(database: AppDatabase, batchSize: Int, batchBytes: Int) {
         outbox = ResourceOutbox(database: database)
+        self.batchSize = batchSize
+        self.batchBytes = batchBytes
     }
 
     /// Whether a feature of `collection` is registered here.
@@ -128,10 +136,13 @@ public final class ResourcePusher: Sendable {
         (try? outbox.counts()) ?? (0, 0, 0)
     }
 
-    /// Sends every pending change whose feature is registered; returns how many the server took.
+    /// Sends every pending change whose feature is registered, in batches where it can; returns
+    /// how many the server took.
     ///
-    /// A change the server refuses for good is parked (kept, with the reason) and the rest go on;
-    /// when the server cannot be reached the change stays queued and the push stops.
+    /// A batch is the oldest changes of one feature, to distinct items, each of which goes as it
+    /// would alone (``batch(from:)``); a change that cannot goes by itself. A change the server
+    /// refuses for good is parked (kept, with the reason) and the rest go on; when the server
+    /// cannot be reached the change stays queued and the push stops.
     func push() async throws(SyncError) -> Int {
         var sent = 0
         var skipped = Set<Int>()
@@ -141,7 +152,7 @@ public final class ResourcePusher: Sendable {
             do {
                 // Changes to an item with one in conflict wait behind it, in order.
                 let held = try outbox.itemsInConflict()
-                entries = try outbox.pending(limit: skipped.count + 100).filter {
+                entries = try outbox.pending(limit: skipped.count + batchSize).filter {
                     !skipped.contains($0.seq ?? 0) && !held.contains("\($0.collection)/\($0.itemId)")
                 }
             } catch {
@@ -152,27 +163,81 @@ public final class ResourcePusher: Sendable {
                 skipped.insert(seq)  // a feature this build does not have: kept for one that does
                 continue
             }
-            do {
-                try await sender.send(entry)
-                sent += 1
-            } catch {
-                if error == .cancelled { throw .cancelled }
-                // The item changed on the server and its policy asks the user.
-                if error == .conflict {
-                    try? outbox.markConflict(entry)
+            let batch = Self.batch(from: entries, limit: batchSize, maxBytes: batchBytes)
+            let refused: [RemoteError?]
+            if batch.count > 1 {
+                do {
+                    refused = try await sender.send(batch: batch)
+                } catch {
+                    if error.mayPass {
+                        for entry in batch { try? outbox.failedAttempt(entry, error: error.localizedDescription) }
+                    }
+                    throw failure(error)
+                }
+            } else {
+                do {
+                    try await sender.send(entry)
+                    refused = [nil]
+                } catch {
+                    refused = [error]
+                }
+            }
+            for (entry, error) in zip(batch, refused) {
+                guard let error else {
+                    sent += 1
                     continue
                 }
-                // Nobody signed in (or the session expired): the change waits for the next sign-in.
-                if error == .unauthorized { throw .signInRequired(pending: counts().pending) }
-                if error.mayPass {
-                    try? outbox.failedAttempt(entry, error: error.localizedDescription)
-                    if case .retryLater(let seconds) = error {
-                        throw .busy(retryAfterSeconds: seconds, pending: counts().pending)
-                    }
-                    throw .offline(pending: counts().pending)
-                }
-                try? outbox.park(entry, error: error.localizedDescription)
+                try handle(error, for: entry)
             }
+        }
+    }
+
+    /// The oldest entries that go together: the first, then the ones after it of the same
+    /// feature, each to an item no other has, that need no answer from the server first (a create,
+    /// or a change to a server item with the validator it was made against), until `limit` or
+    /// about `maxBytes`; the first alone when it needs an answer first.
+    static func batch(from entries: [ResourceOutbox.Entry], limit: Int, maxBytes: Int) -> [ResourceOutbox.Entry] {
+        func goesAlone(_ entry: ResourceOutbox.Entry) -> Bool {
+            entry.operation == .create || (entry.itemId > 0 && entry.baseETag != nil)
+        }
+        guard let first = entries.first, goesAlone(first) else { return Array(entries.prefix(1)) }
+        var batch: [ResourceOutbox.Entry] = []
+        var items = Set<Int>()
+        var bytes = 0
+        for entry in entries {
+            guard entry.collection == first.collection, goesAlone(entry), !items.contains(entry.itemId) else { break }
+            bytes += (entry.body?.count ?? 0) + 200  // and its method, path, key and validator
+            if batch.count == limit || (bytes > maxBytes && !batch.isEmpty) { break }
+            batch.append(entry)
+            items.insert(entry.itemId)
+        }
+        return batch
+    }
+
+    /// What a refused change becomes: in conflict, waiting for sign-in, queued for a later push
+    /// (which stops this one), or parked.
+    private func handle(_ error: RemoteError, for entry: ResourceOutbox.Entry) throws(SyncError) {
+        if error == .cancelled { throw .cancelled }
+        // The item changed on the server and its policy asks the user.
+        if error == .conflict {
+            try? outbox.markConflict(entry)
+            return
+        }
+        if error.mayPass || error == .unauthorized {
+            if error != .unauthorized { try? outbox.failedAttempt(entry, error: error.localizedDescription) }
+            throw failure(error)
+        }
+        try? outbox.park(entry, error: error.localizedDescription)
+    }
+
+    /// The push's failure when the server could not be reached, asked to wait or wants a sign-in.
+    private func failure(_ error: RemoteError) -> SyncError {
+        switch error {
+        case .cancelled: .cancelled
+        // Nobody signed in (or the session expired): the change waits for the next sign-in.
+        case .unauthorized: .signInRequired(pending: counts().pending)
+        case .retryLater(let seconds): .busy(retryAfterSeconds: seconds, pending: counts().pending)
+        default: .offline(pending: counts().pending)
         }
     }
 }

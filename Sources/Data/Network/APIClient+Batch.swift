@@ -55,7 +55,9 @@ extension APIClient {
     /// changes one by one. A batch refused whole for a reason that will not pass gives every
     /// change that refusal, as if each was sent alone; one that may pass (no answer) throws, and
     /// since every change carries its key a resend is safe.
-    func batch<Body: Encodable & Sendable, Answer: Decodable & Sendable>(_ changes: [BatchChangeDTO<Body>], answers: Answer.Type) async throws(RemoteError)
+    func batch<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
+        _ changes: [BatchChangeDTO<Body>], answers: Answer.Type
+    ) async throws(RemoteError)
         -> [Result<(Answer?, RemoteValidators), RemoteError>]?
     {
         guard !changes.isEmpty else { return [] }

@@ -21,12 +21,14 @@ struct FeatureStoreTests {
         let store: FeatureStore<TestBookmarkResource>
         let folder: ScratchFolder
 
-        static func make() async throws -> Fixture {
+        static func make(pushBatchSize: Int = 500) async throws -> Fixture {
             let live = try await LiveBackend.start(collections: DemoSeed.collections + [testBookmarkCollection])
             let folder = try ScratchFolder()
             let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
             try database.write { db in try db.execute(sql: TestBookmarkRecord.schema) }
-            let stack = DataStack(database: database, api: live.client, monitor: live.monitor, now: { Date() })
+            let stack = DataStack(
+                database: database, api: live.client, monitor: live.monitor, now: { Date() },
+                configuration: DataStack.Configuration(pushBatchSize: pushBatchSize))
             return Fixture(
                 live: live, stack: stack, store: FeatureStore(stack: stack, api: live.client), folder: folder)
         }
@@ -121,6 +123,62 @@ struct FeatureStoreTests {
         // The device-issued identifier still finds the item, now under the server's.
         #expect(try await fixture.store.item(created.id, policy: .localOnly).value.id == ID.server(1))
         #expect(await fixture.stack.sync.status().pending == 0)
+    }
+
+    @Test func offlineChangesGoInBatchesOfDistinctItemsLikeTheDocuments() async throws {
+        let fixture = try await Fixture.make(pushBatchSize: 3)
+        await fixture.live.backend.stop()
+        var made: [TestBookmark] = []
+        for index in 1...7 { made.append(try await fixture.store.create(Self.draft("https://\(index).org"))) }
+        var edited = made[0]
+        edited.note = "edited offline"
+        _ = try await fixture.store.update(edited)
+        _ = try await fixture.live.backend.start()
+        let report = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(report.pushed == 8)
+        // Creates 1-3, then 4-6, then 7 with the edit of the first, which needed its create's
+        // answer (the server's id and validator) and so could not join the first batch.
+        let routes = await fixture.live.backend.status().requestsByRoute
+        #expect(routes["POST /batch"] == 3 && routes.keys.filter { $0.hasPrefix("PUT") }.isEmpty, "\(routes)")
+        let first = try #require(try await fixture.onServer(1))
+        #expect(first.note == "edited offline" && first.version == 2)
+        #expect(try await fixture.onServer(7)?.url == "https://7.org")
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+    }
+
+    @Test func aConflictInABatchWaitsForTheUserAndTheRestOfTheBatchIsApplied() async throws {
+        let fixture = try await Fixture.make()
+        let created = try await fixture.store.create(Self.draft("https://swift.org"))
+        await fixture.live.backend.stop()
+        var edited = created
+        edited.note = "mine"
+        _ = try await fixture.store.update(edited)
+        _ = try await fixture.store.create(Self.draft("https://example.org"))
+        _ = try await fixture.live.backend.start()
+        var headers = HTTPFields()
+        headers[.ifMatch] = "*"
+        _ = try await fixture.live.client.send(
+            .put, "testbookmarks/1", body: ["note": "theirs"], headers: headers, as: TestBookmarkDTO.self)
+        let report = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(report.pushed == 1)
+        #expect(await fixture.live.backend.status().requestsByRoute["POST /batch"] == 1)
+        #expect(try await fixture.onServer(1)?.note == "theirs")
+        #expect(try await fixture.onServer(2)?.url == "https://example.org")
+        #expect(try await fixture.stack.sync.outbox().map(\.state) == [.conflict])
+    }
+
+    @Test func aBatchWhoseAnswerIsLostIsResentAndAppliedOnce() async throws {
+        let fixture = try await Fixture.make()
+        await fixture.live.backend.stop()
+        for index in 1...5 { _ = try await fixture.store.create(Self.draft("https://\(index).org")) }
+        _ = try await fixture.live.backend.start()
+        await fixture.live.backend.injectDroppedConnection()  // applied on the server, answer lost
+        await #expect(throws: SyncError.self) { try await fixture.stack.sync.sync(progress: { _ in }) }
+        #expect(await fixture.stack.sync.status().pending == 5)
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(await fixture.stack.sync.status().pending == 0)
+        #expect(try await fixture.onServer(5)?.url == "https://5.org")
+        #expect(try await fixture.onServer(6) == nil, "each change applied once")
     }
 
     @Test func anOfflineEditOfAServerItemIsSentAgainstTheVersionItWasMadeOn() async throws {
