@@ -38,4 +38,28 @@ struct ServerMigrationTests {
         #expect(stored.first?["account"] == "ada")
         #expect((stored.first?["created_at"] as Double?) == now)
     }
+
+    @Test func listsOfItemsStoredBeforeV6SayWhenEachWasMade() throws {
+        let queue = try DatabaseQueue()
+        try ServerDatabase.migrator.migrate(queue, upTo: "v5: session tokens kept as digests")
+        let representation =
+            #"{"createdAt":"2026-01-01T09:00:00Z","id":1,"title":"t","updatedAt":"2026-01-02T09:00:00Z","version":2}"#
+        let summary = #"{"id":1,"title":"t","updatedAt":"2026-01-02T09:00:00Z","version":2}"#
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO resource (collection, id, version, representation, summary, search, updated_at, changed_at)
+                    VALUES ('documents', 1, 2, ?, ?, 't', 0, 1)
+                    """, arguments: [representation, summary])
+        }
+        try ServerDatabase.migrator.migrate(queue)
+        let migrated = try queue.read { db in
+            try String.fetchOne(
+                db,
+                sql:
+                    "SELECT json_extract(summary, '$.createdAt') || ' ' || json_extract(summary, '$.title') FROM resource"
+            )
+        }
+        #expect(migrated == "2026-01-01T09:00:00Z t")
+    }
 }

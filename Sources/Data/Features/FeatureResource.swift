@@ -7,8 +7,8 @@ import Foundation
 /// type to it; the cache-backed reads, offline-first writes and the push come from
 /// ``FeatureStore``.
 protocol FeatureResource: Sendable {
-    /// The Domain entity.
-    associatedtype Item: Sendable
+    /// The Domain entity; it says when it was made and last changed.
+    associatedtype Item: Timestamped & Sendable
     /// Its row in the feature's table.
     associatedtype Record: CacheableRecord where Record.Key == ItemID<Item>, Record.Object == Item
     /// Its JSON as the server sends it; a write sends it without `id` and `version`.

@@ -83,12 +83,16 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
 
     /// Saves a new item on this device under an identifier it issues, queues its creation and
     /// pushes; returns the item as it is now (with the server's identifier once sent).
-    func create(_ make: @Sendable (ID) -> Item) async throws(DataSourceError) -> Item {
+    ///
+    /// `make` gets the identifier and this device's time, the item's `createdAt` and `updatedAt`
+    /// until the server's answer replaces them.
+    func create(_ make: @Sendable (ID, Date) -> Item) async throws(DataSourceError) -> Item {
+        let moment = now()
         let id = try storage { db throws -> ID in
             guard let id = ID(rawValue: try ResourceOutbox.nextLocalID(Resource.collection, db)) else {
                 throw StorageError.corruptRow("no identifier left for \(Resource.collection)")
             }
-            let item = make(id)
+            let item = make(id, moment)
             try Self.writeRow(item, id: id, metadata: CacheMetadata(fetchedAt: now()), db)
             try ResourceOutbox.record(
                 .create, collection: Resource.collection, itemID: id.rawValue, body: try Self.body(item),
@@ -106,7 +110,8 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
         guard try await findLocal(id) != nil else { throw .remote(.notFound) }
         let base = try await baseETag(id)
         try storage { db in
-            let updated = Resource.item(item, identifiedAs: id)
+            var updated = Resource.item(item, identifiedAs: id)
+            updated.updatedAt = now()
             try Self.writeRow(updated, id: id, metadata: CacheMetadata(fetchedAt: now()), db)
             try ResourceOutbox.record(
                 .update, collection: Resource.collection, itemID: id.rawValue, body: try Self.body(updated),

@@ -194,7 +194,7 @@ extension ResourceStore {
         full["createdAt"] = .string(ServerJSON.timestamp(createdAt))
         full["updatedAt"] = .string(ServerJSON.timestamp(updatedAt))
         var summary = members.filter { name, _ in spec.fields.contains { $0.name == name && $0.inSummary } }
-        for key in ["id", "version", "updatedAt"] { summary[key] = full[key] }
+        for key in ["id", "version", "createdAt", "updatedAt"] { summary[key] = full[key] }
         let representation = ServerJSON.text(JSONValue.object(full))
         let changedAt = try transaction.next(Self.versionSequence(spec.name))
         try transaction.db.cachedStatement(

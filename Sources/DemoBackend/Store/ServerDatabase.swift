@@ -124,6 +124,16 @@ final class ServerDatabase: Sendable {
             }
             try db.execute(sql: "ALTER TABLE session RENAME COLUMN token TO token_digest")
         }
+        migrator.registerMigration("v6: summaries carry createdAt") { db in
+            // Every item in a list says when it was made, as it says when it changed: a client
+            // keeps a listed item whole without reading it again.
+            try db.execute(
+                sql: """
+                    UPDATE resource
+                    SET summary = json_set(summary, '$.createdAt', json_extract(representation, '$.createdAt'))
+                    WHERE deleted = 0 AND json_extract(representation, '$.createdAt') IS NOT NULL
+                    """)
+        }
         return migrator
     }
 

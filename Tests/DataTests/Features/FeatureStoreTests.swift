@@ -55,8 +55,10 @@ struct FeatureStoreTests {
         }
     }
 
-    static func draft(_ url: String, rating: Int = 3) -> @Sendable (ID) -> TestBookmark {
-        { id in TestBookmark(id: id, url: url, note: nil, rating: rating, version: 1) }
+    static func draft(_ url: String, rating: Int = 3) -> @Sendable (ID, Date) -> TestBookmark {
+        { id, moment in
+            TestBookmark(id: id, url: url, note: nil, rating: rating, createdAt: moment, updatedAt: moment, version: 1)
+        }
     }
 
     @Test func anItemCreatedOnlineTakesTheServersIdentifier() async throws {
@@ -65,6 +67,22 @@ struct FeatureStoreTests {
         #expect(created.id == ID.server(1))
         #expect(try await fixture.onServer(1)?.url == "https://swift.org")
         #expect(await fixture.stack.sync.status().pending == 0)
+    }
+
+    @Test func anItemSaysWhenItWasMadeAndLastChangedAsTheServerDoes() async throws {
+        let fixture = try await Fixture.make()
+        let created = try await fixture.store.create(Self.draft("https://swift.org"))
+        let server = try #require(try await fixture.onServer(1))
+        #expect(created.createdAt == server.createdAt && created.updatedAt == server.updatedAt)
+        // A list (the server's summaries) keeps both
+        let listed = try #require(try await fixture.store.list(policy: .remoteOnly).value.first)
+        #expect(listed.createdAt == server.createdAt && listed.updatedAt == server.updatedAt)
+        // An edit made offline carries this device's time until the server answers
+        await fixture.live.backend.stop()
+        var edited = created
+        edited.note = "later"
+        let saved = try await fixture.store.update(edited)
+        #expect(saved.createdAt == created.createdAt && saved.updatedAt > created.updatedAt)
     }
 
     @Test func aMemoryWarningEmptiesTheFeaturesMemoryTierToo() async throws {
@@ -98,7 +116,9 @@ struct FeatureStoreTests {
 
     @Test func anItemCostsItsLayoutAndTheBytesOfItsTexts() throws {
         let id = try #require(ID.server(1))
-        let bare = TestBookmark(id: id, url: "https://a.b", note: nil, rating: 1, version: 1)
+        let bare = TestBookmark(
+            id: id, url: "https://a.b", note: nil, rating: 1, createdAt: .distantPast, updatedAt: .distantPast,
+            version: 1)
         var noted = bare
         noted.note = "read later, twice"
         let stride = MemoryLayout<TestBookmark>.stride

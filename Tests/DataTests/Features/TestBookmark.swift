@@ -12,8 +12,12 @@ struct TestBookmark: Equatable, Sendable {
     var url: String
     var note: String?
     var rating: Int
+    var createdAt: Date
+    var updatedAt: Date
     var version: Int
 }
+
+extension TestBookmark: Timestamped {}
 
 /// The server's collection for it.
 let testBookmarkCollection = CollectionSpec(
@@ -32,7 +36,8 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
 
     static let schema = """
         CREATE TABLE testbookmark (
-            id INTEGER PRIMARY KEY, url TEXT NOT NULL, note TEXT, rating INTEGER NOT NULL, version INTEGER NOT NULL
+            id INTEGER PRIMARY KEY, url TEXT NOT NULL, note TEXT, rating INTEGER NOT NULL,
+            created_at REAL NOT NULL, updated_at REAL NOT NULL, version INTEGER NOT NULL
         )
         """
 
@@ -40,13 +45,23 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
     var url: String
     var note: String?
     var rating: Int
+    var createdAt: Date
+    var updatedAt: Date
     var version: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, url, note, rating, version
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
 
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let url = Column(CodingKeys.url)
         static let note = Column(CodingKeys.note)
         static let rating = Column(CodingKeys.rating)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let updatedAt = Column(CodingKeys.updatedAt)
         static let version = Column(CodingKeys.version)
     }
 
@@ -57,6 +72,8 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
         url = object.url
         note = object.note
         rating = object.rating
+        createdAt = object.createdAt
+        updatedAt = object.updatedAt
         version = object.version
     }
 
@@ -65,6 +82,8 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
         url = try row(Columns.url)
         note = try row(Columns.note)
         rating = try row(Columns.rating)
+        createdAt = try row(Columns.createdAt)
+        updatedAt = try row(Columns.updatedAt)
         version = try row(Columns.version)
     }
 
@@ -73,12 +92,16 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
         container[Columns.url] = url
         container[Columns.note] = note
         container[Columns.rating] = rating
+        container[Columns.createdAt] = createdAt
+        container[Columns.updatedAt] = updatedAt
         container[Columns.version] = version
     }
 
     func object() throws(StorageError) -> TestBookmark {
         guard let itemID = ItemID<TestBookmark>(rawValue: id) else { throw .corruptRow("testbookmark id 0") }
-        return TestBookmark(id: itemID, url: url, note: note, rating: rating, version: version)
+        return TestBookmark(
+            id: itemID, url: url, note: note, rating: rating, createdAt: createdAt, updatedAt: updatedAt,
+            version: version)
     }
 }
 
@@ -88,9 +111,12 @@ struct TestBookmarkDTO: Codable, Sendable {
     var url: String
     var note: String?
     var rating: Int
+    /// Sent by the server, never by the app.
+    var createdAt: Date?
+    var updatedAt: Date?
     var version: Int?
 
-    enum CodingKeys: String, CodingKey { case id, url, note, rating, version }
+    enum CodingKeys: String, CodingKey { case id, url, note, rating, version, createdAt, updatedAt }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -138,13 +164,18 @@ enum Bookmarks<Policy: BookmarkPolicy>: FeatureResource {
     }
 
     static func item(from wire: TestBookmarkDTO) throws(RemoteError) -> TestBookmark {
-        guard let number = wire.id, let id = ItemID<TestBookmark>.server(number) else {
-            throw .invalidData("a bookmark without an id")
+        guard let number = wire.id, let id = ItemID<TestBookmark>.server(number), let createdAt = wire.createdAt,
+            let updatedAt = wire.updatedAt
+        else {
+            throw .invalidData("a bookmark without an id or its times")
         }
-        return TestBookmark(id: id, url: wire.url, note: wire.note, rating: wire.rating, version: wire.version ?? 1)
+        return TestBookmark(
+            id: id, url: wire.url, note: wire.note, rating: wire.rating, createdAt: createdAt, updatedAt: updatedAt,
+            version: wire.version ?? 1)
     }
 
     static func wire(for item: TestBookmark) -> TestBookmarkDTO {
-        TestBookmarkDTO(id: nil, url: item.url, note: item.note, rating: item.rating, version: nil)
+        TestBookmarkDTO(
+            id: nil, url: item.url, note: item.note, rating: item.rating, createdAt: nil, updatedAt: nil, version: nil)
     }
 }
