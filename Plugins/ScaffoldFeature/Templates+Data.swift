@@ -18,19 +18,21 @@ extension FeatureSpec {
     private func recordType(_ field: Field) -> String { field.type == .strings ? "String" : field.swiftType }
 
     private func record() -> String {
-        let columns = (["id INTEGER PRIMARY KEY"] + fields.map(\.column) + ["version INTEGER NOT NULL"])
+        let columns = (["id INTEGER PRIMARY KEY"] + fields.map(\.column) + ["created_at REAL NOT NULL", "updated_at REAL NOT NULL", "version INTEGER NOT NULL"])
             .map { "                \($0)" }.joined(separator: ",\n")
         let keys = fields.filter { $0.snakeName != $0.name }.map { "        case \($0.name) = \"\($0.snakeName)\"" }
-        let codingKeys = (["        case id, version"] + fields.filter { $0.snakeName == $0.name }.map { "        case \($0.name)" } + keys)
+        let codingKeys = (["        case id, version"] + fields.filter { $0.snakeName == $0.name }.map { "        case \($0.name)" } + keys
+            + ["        case createdAt = \"created_at\"", "        case updatedAt = \"updated_at\""])
             .joined(separator: "\n")
         let toRecord = fields.map { field in
             field.type == .strings
                 ? "        \(field.name) = Self.text(object.\(field.name))"
                 : "        \(field.name) = object.\(field.name)"
         }.joined(separator: "\n")
-        let toObject = fields.map { field in
+        let toObject = (fields.map { field in
             field.type == .strings ? "\(field.name): Self.list(\(field.name))" : "\(field.name): \(field.name)"
-        }.joined(separator: ", ")
+        } + ["createdAt: Date(timeIntervalSince1970: createdAt)", "updatedAt: Date(timeIntervalSince1970: updatedAt)"]).joined(separator: ", ")
+        let stamps = ["createdAt", "updatedAt"]
         return """
             import Domain
             import Foundation
@@ -48,11 +50,15 @@ extension FeatureSpec {
                     sql: \"\"\"
                         CREATE TABLE \(table) (
             \(columns)
-                        )
+                        );
+                        CREATE INDEX \(table)_order ON \(table) (updated_at DESC, id DESC);
                         \"\"\")
 
                 var id: Int
             \(fields.map { "    var \($0.name): \(recordType($0))" }.joined(separator: "\n"))
+                /// When it was made and last changed, in seconds since 1970 (the engine pages by them).
+                var createdAt: Double
+                var updatedAt: Double
                 var version: Int
 
                 enum CodingKeys: String, CodingKey {
@@ -62,7 +68,7 @@ extension FeatureSpec {
                 /// The table's columns.
                 enum Columns {
                     static let id = Column(CodingKeys.id)
-            \(fields.map { "        static let \($0.name) = Column(CodingKeys.\($0.name))" }.joined(separator: "\n"))
+            \((fields.map(\.name) + stamps).map { "        static let \($0) = Column(CodingKeys.\($0))" }.joined(separator: "\n"))
                     static let version = Column(CodingKeys.version)
                 }
 
@@ -71,18 +77,20 @@ extension FeatureSpec {
                 init(_ object: \(name), key: \(name).ID) {
                     id = key.rawValue
             \(toRecord)
+                    createdAt = object.createdAt.timeIntervalSince1970
+                    updatedAt = object.updatedAt.timeIntervalSince1970
                     version = object.version
                 }
 
                 init(columns row: some ColumnDecoding) throws {
                     id = try row(Columns.id)
-            \(fields.map { "        \($0.name) = try row(Columns.\($0.name))" }.joined(separator: "\n"))
+            \((fields.map(\.name) + stamps).map { "        \($0) = try row(Columns.\($0))" }.joined(separator: "\n"))
                     version = try row(Columns.version)
                 }
 
                 func encodeColumns(into container: inout some ColumnEncoding) {
                     container[Columns.id] = id
-            \(fields.map { "        container[Columns.\($0.name)] = \($0.name)" }.joined(separator: "\n"))
+            \((fields.map(\.name) + stamps).map { "        container[Columns.\($0)] = \($0)" }.joined(separator: "\n"))
                     container[Columns.version] = version
                 }
 
@@ -116,14 +124,17 @@ extension FeatureSpec {
         """
         import Foundation
 
-        /// A \(lower) as the server sends it; a write sends it without `id` and `version`.
+        /// A \(lower) as the server sends it; a write sends it without `id`, `version` and its times.
         struct \(name)DTO: Codable, Sendable {
             var id: Int?
         \(fields.map { "    var \($0.name): \($0.swiftType)" }.joined(separator: "\n"))
+            /// When the server made it and last changed it (the server sets both).
+            var createdAt: Date?
+            var updatedAt: Date?
             var version: Int?
 
             enum CodingKeys: String, CodingKey {
-                case id, version, \(fields.map(\.name).joined(separator: ", "))
+                case id, version, createdAt, updatedAt, \(fields.map(\.name).joined(separator: ", "))
             }
 
             /// Writes every field (`null` for an empty optional one), and `id` and `version` when set.

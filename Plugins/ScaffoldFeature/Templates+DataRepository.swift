@@ -26,14 +26,16 @@ extension FeatureSpec {
             }
 
             static func item(from wire: \(name)DTO) throws(RemoteError) -> \(name) {
-                guard let number = wire.id, let id = \(name).ID.server(number) else {
-                    throw .invalidData("a \(lower) without an id")
+                guard let number = wire.id, let id = \(name).ID.server(number), let createdAt = wire.createdAt,
+                    let updatedAt = wire.updatedAt
+                else {
+                    throw .invalidData("a \(lower) without an id, or without when it was made and changed")
                 }
-                return \(name)(id: id, \(fields.map { "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), version: wire.version ?? 1)
+                return \(name)(id: id, \(fields.map { "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), createdAt: createdAt, updatedAt: updatedAt, version: wire.version ?? 1)
             }
 
             static func wire(for item: \(name)) -> \(name)DTO {
-                \(name)DTO(id: nil, \(fields.map { "\($0.name): item.\($0.name)" }.joined(separator: ", ")), version: nil)
+                \(name)DTO(id: nil, \(fields.map { "\($0.name): item.\($0.name)" }.joined(separator: ", ")), createdAt: nil, updatedAt: nil, version: nil)
             }
         }
 
@@ -67,7 +69,7 @@ extension FeatureSpec {
             }
 
             public func create(_ draft: \(name)Draft) async throws(\(name)Error) -> \(name) {
-                do { return try await store.create { id in draft.\(lower)(id: id) } } catch { throw error.\(lower)Error(id: nil) }
+                do { return try await store.create { id, moment in draft.\(lower)(id: id, at: moment) } } catch { throw error.\(lower)Error(id: nil) }
             }
 
             public func update(_ \(lower): \(name)) async throws(\(name)Error) -> \(name) {

@@ -50,7 +50,7 @@ extension FeatureSpec {
             | `\(lower) delete ID` | Deletes a \(lower) |
 
             Tab completes the identifiers of the \(lower)s on this device; `--format json` prints the
-            fields under their names.
+            fields under their names, with `createdAt` and `updatedAt`.
 
             ## A \(lower) from creation to an offline edit
 
@@ -107,9 +107,12 @@ enum DocsTable {
         }.joined(separator: "\n")
     }
 
-    /// `Recipe 1` and a line per field, its version and where it came from.
+    /// `Recipe 1` and a line per field, its version, when it was made and changed (the replayed
+    /// pages' clock stands still) and where it came from.
     static func item(_ name: String, _ fields: [(String, String)], version: Int, origin: String?) -> String {
-        var rows = fields.map { [$0.0, $0.1] } + [["version", String(version)]]
+        var rows =
+            fields.map { [$0.0, $0.1] } + [["version", String(version)]]
+            + [["created", "2026-01-02T09:00:00Z"], ["updated", "2026-01-02T09:00:00Z"]]
         if let origin { rows.append(["origin", origin]) }
         return "\(name) 1\n" + render(rows)
     }

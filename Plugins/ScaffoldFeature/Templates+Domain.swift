@@ -22,28 +22,39 @@ extension FeatureSpec {
         fields.contains { $0.type == .date } ? "public import Foundation\n" : ""
     }
 
+    /// The entity's initializer's parameters and assignments: its fields, then when it was made
+    /// and last changed.
+    private var allFields: [(name: String, type: String)] {
+        fields.map { ($0.name, $0.swiftType) } + [("createdAt", "Date"), ("updatedAt", "Date")]
+    }
+
     private var properties: String {
         fields.map { "    /// The \(lower)'s \($0.name).\n    public var \($0.name): \($0.swiftType)" }.joined(separator: "\n")
     }
 
     private func entity() -> String {
         """
-        \(foundationImport)
+        public import Foundation
+
         /// A \(lower) of the app.
-        public struct \(name): Identifiable, Hashable, Sendable {
+        public struct \(name): Identifiable, Hashable, Timestamped, Sendable {
             /// A \(lower)'s identity: the server's, or this device's until the server numbers it.
             public typealias ID = ItemID<\(name)>
 
             /// The \(lower)'s identifier.
             public var id: ID
         \(properties)
+            /// When the \(lower) was made (the server's time once it has it).
+            public let createdAt: Date
+            /// When the \(lower) last changed.
+            public var updatedAt: Date
             /// The server's version (1 for a \(lower) not sent yet).
             public var version: Int
 
             /// Creates a \(lower) from its fields.
-            public init(id: ID, \(fields.map { "\($0.name): \($0.swiftType)" }.joined(separator: ", ")), version: Int) {
+            public init(id: ID, \(allFields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")), version: Int) {
                 self.id = id
-        \(fields.map { "        self.\($0.name) = \($0.name)" }.joined(separator: "\n"))
+        \(allFields.map { "        self.\($0.name) = \($0.name)" }.joined(separator: "\n"))
                 self.version = version
             }
         }
@@ -68,9 +79,9 @@ extension FeatureSpec {
         \(fields.map { "        \($0.name) = \(lower).\($0.name)" }.joined(separator: "\n"))
             }
 
-            /// The \(lower) these fields make under `id`.
-            public func \(lower)(id: \(name).ID) -> \(name) {
-                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), version: 1)
+            /// The \(lower) these fields make under `id`, made at `moment`.
+            public func \(lower)(id: \(name).ID, at moment: Date) -> \(name) {
+                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), createdAt: moment, updatedAt: moment, version: 1)
             }
 
             /// `\(lower)` with these fields; its identifier and version stay.

@@ -182,7 +182,7 @@ extension FeatureSpec {
             var versionText: String { String(version) }
 
             var json: \(name)JSON {
-                \(name)JSON(id: id.rawValue, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version)
+                \(name)JSON(id: id.rawValue, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version, createdAt: createdAt, updatedAt: updatedAt)
             }
         }
 
@@ -191,6 +191,8 @@ extension FeatureSpec {
             let id: Int
         \(fields.map { "    let \($0.name): \($0.swiftType)" }.joined(separator: "\n"))
             let version: Int
+            let createdAt: Date
+            let updatedAt: Date
         }
 
         """

@@ -18,6 +18,7 @@ extension FeatureSpec {
     private func fakeRepository() -> String {
         """
         public import Domain
+        import Foundation
 
         /// A scriptable in-memory ``\(name)RepositoryProtocol`` for use-case and view-model tests; the
         /// contract suite holds it to the production repository.
@@ -52,8 +53,9 @@ extension FeatureSpec {
                 if let failure { throw failure }
                 guard let id = \(name).ID(rawValue: lastNumber + 1) else { throw .storageFailure }
                 lastNumber += 1
-                stored[id] = draft.\(lower)(id: id)
-                return draft.\(lower)(id: id)
+                let made = draft.\(lower)(id: id, at: Date(timeIntervalSince1970: 1_767_258_000))
+                stored[id] = made
+                return made
             }
 
             public func update(_ \(lower): \(name)) async throws(\(name)Error) -> \(name) {
@@ -149,7 +151,7 @@ extension FeatureSpec {
 
             @Test func sentOnesComeFirstThenTheOnesNotSentYet() throws {
                 let sample = \(sampleDraft(.first))
-                let items = [-2, 3, -1, 1].compactMap { \(name).ID(rawValue: $0).map(sample.\(lower)(id:)) }
+                let items = [-2, 3, -1, 1].compactMap { \(name).ID(rawValue: $0).map { sample.\(lower)(id: $0, at: Date(timeIntervalSince1970: 0)) } }
                 #expect(\(name)Rules.ordered(items).map(\\.id.rawValue) == [1, 3, -1, -2])
             }
         }
@@ -235,8 +237,9 @@ extension FeatureSpec {
                 let folder = try ScratchFolder()
                 let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
                 let columns = try database.read { db in try db.columns(in: "\(table)").map(\\.name) }
-                #expect(columns == [\((["id"] + fields.map(\.snakeName) + ["version"]).map { "\"\($0)\"" }.joined(separator: ", "))])
-                let item = try #require(\(name).ID.device(1).map(\(sampleDraft(.first)).\(lower)(id:)))
+                #expect(columns == [\((["id"] + fields.map(\.snakeName) + ["created_at", "updated_at", "version"]).map { "\"\($0)\"" }.joined(separator: ", "))])
+                var item = try #require(\(name).ID.device(1).map { \(sampleDraft(.first)).\(lower)(id: $0, at: Date(timeIntervalSince1970: 1_767_258_000.5)) })
+                item.updatedAt = Date(timeIntervalSince1970: 1_767_258_090.25)
                 let store = RecordStore<\(name)Record>(database: database)
                 try await store.persist(item, for: item.id, metadata: CacheMetadata(fetchedAt: Date()))
                 #expect(try await store.find(item.id)?.value == item)
@@ -257,7 +260,7 @@ extension FeatureSpec {
         @Suite("\(name) view models")
         struct \(name)ViewModelTests {
             func stored() throws -> [\(name)] {
-                [\(sampleDraft(.first)).\(lower)(id: try \(name)Rules.id(1))]
+                [\(sampleDraft(.first)).\(lower)(id: try \(name)Rules.id(1), at: Date(timeIntervalSince1970: 0))]
             }
 
             @Test func theListLoadsWhatTheRepositoryHas() async throws {

@@ -4,7 +4,7 @@ import ShellKit
 
 /// An item the shell prints as its fields in order: one table serves every feature made with
 /// `scaffold-feature`, so a feature only says what its fields are.
-protocol FieldRendering: ItemRendering, ListRendering {
+protocol FieldRendering: ItemRendering, ListRendering, Timestamped {
     /// The item's fields in the shell's JSON; field names are a contract: add, never rename.
     associatedtype JSON: Encodable
 
@@ -45,7 +45,9 @@ struct FieldItemOutput<Item: FieldRendering>: CommandRendering {
     let provenance: Provenance?
 
     func table(styling: Styling) -> String? {
-        var rows = item.fieldTexts.map { [$0.name, $0.text] } + [["version", item.versionText]]
+        var rows =
+            item.fieldTexts.map { [$0.name, $0.text] } + [["version", item.versionText]]
+            + [["created", Item.text(item.createdAt)], ["updated", Item.text(item.updatedAt)]]
         if let provenance { rows.append(["origin", provenance.text]) }
         return Item.noun.prefix(1).uppercased() + Item.noun.dropFirst() + " \(item.idText)\n"
             + TextTable.render(rows: rows)
