@@ -35,6 +35,8 @@ public enum DataSourceError: Error, Equatable, Sendable {
     case storage(StorageError)
     /// `localOnly` found nothing cached.
     case notCached
+    /// A page was asked for after a cursor its list never handed out.
+    case invalidCursor
 }
 
 /// Hit and miss counters per tier, and the tiers' sizes.

@@ -7,6 +7,7 @@ extension DataSourceError {
         case .remote(let remote): remote.documentError(id: id)
         case .storage: .storageFailure
         case .notCached: .notCached
+        case .invalidCursor: .invalidCursor
         }
     }
 }

@@ -58,7 +58,7 @@ extension FeatureStore {
 
 extension FeatureStore {
     /// The key under which the feature's cursor is kept in `sync_state`.
-    private static var cursorKey: String { "pull:\(Resource.collection)" }
+    static var cursorKey: String { "pull:\(Resource.collection)" }
 
     private func cursor() throws(SyncError) -> Int {
         do {

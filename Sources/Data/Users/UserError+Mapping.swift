@@ -7,6 +7,7 @@ extension DataSourceError {
         case .remote(let remote): remote.userError(id: id)
         case .storage: .unavailable
         case .notCached: .notCached
+        case .invalidCursor: .invalidData
         }
     }
 }

@@ -13,7 +13,7 @@ public enum DocumentRules {
     /// The longest search query allowed, in characters.
     public static let maxQueryLength = 200
     /// The most documents a page holds.
-    public static let maxPageSize = 500
+    public static let maxPageSize = PageRequest.maxLimit
 
     /// The document identifier written as `number`; 0 is no identifier.
     public static func id(_ number: Int) throws(DocumentError) -> Document.ID {

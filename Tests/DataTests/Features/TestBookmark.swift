@@ -45,8 +45,8 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
     var url: String
     var note: String?
     var rating: Int
-    var createdAt: Date
-    var updatedAt: Date
+    var createdAt: Double
+    var updatedAt: Double
     var version: Int
 
     enum CodingKeys: String, CodingKey {
@@ -72,8 +72,8 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
         url = object.url
         note = object.note
         rating = object.rating
-        createdAt = object.createdAt
-        updatedAt = object.updatedAt
+        createdAt = object.createdAt.timeIntervalSince1970
+        updatedAt = object.updatedAt.timeIntervalSince1970
         version = object.version
     }
 
@@ -100,7 +100,8 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
     func object() throws(StorageError) -> TestBookmark {
         guard let itemID = ItemID<TestBookmark>(rawValue: id) else { throw .corruptRow("testbookmark id 0") }
         return TestBookmark(
-            id: itemID, url: url, note: note, rating: rating, createdAt: createdAt, updatedAt: updatedAt,
+            id: itemID, url: url, note: note, rating: rating, createdAt: Date(timeIntervalSince1970: createdAt),
+            updatedAt: Date(timeIntervalSince1970: updatedAt),
             version: version)
     }
 }

@@ -1,0 +1,74 @@
+import Domain
+import Foundation
+import GRDB
+
+/// Pages of any collection's rows stored on this device, newest change first.
+///
+/// Keyset pages over `updated_at DESC, id DESC` (an index in that order keeps any page a few
+/// milliseconds away), with this device's own cursors (`d1.`, opaque to everyone else). Documents
+/// and every feature page through it.
+struct KeysetPages: Sendable {
+    /// Why a page could not be read.
+    enum Failure: Error, Equatable {
+        /// The cursor is not one these pages handed out.
+        case invalidCursor
+        /// The device's storage failed.
+        case storage
+    }
+
+    let database: AppDatabase
+    /// The table; it has `id INTEGER` and `updated_at REAL` columns.
+    let table: String
+    /// The columns each row brings.
+    let columns: String
+
+    private static let prefix = "d1."
+
+    /// The rows after `request.after`, at most `request.limit`, leaving out `skipped`, and the
+    /// next page's cursor.
+    func page(_ request: PageRequest, leaving skipped: Set<Int>) throws(Failure) -> (rows: [Row], next: PageCursor?) {
+        var sql = "SELECT \(columns), updated_at AS page_updated_at, id AS page_id FROM \(table) WHERE 1"
+        var arguments: StatementArguments = []
+        if let after = request.after {
+            guard let (updatedAt, id) = Self.position(after) else { throw .invalidCursor }
+            sql += " AND (updated_at < ? OR (updated_at = ? AND id < ?))"
+            arguments += [updatedAt, updatedAt, id]
+        }
+        if !skipped.isEmpty {
+            // Few: the items with unsent changes, which the caller shows as this device has them.
+            sql += " AND id NOT IN (\(Array(repeating: "?", count: skipped.count).joined(separator: ",")))"
+            arguments += StatementArguments(skipped.sorted())
+        }
+        sql += " ORDER BY updated_at DESC, id DESC LIMIT ?"
+        arguments += [request.limit + 1]
+        let rows: [Row]
+        do {
+            rows = try database.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
+        } catch {
+            throw .storage
+        }
+        let kept = Array(rows.prefix(request.limit))
+        let next =
+            rows.count > request.limit
+            ? kept.last.flatMap { Self.cursor(updatedAt: $0["page_updated_at"], id: $0["page_id"]) } : nil
+        return (kept, next)
+    }
+
+    private static func cursor(updatedAt: Double, id: Int) -> PageCursor? {
+        let text = "\(String(updatedAt.bitPattern, radix: 16)):\(id)"
+        return PageCursor(
+            rawValue: prefix + Data(text.utf8).base64EncodedString().replacingOccurrences(of: "=", with: ""))
+    }
+
+    /// The position a cursor of this device's names; nil for any other text.
+    private static func position(_ cursor: PageCursor) -> (Double, Int)? {
+        guard cursor.rawValue.hasPrefix(prefix) else { return nil }
+        var base64 = String(cursor.rawValue.dropFirst(prefix.count))
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let bits = UInt64(parts[0], radix: 16), let id = Int(parts[1]) else { return nil }
+        let updatedAt = Double(bitPattern: bits)
+        return updatedAt.isFinite ? (updatedAt, id) : nil
+    }
+}

@@ -1,0 +1,77 @@
+import DemoBackend
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@testable import StrataData
+
+/// Pages of a feature's items, newest change first, as the documents' pages go: from the server
+/// until a sync brought the collection here, then from the device, each side with its own cursors.
+@Suite("Feature pages")
+struct FeaturePageTests {
+    typealias Fixture = FeatureStoreTests.Fixture
+
+    static func filled(_ count: Int) async throws -> Fixture {
+        let fixture = try await Fixture.make()
+        for index in 1...count { _ = try await fixture.store.create(FeatureStoreTests.draft("https://\(index).org")) }
+        return fixture
+    }
+
+    func all(_ store: FeatureStore<TestBookmarkResource>, limit: Int, policy: ReadPolicy) async throws
+        -> (ids: [Int], cursors: [PageCursor], origins: [DataOrigin])
+    {
+        var (ids, cursors, origins) = ([Int](), [PageCursor](), [DataOrigin]())
+        var after: PageCursor?
+        repeat {
+            let page = try await store.page(PageRequest(limit: limit, after: after), policy: policy)
+            #expect(page.value.items.count <= limit)
+            ids += page.value.items.map(\.id.rawValue)
+            origins.append(page.origin)
+            after = page.value.next
+            if let after { cursors.append(after) }
+        } while after != nil
+        return (ids, cursors, origins)
+    }
+
+    @Test func beforeASyncThePagesComeFromTheServerNewestFirst() async throws {
+        let fixture = try await Self.filled(5)
+        let pages = try await all(fixture.store, limit: 2, policy: .cacheFirst)
+        #expect(pages.ids == [5, 4, 3, 2, 1])
+        #expect(pages.origins == [.network, .network, .network] && pages.cursors.count == 2)
+        #expect(pages.cursors.allSatisfy { !$0.rawValue.hasPrefix("d1.") }, "the server's own cursors")
+    }
+
+    @Test func afterASyncThePagesComeFromTheDeviceWithItsOwnCursors() async throws {
+        let fixture = try await Self.filled(5)
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let serverCursor = try #require(
+            try await fixture.store.page(PageRequest(limit: 2), policy: .remoteOnly).value.next)
+        await fixture.live.backend.stop()
+        let pages = try await all(fixture.store, limit: 2, policy: .cacheFirst)
+        #expect(pages.ids == [5, 4, 3, 2, 1])
+        #expect(pages.origins == [.disk, .disk, .disk] && pages.cursors.allSatisfy { $0.rawValue.hasPrefix("d1.") })
+        // Each side reads only its own cursors
+        await #expect(throws: DataSourceError.invalidCursor) {
+            try await fixture.store.page(PageRequest(limit: 2, after: serverCursor), policy: .cacheFirst)
+        }
+    }
+
+    @Test func anItemWithUnsentChangesShowsAsThisDeviceHasItInTheServersPage() async throws {
+        let fixture = try await Self.filled(3)
+        var item = try await fixture.store.item(try #require(ItemID.server(2)), policy: .cacheFirst).value
+        await fixture.live.backend.stop()
+        item.note = "mine, not sent"
+        _ = try await fixture.store.update(item)
+        _ = try await fixture.live.backend.start()
+        let page = try await fixture.store.page(PageRequest(limit: 10), policy: .cacheFirst)
+        #expect(page.origin == .network && page.value.items.map(\.id.rawValue) == [3, 2, 1])
+        #expect(page.value.items.map(\.note) == [nil, "mine, not sent", nil])
+        // Offline and never synced: the first page comes from the device, marked stale, the
+        // edited item first (it changed last)
+        await fixture.live.backend.stop()
+        let offline = try await fixture.store.page(PageRequest(limit: 10), policy: .cacheFirst)
+        #expect(offline.origin == .disk && offline.freshness == .stale)
+        #expect(offline.value.items.map(\.id.rawValue) == [2, 3, 1])
+    }
+}
