@@ -64,6 +64,10 @@ extension FeatureSpec {
                 do { return try await store.list(policy: policy) } catch { throw error.\(lower)Error(id: nil) }
             }
 
+            public func \(lower)s(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>> {
+                do { return try await store.page(page, policy: policy) } catch { throw error.\(lower)Error(id: nil) }
+            }
+
             public func \(lower)(id: \(name).ID, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<\(name)> {
                 do { return try await store.item(id, policy: policy) } catch { throw error.\(lower)Error(id: id) }
             }
@@ -87,6 +91,7 @@ extension FeatureSpec {
                 switch self {
                 case .storage: .storageFailure
                 case .notCached: .notCached
+                case .invalidCursor: .invalidCursor
                 case .remote(let remote):
                     switch remote {
                     case .notFound, .gone: id.map { .notFound(id: $0) } ?? .invalidData

@@ -44,11 +44,15 @@ extension FeatureSpec {
             | Command | What it does |
             | --- | --- |
             | `\(lower) list [--policy P]` | Every \(lower), the ones not sent yet last |
+            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |
             | `\(lower) show ID [--policy P]` | One \(lower), and where it came from |
             | `\(lower) new \(fields.map { "\($0.flag) …" }.joined(separator: " "))` | Creates a \(lower) |
             | `\(lower) edit ID [\(fields.map(\.flag).joined(separator: ", ")) …]` | Changes the fields given |
             | `\(lower) delete ID` | Deletes a \(lower) |
 
+            `--limit N` reads one page, newest change first, and prints the next page's cursor for
+            `--after`: from the server until a `sync` brought the \(lower)s here, then from the device
+            (offline too); each side reads only the cursors it handed out.
             Tab completes the identifiers of the \(lower)s on this device; `--format json` prints the
             fields under their names, with `createdAt` and `updatedAt`.
 
@@ -60,6 +64,10 @@ extension FeatureSpec {
             strata> \(lower) list
             \(listed)
             1 \(lower) (network, fresh)
+            strata> \(lower) list --limit 1
+            \(listed)
+            1 \(lower) (network, fresh)
+            end of the list
             strata> \(lower) show 1
             \(DocsTable.item(name, first, version: 1, origin: "disk, fresh"))
             strata> server down

@@ -28,6 +28,10 @@ extension FeatureSpec {
             case insecureConnection(host: String)
             /// The work was cancelled before it finished.
             case cancelled
+            /// A page size outside 1 to `max`.
+            case invalidPageSize(Int, max: Int)
+            /// A page was asked for after a cursor this list never handed out.
+            case invalidCursor
 
             /// A short message for the user.
             public var errorDescription: String? {
@@ -44,6 +48,8 @@ extension FeatureSpec {
                 case .insecureConnection(let host):
                     "Plain HTTP to \\(host) is not allowed; use https or make the host an exception"
                 case .cancelled: "Cancelled"
+                case .invalidPageSize(let size, let max): "A page holds 1 to \\(max) \(lower)s, not \\(size)"
+                case .invalidCursor: "That cursor does not belong to this list: use the next cursor the same list printed"
                 }
             }
         }
@@ -110,6 +116,8 @@ extension FeatureSpec {
         public protocol \(name)RepositoryProtocol: Sendable {
             /// Every \(lower).
             func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
+            /// One page of the \(lower)s, newest change first, and the next page's cursor.
+            func \(lower)s(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>>
             /// One \(lower) by identifier.
             func \(lower)(id: \(name).ID, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<\(name)>
             /// Saves a new \(lower) on this device and sends it; returns it as it is now.
@@ -127,7 +135,22 @@ extension FeatureSpec {
         useCase(
             "List\(name)s", summary: "Lists every \(lower), in the order people see them.",
             parameters: "policy: ReadPolicy = .cacheFirst", returns: "Fetched<[\(name)]>",
-            body: "try await repository.\(lower)s(policy: policy).map(\(name)Rules.ordered)", example: "execute()")
+            body: "try await repository.\(lower)s(policy: policy).map(\(name)Rules.ordered)", example: "execute()",
+            more: """
+
+                    /// Lists one page of the \(lower)s, newest change first (a size the rules refuse never
+                    /// reaches the repository).
+                    ///
+                    /// ```swift
+                    /// let first = await List\(name)sUseCase(repository: repository).execute(page: PageRequest(limit: 50))
+                    /// ```
+                    public func execute(page: PageRequest, policy: ReadPolicy = .cacheFirst) async -> Result<Fetched<Page<\(name)>>, \(name)Error> {
+                        guard page.isValid else { return .failure(.invalidPageSize(page.limit, max: PageRequest.maxLimit)) }
+                        return await .catching { () async throws(\(name)Error) in
+                            try await repository.\(lower)s(page: page, policy: policy)
+                        }
+                    }
+                """)
     }
 
     func fetchUseCase() -> String {
@@ -146,7 +169,8 @@ extension FeatureSpec {
     }
 
     private func useCase(
-        _ type: String, summary: String, parameters: String, returns: String, body: String, example: String
+        _ type: String, summary: String, parameters: String, returns: String, body: String, example: String,
+        more: String = ""
     ) -> String {
         """
         /// \(summary)
@@ -167,7 +191,7 @@ extension FeatureSpec {
                 await .catching { () async throws(\(name)Error) in
                     \(body)
                 }
-            }
+            }\(more)
         }
 
         """

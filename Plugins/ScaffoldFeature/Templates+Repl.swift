@@ -92,10 +92,17 @@ extension FeatureSpec {
                 }
 
                 private static let list = Command(
-                    name: "\(lower) list", group: .\(lower)s, summary: "List \(lower)s", flags: [ReadPolicyFlag.spec],
-                    examples: ["\(lower) list", "\(lower) list --policy local-only"]
+                    name: "\(lower) list", group: .\(lower)s, summary: "List \(lower)s", flags: [ReadPolicyFlag.spec] + PageFlags.specs,
+                    examples: ["\(lower) list", "\(lower) list --policy local-only", "\(lower) list --limit 1"]
                 ) { context, arguments throws(CommandFailure) in
                     let repository = try context.\(lower)s
+                    if let page = try PageFlags.request(arguments, invalidCursor: \(name)Error.invalidCursor.errorDescription ?? "") {
+                        return try await context.perform { () async throws(CommandFailure) -> CommandOutput in
+                            let fetched = try await List\(name)sUseCase(repository: repository).execute(page: page, policy: arguments.readPolicy)
+                                .mapError(CommandFailure.init(feature:)).get()
+                            return .rendered(FieldListOutput(items: fetched.value.items, provenance: fetched.provenance, page: .some(fetched.value.next)))
+                        }
+                    }
                     return try await context.run {
                         \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: repository))
                     } start: {

@@ -43,6 +43,22 @@ extension FeatureSpec {
                 return Fetched(Array(stored.values), origin: .disk)
             }
 
+            /// Pages newest change first, with cursors of its own (`fake.` and the position).
+            public func \(lower)s(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>> {
+                if let failure { throw failure }
+                let ordered = stored.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+                var start = 0
+                if let after = page.after {
+                    guard after.rawValue.hasPrefix("fake."), let position = Int(after.rawValue.dropFirst(5)), position > 0 else {
+                        throw .invalidCursor
+                    }
+                    start = min(position, ordered.count)
+                }
+                let end = min(start + page.limit, ordered.count)
+                let next = end < ordered.count ? PageCursor(rawValue: "fake.\\(end)") : nil
+                return Fetched(Page(items: Array(ordered[start..<end]), next: next), origin: .disk)
+            }
+
             public func \(lower)(id: \(name).ID, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<\(name)> {
                 if let failure { throw failure }
                 guard let found = stored[id] else { throw .notFound(id: id) }
@@ -137,6 +153,14 @@ extension FeatureSpec {
                 #expect(found.map(\\.value) == .failure(.notFound(id: created.id)))
             }
         \(textRuleTests)
+            @Test func aPageSizeTheRulesRefuseNeverReachesTheRepository() async {
+                await repository.setFailure(.unavailable)
+                for size in [0, PageRequest.maxLimit + 1] {
+                    let page = await List\(name)sUseCase(repository: repository).execute(page: PageRequest(limit: size))
+                    #expect(page.map(\\.value) == .failure(.invalidPageSize(size, max: PageRequest.maxLimit)))
+                }
+            }
+
             @Test func zeroIsNoIdentifier() throws {
                 #expect(throws: \(name)Error.invalidID(0)) { try \(name)Rules.id(0) }
                 #expect(try \(name)Rules.id(7).rawValue == 7)
@@ -220,6 +244,22 @@ extension FeatureSpec {
                 try await repository.delete(id: created.id)
                 await #expect(throws: \(name)Error.notFound(id: created.id)) {
                     try await repository.\(lower)(id: created.id, policy: .remoteOnly)
+                }
+            }
+
+            @Test(arguments: Implementation.allCases)
+            func pagesGoNewestChangeFirstAndShowEach\(name)Once(_ implementation: Implementation) async throws {
+                let (repository, keepAlive) = try await implementation.make()
+                defer { withExtendedLifetime(keepAlive) {} }
+                var made: [\(name).ID] = []
+                for _ in 1...3 { made.append(try await repository.create(\(sampleDraft(.first))).id) }
+                let first = try await repository.\(lower)s(page: PageRequest(limit: 2), policy: .networkFirst).value
+                let cursor = try #require(first.next)
+                let second = try await repository.\(lower)s(page: PageRequest(limit: 2, after: cursor), policy: .networkFirst).value
+                #expect((first.items + second.items).map(\\.id) == made.reversed() && second.next == nil)
+                let madeUp = try #require(PageCursor(rawValue: "nothing-handed-out"))
+                await #expect(throws: \(name)Error.invalidCursor) {
+                    try await repository.\(lower)s(page: PageRequest(limit: 2, after: madeUp), policy: .networkFirst)
                 }
             }
 

@@ -21,6 +21,9 @@ protocol FeatureResource: Sendable {
     /// What happens when the server refuses a change because the item changed there (`manual`:
     /// the change waits, in conflict, for the user).
     static var conflictPolicy: ConflictPolicy { get }
+    /// The table's text columns the local search index covers (none: the feature has no search;
+    /// the feature's migration creates the index, ``SearchIndex/schema(table:columns:)``).
+    static var searchableColumns: [String] { get }
     /// The item's identifier.
     static func id(of item: Item) -> ItemID<Item>
     /// The same item under another identifier (an item created here, once the server numbered it).

@@ -17,6 +17,8 @@ extension FeatureStore {
         }
         do {
             return Fetched(try await serverPage(request), origin: .network)
+        } catch .badRequest where request.after != nil {
+            throw .invalidCursor  // the server's word for a cursor it never handed out
         } catch {
             guard request.after == nil, policy != .remoteOnly, error.mayPass else { throw .remote(error) }
             return Fetched(try devicePage(request), origin: .disk, freshness: .stale)
@@ -95,5 +97,31 @@ extension FeatureStore {
     private struct PageDTO: Decodable, Sendable {
         let items: [Resource.Wire]
         let next: String?
+    }
+}
+
+extension FeatureStore {
+    /// The items on this device in which every one of `words` begins a word of a searchable
+    /// field, best match first (at most ``SearchIndex/limit``); none when the feature has no search.
+    ///
+    /// From the device alone, offline too: a sync brings the collection here, and an item changed
+    /// here is found as this device has it.
+    func search(_ words: [String]) throws(DataSourceError) -> [Item] {
+        guard !Resource.searchableColumns.isEmpty, !words.isEmpty else { return [] }
+        let index = SearchIndex(
+            database: database, table: Resource.Record.databaseTableName, columns: Resource.searchableColumns)
+        let rows: [Row]
+        do {
+            rows = try index.search(words)
+        } catch {
+            throw .storage(error)
+        }
+        return try rows.map { row throws(DataSourceError) in
+            do {
+                return try Resource.Record(row: row).object()
+            } catch {
+                throw .storage(.corruptRow("\(Resource.collection): \(error)"))
+            }
+        }
     }
 }

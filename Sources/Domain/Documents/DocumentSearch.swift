@@ -18,36 +18,20 @@ public enum DocumentSearch {
     /// newest change first.
     public static let rankWeights = (title: 10.0, body: 1.0, tags: 5.0)
 
-    /// The words of a query as the index on this device looks for them: runs of letters and digits.
-    ///
-    /// Everything else separates words, so quotes, `*`, `-`, parentheses and `NEAR` are never
-    /// search syntax: `"near-by*"` looks for the words `near` and `by`.
+    /// The words of a query as the index on this device looks for them (``SearchWords``).
     public static func words(in query: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in query {
-            if character.isLetter || character.isNumber {
-                current.append(character)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
+        SearchWords.words(in: query)
     }
 
     /// Whether every one of `words` begins a word of the title, the body or a tag, ignoring case
     /// and accents: how the index on this device matches (also for documents not sent yet).
     public static func matches(_ document: Document, words: [String]) -> Bool {
-        let fields = [document.title, document.body, document.tags.joined(separator: " ")]
-        let present = Set(fields.flatMap { self.words(in: folded($0)) })
-        return words.map(folded).allSatisfy { word in present.contains { $0.hasPrefix(word) } }
+        SearchWords.match(words, in: [document.title, document.body, document.tags.joined(separator: " ")])
     }
 
     /// Text with case and accents folded away, as both ways of searching compare it.
     public static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        SearchWords.folded(text)
     }
 
     /// Whether the title, the body or a tag contains `query`, ignoring case and accents.

@@ -75,3 +75,25 @@ struct FeaturePageTests {
         #expect(offline.value.items.map(\.id.rawValue) == [2, 3, 1])
     }
 }
+
+/// A feature's local search: FTS5 over the columns its resource declares, every word the
+/// beginning of a word, case and accents ignored, offline, items changed here found as they are here.
+@Suite("Feature search")
+struct FeatureSearchTests {
+    @Test func everyWordBeginsAWordOfASearchableFieldIgnoringCaseAndAccents() async throws {
+        let fixture = try await FeatureStoreTests.Fixture.make()
+        let store = fixture.store
+        var first = try await store.create(FeatureStoreTests.draft("https://swift.org/Règles"))
+        _ = try await store.create(FeatureStoreTests.draft("https://example.org"))
+        await fixture.live.backend.stop()
+        first.note = "Lecture du soir"
+        _ = try await store.update(first)
+        #expect(try store.search(["regl"]).map(\.id.rawValue) == [1])
+        #expect(try store.search(["SWIFT", "lect"]).map(\.id.rawValue) == [1], "every word, in any field")
+        #expect(try store.search(["org"]).map(\.id.rawValue).sorted() == [1, 2])
+        #expect(try store.search(["gles"]).isEmpty, "a word's middle is no match")
+        #expect(try store.search(["rating"]).isEmpty, "only the declared columns")
+        try await store.delete(try #require(ItemID.server(2)))
+        #expect(try store.search(["example"]).isEmpty, "a deleted item leaves the index")
+    }
+}

@@ -34,12 +34,13 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
     static let cacheNamespace = "testbookmark"
     static var keyColumn: Column { Columns.id }
 
-    static let schema = """
+    static let schema =
+        """
         CREATE TABLE testbookmark (
             id INTEGER PRIMARY KEY, url TEXT NOT NULL, note TEXT, rating INTEGER NOT NULL,
             created_at REAL NOT NULL, updated_at REAL NOT NULL, version INTEGER NOT NULL
-        )
-        """
+        );
+        """ + SearchIndex.schema(table: "testbookmark", columns: ["url", "note"])
 
     var id: Int
     var url: String
@@ -155,6 +156,7 @@ enum Bookmarks<Policy: BookmarkPolicy>: FeatureResource {
     static var collection: String { "testbookmarks" }
     static var timeToLive: TimeInterval { 300 }
     static var conflictPolicy: ConflictPolicy { Policy.policy }
+    static var searchableColumns: [String] { ["url", "note"] }
 
     static func id(of item: TestBookmark) -> ItemID<TestBookmark> { item.id }
 

@@ -26,7 +26,7 @@ extension FieldRendering {
     }
 
     static func listOutput(_ items: [Self], provenance: Provenance?) -> CommandOutput {
-        .rendered(FieldListOutput(items: items, provenance: provenance))
+        .rendered(FieldListOutput(items: items, provenance: provenance, page: nil))
     }
 
     /// A field's value as the tables show it.
@@ -62,15 +62,20 @@ struct FieldItemOutput<Item: FieldRendering>: CommandRendering {
     }
 }
 
-/// A list of items, with a count and where it came from.
+/// A list of items, with a count and where it came from; a page of it also says where the next
+/// page starts.
 struct FieldListOutput<Item: FieldRendering>: CommandRendering {
     let items: [Item]
     let provenance: Provenance?
+    /// The page's next cursor, when the list is a page (`.some(nil)` after the last page).
+    let page: PageCursor??
 
     func table(styling: Styling) -> String? {
         let header = ["ID"] + (items.first?.fieldTexts ?? []).map { $0.name.uppercased() } + ["VERSION"]
-        return ListTable.table(
+        let table = ListTable.table(
             header: header, rows: items.map(Self.cells), noun: Item.noun, provenance: provenance, styling: styling)
+        guard let page else { return table }
+        return table + "\n" + (page.map { "next: \($0)" } ?? "end of the list")
     }
 
     func plain() -> String? { ListTable.plain(items.map(Self.cells)) }
@@ -79,24 +84,26 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
         JSONOutput.encode(
             ListJSON(
                 items: items.map(\.json), count: items.count,
-                provenance: provenance.map(ProvenanceJSON<Item.JSON>.Source.init)))
+                provenance: provenance.map(ProvenanceJSON<Item.JSON>.Source.init), page: page))
     }
 
-    /// A list in the shell's JSON.
+    /// A list in the shell's JSON; a page adds `next` (null after the last page).
     struct ListJSON: Encodable {
         let items: [Item.JSON]
         let count: Int
         let provenance: ProvenanceJSON<Item.JSON>.Source?
+        let page: PageCursor??
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(items, forKey: .items)
             try container.encode(count, forKey: .count)
+            if let page { try container.encode(page?.rawValue, forKey: .next) }
             try provenance?.encode(to: encoder)
         }
 
         enum CodingKeys: String, CodingKey {
-            case items, count
+            case items, count, next
         }
     }
 

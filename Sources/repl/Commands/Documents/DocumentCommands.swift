@@ -27,11 +27,7 @@ extension DocumentCommands {
 
     private static let list = Command(
         name: "docs list", group: .documents, summary: "List documents, newest change first",
-        flags: [
-            ReadPolicyFlag.spec,
-            FlagSpec(name: "--limit", valueName: "N", help: "One page of at most N (1 to 500), with the next cursor"),
-            FlagSpec(name: "--after", valueName: "CURSOR", help: "The page after a cursor a page printed"),
-        ],
+        flags: [ReadPolicyFlag.spec] + PageFlags.specs,
         examples: ["docs list", "docs list --policy network-first", "docs list --limit 2"]
     ) { context, arguments throws(CommandFailure) in
         if arguments.flag("--limit") != nil || arguments.flag("--after") != nil {

@@ -10,22 +10,16 @@ enum DocumentPageCommand {
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let limitText = arguments.flag("--limit") ?? "50"
-        guard let limit = Int(limitText) else {
-            throw CommandFailure(
-                "--limit takes a whole number from 1 to \(DocumentRules.maxPageSize), not '\(limitText)'")
-        }
-        var after: PageCursor?
-        if let text = arguments.flag("--after") {
-            guard let cursor = PageCursor(rawValue: text) else { throw CommandFailure(DocumentError.invalidCursor) }
-            after = cursor
-        }
-        if after == nil, context.console.inputIsTerminal, context.console.outputIsTerminal {
-            return try await browse(context, limit: limit, policy: arguments.readPolicy)
+        guard
+            let request = try PageFlags.request(
+                arguments, invalidCursor: DocumentError.invalidCursor.errorDescription ?? "invalid cursor")
+        else { throw CommandFailure("docs list pages with --limit N or --after CURSOR") }
+        if request.after == nil, context.console.inputIsTerminal, context.console.outputIsTerminal {
+            return try await browse(context, limit: request.limit, policy: arguments.readPolicy)
         }
         let use = ListDocumentsUseCase(repository: context.services.documents)
         return try await context.perform { () async throws(CommandFailure) -> CommandOutput in
-            switch await use.execute(page: PageRequest(limit: limit, after: after), policy: arguments.readPolicy) {
+            switch await use.execute(page: request, policy: arguments.readPolicy) {
             case .success(let fetched):
                 return .rendered(
                     DocumentListOutput(

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The words of a search as this device's indexes look for them, for every collection: runs of
+/// letters and digits, each matched as the beginning of a word, ignoring case and accents.
+///
+/// Everything else separates words, so quotes, `*`, `-`, parentheses and `NEAR` are never search
+/// syntax: `"near-by*"` looks for the words `near` and `by`.
+public enum SearchWords {
+    /// The longest query a search takes, in characters.
+    public static let maxQueryLength = 200
+
+    /// The words of `query`.
+    public static func words(in query: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in query {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Text with case and accents folded away, as searches compare it.
+    public static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Whether every one of `words` begins a word of one of `fields`, ignoring case and accents:
+    /// how the indexes on this device match, for whatever has no index (fakes, unsent items).
+    public static func match(_ words: [String], in fields: [String]) -> Bool {
+        let present = Set(fields.flatMap { self.words(in: folded($0)) })
+        return words.map(folded).allSatisfy { word in present.contains { $0.hasPrefix(word) } }
+    }
+}
