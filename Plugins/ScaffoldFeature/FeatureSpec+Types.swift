@@ -131,6 +131,9 @@ extension FeatureSpec.Field {
         }
     }
 
+    /// The beginning of a word of a text field's first sample, as a search types it.
+    var searchWord: String { type == .strings ? "on" : "fir" }
+
     /// The words of a list field's sample.
     func words(_ sample: Sample) -> [String] { sample == .first ? ["one", "two"] : ["three"] }
 

@@ -26,6 +26,11 @@ struct FeatureSpec {
     /// The conflict policy the resource declares (`--conflicts`, `manual` when not given): the
     /// raw value of one of Domain's `ConflictPolicy` cases.
     let conflicts: String
+    /// The text fields the local search covers (`--searchable`, repeated); none: no `search`.
+    let searchable: [Field]
+
+    /// Whether the feature has a local search.
+    var isSearchable: Bool { !searchable.isEmpty }
 
     /// The policies `--conflicts` takes.
     static let conflictPolicies = ["manual", "serverWins", "clientWins", "lastWriterWins"]
@@ -46,7 +51,15 @@ struct FeatureSpec {
         try validateName(name)
         var fields: [Field] = []
         var conflicts: String?
+        var searchable: [String] = []
         while let flag = rest.popFirst() {
+            if flag == "--searchable" {
+                guard let field = rest.popFirst(), !searchable.contains(field) else {
+                    throw ScaffoldError("--searchable takes a field name, once each")
+                }
+                searchable.append(field)
+                continue
+            }
             if flag == "--conflicts" {
                 guard conflicts == nil, let policy = rest.popFirst(), conflictPolicies.contains(policy) else {
                     throw ScaffoldError("--conflicts takes one of \(conflictPolicies.joined(separator: ", ")), once")
@@ -60,7 +73,15 @@ struct FeatureSpec {
             fields.append(try field(text, existing: fields))
         }
         guard !fields.isEmpty else { throw ScaffoldError("a feature needs at least one --field name:Type") }
-        return FeatureSpec(name: name, fields: fields, conflicts: conflicts ?? "manual")
+        let searched = try searchable.map { name throws(ScaffoldError) -> Field in
+            guard let field = fields.first(where: { $0.name == name }),
+                [.string, .optionalString, .strings].contains(field.type)
+            else {
+                throw ScaffoldError("--searchable \(name): name a text field (String, String? or [String]) of the feature")
+            }
+            return field
+        }
+        return FeatureSpec(name: name, fields: fields, conflicts: conflicts ?? "manual", searchable: searched)
     }
 
     /// Refuses a name that is not an upper-camel-case Swift identifier, is a keyword, or names

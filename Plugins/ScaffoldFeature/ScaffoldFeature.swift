@@ -11,14 +11,20 @@ struct ScaffoldFeature: CommandPlugin {
             if arguments.first == "--remove" {
                 guard arguments.count == 2 else { throw ScaffoldError("usage: scaffold-feature --remove NAME") }
                 try FeatureSpec.validateName(arguments[1])
-                let removed = try Writer(root: root).remove(FeatureSpec(name: arguments[1], fields: [], conflicts: "manual"))
+                let removed = try Writer(root: root).remove(
+                    FeatureSpec(
+                        name: arguments[1], fields: [], conflicts: "manual",
+                        // Every file a feature may have, the search's too, whatever it was made with.
+                        searchable: [FeatureSpec.Field(name: "any", type: .string)]))
                 print("Removed \(arguments[1]): \(removed) files and its registrations.")
             } else {
                 let spec = try FeatureSpec.parse(arguments)
                 let writer = Writer(root: root)
                 let written = try writer.write(spec)
                 try writer.format(spec, with: try? context.tool(named: "swift-format").url)
-                print("Added \(spec.name) (\(written) files). Next: make test, then try `\(spec.lower) new` in make repl.")
+                print(
+                    "Added \(spec.name) (\(written) files). Next: make test, then try `\(spec.lower) new` in make repl."
+                )
             }
         } catch let error as ScaffoldError {
             // One line: SwiftPM fails the command on an error diagnostic, so nothing is rethrown.
@@ -48,7 +54,8 @@ struct Writer {
     func write(_ spec: FeatureSpec) throws(ScaffoldError) -> Int {
         let files = Self.files(spec)
         if let existing = files.first(where: { FileManager.default.fileExists(atPath: url($0.path).path) }) {
-            throw ScaffoldError("\(spec.name) already exists (\(existing.path)); remove it first with --remove \(spec.name)")
+            throw ScaffoldError(
+                "\(spec.name) already exists (\(existing.path)); remove it first with --remove \(spec.name)")
         }
         var registered: [(path: String, text: String, original: String)] = []
         for (path, line) in Self.registrations(spec) {
@@ -100,7 +107,9 @@ struct Writer {
         let process = Process()
         process.executableURL = tool ?? URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            (tool == nil ? ["swift-format"] : []) + ["format", "--in-place", "--configuration", url(".swift-format").path]
+            (tool == nil ? ["swift-format"] : []) + [
+                "format", "--in-place", "--configuration", url(".swift-format").path,
+            ]
             + Self.files(spec).map { url($0.path).path }.filter { $0.hasSuffix(".swift") }
         do {
             try process.run()

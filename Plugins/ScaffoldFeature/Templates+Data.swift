@@ -15,6 +15,9 @@ extension FeatureSpec {
         "        all.append(\(name)Record.migration)"
     }
 
+    /// The searchable fields' columns as a Swift array literal.
+    var searchColumns: String { "[" + searchable.map { "\"\($0.snakeName)\"" }.joined(separator: ", ") + "]" }
+
     private func recordType(_ field: Field) -> String { field.type == .strings ? "String" : field.swiftType }
 
     private func record() -> String {
@@ -52,7 +55,7 @@ extension FeatureSpec {
             \(columns)
                         );
                         CREATE INDEX \(table)_order ON \(table) (updated_at DESC, id DESC);
-                        \"\"\")
+                        \"\"\"\(isSearchable ? " + SearchIndex.schema(table: \"\(table)\", columns: \(searchColumns))" : ""))
 
                 var id: Int
             \(fields.map { "    var \($0.name): \(recordType($0))" }.joined(separator: "\n"))

@@ -16,6 +16,8 @@ extension FeatureSpec {
             /// What happens to a change the server refuses because the \(lower) changed there
             /// (`scaffold-feature --conflicts`; Docs/Extending.md).
             static let conflictPolicy = ConflictPolicy.\(conflicts)
+            /// The text columns the local search covers (`scaffold-feature --searchable`).
+            static let searchableColumns: [String] = \(searchColumns)
 
             static func id(of item: \(name)) -> \(name).ID { item.id }
 
@@ -82,7 +84,13 @@ extension FeatureSpec {
 
             public func delete(id: \(name).ID) async throws(\(name)Error) {
                 do { try await store.delete(id) } catch { throw error.\(lower)Error(id: id) }
-            }
+            }\(isSearchable ? """
+
+
+                public func search(words: [String]) async throws(\(name)Error) -> [\(name)] {
+                    do { return try store.search(words) } catch { throw error.\(lower)Error(id: nil) }
+                }
+            """ : "")
         }
 
         extension DataSourceError {

@@ -44,7 +44,7 @@ extension FeatureSpec {
             | Command | What it does |
             | --- | --- |
             | `\(lower) list [--policy P]` | Every \(lower), the ones not sent yet last |
-            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |
+            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS` | The \(lower)s on this device in which every word begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")) |" : "")
             | `\(lower) show ID [--policy P]` | One \(lower), and where it came from |
             | `\(lower) new \(fields.map { "\($0.flag) …" }.joined(separator: " "))` | Creates a \(lower) |
             | `\(lower) edit ID [\(fields.map(\.flag).joined(separator: ", ")) …]` | Changes the fields given |
@@ -67,7 +67,7 @@ extension FeatureSpec {
             strata> \(lower) list --limit 1
             \(listed)
             1 \(lower) (network, fresh)
-            end of the list
+            end of the list\(isSearchable ? "\nstrata> \(lower) search \(searchable[0].searchWord)\n\(listed)\n1 \(lower) (disk, fresh)" : "")
             strata> \(lower) show 1
             \(DocsTable.item(name, first, version: 1, origin: "disk, fresh"))
             strata> server down

@@ -14,7 +14,7 @@ extension FeatureSpec {
             ("\(folder)/Create\(name)UseCase.swift", writeUseCase("Create", "Saves a new \(lower) (offline first) and sends it.", "_ draft: \(name)Draft", "\(name)", "try \(name)Rules.validate(draft)\n            return try await repository.create(draft)", "draft")),
             ("\(folder)/Update\(name)UseCase.swift", writeUseCase("Update", "Saves a changed \(lower) (offline first) and sends it.", "_ \(lower): \(name)", "\(name)", "try \(name)Rules.validate(\(name)Draft(\(lower)))\n            return try await repository.update(\(lower))", "\(lower)")),
             ("\(folder)/Delete\(name)UseCase.swift", writeUseCase("Delete", "Deletes a \(lower) (offline first) and sends the deletion.", "id: \(name).ID", "Void", "try await repository.delete(id: id)", "id: id")),
-        ]
+        ] + (isSearchable ? [("\(folder)/Search\(name)sUseCase.swift", searchUseCase())] : [])
     }
 
     /// `public import Foundation` and a blank line when a field is a `Date`.

@@ -125,7 +125,11 @@ extension FeatureSpec {
             /// Saves a changed \(lower) on this device and sends it; returns it as it is now.
             func update(_ \(lower): \(name)) async throws(\(name)Error) -> \(name)
             /// Deletes a \(lower) on this device and sends the deletion.
-            func delete(id: \(name).ID) async throws(\(name)Error)
+            func delete(id: \(name).ID) async throws(\(name)Error)\(isSearchable ? """
+
+                /// The \(lower)s on this device in which every one of `words` begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")), best match first.
+                func search(words: [String]) async throws(\(name)Error) -> [\(name)]
+            """ : "")
         }
 
         """
@@ -151,6 +155,20 @@ extension FeatureSpec {
                         }
                     }
                 """)
+    }
+
+    func searchUseCase() -> String {
+        useCase(
+            "Search\(name)s", summary: "Finds the \(lower)s on this device in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")).",
+            parameters: "query: String", returns: "[\(name)]",
+            body: """
+                guard query.count <= SearchWords.maxQueryLength else {
+                                throw .invalid("A search is at most \\(SearchWords.maxQueryLength) characters")
+                            }
+                            let words = SearchWords.words(in: query)
+                            guard !words.isEmpty else { throw .invalid("Give at least one word to search for") }
+                            return try await repository.search(words: words)
+                """, example: "execute(query: \"fir\")")
     }
 
     func fetchUseCase() -> String {

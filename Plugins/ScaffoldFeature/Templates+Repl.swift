@@ -77,7 +77,7 @@ extension FeatureSpec {
             /// result of a use case.
             enum \(name)Commands {
                 /// Every `\(lower)` command, in help order.
-                static var all: [Command] { [list, show, new, edit, delete] }
+                static var all: [Command] { [list, show, new, edit, delete\(isSearchable ? ", search" : "")] }
             }
 
             // MARK: - Private
@@ -91,6 +91,7 @@ extension FeatureSpec {
                     ]
                 }
 
+            \(isSearchable ? searchCommand : "")
                 private static let list = Command(
                     name: "\(lower) list", group: .\(lower)s, summary: "List \(lower)s", flags: [ReadPolicyFlag.spec] + PageFlags.specs,
                     examples: ["\(lower) list", "\(lower) list --policy local-only", "\(lower) list --limit 1"]
@@ -168,6 +169,24 @@ extension FeatureSpec {
             }
 
             """
+    }
+
+    /// `<name> search WORDS`, when the feature has a search.
+    private var searchCommand: String {
+        """
+                private static let search = Command(
+                    name: "\(lower) search", group: .\(lower)s, summary: "Find \(lower)s on this device by \(searchable.map(\.name).joined(separator: ", "))",
+                    arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], examples: ["\(lower) search \(searchable[0].searchWord)"]
+                ) { context, arguments throws(CommandFailure) in
+                    let repository = try context.\(lower)s
+                    return try await context.perform { () async throws(CommandFailure) -> CommandOutput in
+                        let found = try await Search\(name)sUseCase(repository: repository).execute(query: arguments.value("QUERY") ?? "")
+                            .mapError(CommandFailure.init(feature:)).get()
+                        return .rendered(FieldListOutput(items: found, provenance: Provenance(origin: .disk, freshness: .fresh, ageSeconds: 0), page: nil))
+                    }
+                }
+
+        """
     }
 
     private func output() -> String {

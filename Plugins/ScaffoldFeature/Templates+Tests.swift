@@ -86,7 +86,17 @@ extension FeatureSpec {
             public func delete(id: \(name).ID) async throws(\(name)Error) {
                 if let failure { throw failure }
                 guard stored.removeValue(forKey: id) != nil else { throw .notFound(id: id) }
-            }
+            }\(isSearchable ? """
+
+
+                /// The stored \(lower)s the words match as the device's index does (``SearchWords``).
+                public func search(words: [String]) async throws(\(name)Error) -> [\(name)] {
+                    if let failure { throw failure }
+                    return stored.values.filter { item in
+                        SearchWords.match(words, in: [\(searchable.map { $0.type == .strings ? "item.\($0.name).joined(separator: \" \")" : ($0.type == .optionalString ? "item.\($0.name) ?? \"\"" : "item.\($0.name)") }.joined(separator: ", "))])
+                    }.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+                }
+            """ : "")
         }
 
         """
@@ -153,6 +163,7 @@ extension FeatureSpec {
                 #expect(found.map(\\.value) == .failure(.notFound(id: created.id)))
             }
         \(textRuleTests)
+        \(isSearchable ? searchUseCaseTest : "")
             @Test func aPageSizeTheRulesRefuseNeverReachesTheRepository() async {
                 await repository.setFailure(.unavailable)
                 for size in [0, PageRequest.maxLimit + 1] {
@@ -263,6 +274,7 @@ extension FeatureSpec {
                 }
             }
 
+        \(isSearchable ? searchContractTest : "")
             @Test(arguments: Implementation.allCases)
             func anUnknownIdentifierIsNotFound(_ implementation: Implementation) async throws {
                 let (repository, keepAlive) = try await implementation.make()
@@ -419,5 +431,35 @@ extension FeatureSpec.Field {
         case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ",") + "]"
         default: shown(sample)
         }
+    }
+}
+
+extension FeatureSpec {
+    /// The search use case's test, when the feature has a search.
+    fileprivate var searchUseCaseTest: String {
+        """
+            @Test func aSearchWithoutAWordIsRefusedAndOneFindsTheWordsBeginnings() async throws {
+                let created = try await Create\(name)UseCase(repository: repository).execute(\(sampleDraft(.first))).get()
+                let search = Search\(name)sUseCase(repository: repository)
+                #expect(await search.execute(query: " -*- ") == .failure(.invalid("Give at least one word to search for")))
+                #expect(try await search.execute(query: "\(searchable[0].searchWord)").get() == [created])
+            }
+
+        """
+    }
+
+    /// The contract test of the search, when the feature has one.
+    fileprivate var searchContractTest: String {
+        """
+            @Test(arguments: Implementation.allCases)
+            func aSearchFindsTheWordsBeginningsIgnoringCase(_ implementation: Implementation) async throws {
+                let (repository, keepAlive) = try await implementation.make()
+                defer { withExtendedLifetime(keepAlive) {} }
+                let created = try await repository.create(\(sampleDraft(.first)))
+                #expect(try await repository.search(words: ["\(searchable[0].searchWord.uppercased())"]).map(\\.id) == [created.id])
+                #expect(try await repository.search(words: ["zzz"]).isEmpty)
+            }
+
+        """
     }
 }
