@@ -15,7 +15,9 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
     let database: AppDatabase
     let api: APIClient
     let source: CacheBackedDataSource<RecordStore<Resource.Record>, HTTPResourceStore<ID, Resource.Wire, Item>>
-    let sync: SyncEngine
+    /// The engine that pushes after a write; weak, since the engine's pusher holds this store to
+    /// send its changes (a stack opened again must release the one before, database and all).
+    weak let sync: SyncEngine?
     let now: @Sendable () -> Date
 
     /// The store over the stack's database and sync engine, talking to `api`; it sends its
@@ -99,7 +101,7 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
                 baseETag: nil, now: now(), db)
             return id
         }
-        await sync.pushIfReachable()
+        await sync?.pushIfReachable()
         return try await item(id, policy: .localOnly).value
     }
 
@@ -118,7 +120,7 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
                 baseETag: base, now: now(), db)
         }
         source.forgetInMemory([id])
-        await sync.pushIfReachable()
+        await sync?.pushIfReachable()
         return try await self.item(id, policy: .localOnly).value
     }
 
@@ -139,6 +141,6 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
             }
         }
         source.forgetInMemory([target])
-        await sync.pushIfReachable()
+        await sync?.pushIfReachable()
     }
 }

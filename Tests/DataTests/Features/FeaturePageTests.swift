@@ -97,3 +97,21 @@ struct FeatureSearchTests {
         #expect(try store.search(["example"]).isEmpty, "a deleted item leaves the index")
     }
 }
+
+/// A feature's store and the engine that sends its changes let each other go with the stack: a
+/// stack opened again (a crash, a relaunch in one process) leaves no database open behind it.
+@Suite("Feature store lifetime")
+struct FeatureStoreLifetimeTests {
+    @Test func aStackWithAFeatureIsReleasedWithItsDatabase() async throws {
+        weak var engine: SyncEngine?
+        weak var store: FeatureStore<TestBookmarkResource>?
+        do {
+            let fixture = try await FeatureStoreTests.Fixture.make()
+            engine = fixture.stack.sync
+            store = fixture.store
+            _ = try await fixture.store.create(FeatureStoreTests.draft("https://swift.org"))
+        }
+        #expect(store == nil)
+        #expect(engine == nil)
+    }
+}

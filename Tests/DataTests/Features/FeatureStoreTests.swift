@@ -33,12 +33,13 @@ struct FeatureStoreTests {
                 live: live, stack: stack, store: FeatureStore(stack: stack, api: live.client), folder: folder)
         }
 
-        /// The bookmarks store of another device on the same server (a database of its own).
-        func otherDevice() async throws -> FeatureStore<TestBookmarkResource> {
+        /// The stack and bookmarks store of another device on the same server (a database of its
+        /// own); the stack is what keeps the store's engine alive.
+        func otherDevice() async throws -> (stack: DataStack, store: FeatureStore<TestBookmarkResource>) {
             let database = try AppDatabase.open(at: folder.url.appendingPathComponent("other.sqlite"))
             try database.write { db in try db.execute(sql: TestBookmarkRecord.schema) }
             let stack = DataStack(database: database, api: live.client, monitor: live.monitor, now: { Date() })
-            return FeatureStore(stack: stack, api: live.client)
+            return (stack, FeatureStore(stack: stack, api: live.client))
         }
 
         /// The server's copy of bookmark `number`, read by another client.
@@ -424,7 +425,8 @@ struct FeatureStoreTests {
     @Test func aSyncBringsEveryItemAnotherDeviceMadeChangedOrDeleted() async throws {
         // Given another device on the same server that made two bookmarks, then changed one
         let fixture = try await Fixture.make()
-        let other = try await fixture.otherDevice()
+        let (otherStack, other) = try await fixture.otherDevice()
+        defer { withExtendedLifetime(otherStack) {} }
         let first = try await other.create(Self.draft("https://a.example"))
         _ = try await other.create(Self.draft("https://b.example"))
         // When this device syncs, then it holds both, readable offline
@@ -446,7 +448,7 @@ struct FeatureStoreTests {
 
     @Test func aPulledChangeNeverReplacesAnItemWithChangesStillToSend() async throws {
         let fixture = try await Fixture.make()
-        let other = try await fixture.otherDevice()
+        let (otherStack, other) = try await fixture.otherDevice()
         let made = try await other.create(Self.draft("https://a.example"))
         _ = try await fixture.stack.sync.sync(progress: { _ in })
         await fixture.live.backend.stop()
@@ -457,7 +459,7 @@ struct FeatureStoreTests {
         var theirs = made
         theirs.note = "theirs"
         _ = try await other.update(theirs)
-        _ = try await other.sync.sync(progress: { _ in })
+        _ = try await otherStack.sync.sync(progress: { _ in })
         #expect(try await fixture.onServer(1)?.note == "theirs")
         _ = try await fixture.stack.sync.pull()
         #expect(try await fixture.store.item(made.id, policy: .localOnly).value.note == "mine, not sent")

@@ -1,7 +1,9 @@
 import DemoBackend
 import Domain
 import Foundation
-import StrataData
+import TestSupport
+
+@testable import StrataData
 
 /// What must hold once every device has synced after a schedule.
 enum Invariants {
@@ -19,7 +21,7 @@ enum Invariants {
             violations.append("d\(device)'s '\(title)' was acknowledged and never reached the server")
         }
         for device in devices {
-            let entries = try await device.sync.outbox()
+            let entries = try await device.sync.outbox().filter { $0.collection == QueuedChange.documents }
             // Changes wait only behind a change to the same document that is set aside or in
             // conflict (changes to one document go in order).
             let blocked = Set(entries.filter { $0.state != .pending }.map(\.itemId))
@@ -61,6 +63,56 @@ enum Invariants {
                         "\(device.name) shows document \(document.id) as \(local.map { "v\($0.version) '\($0.body)'" } ?? "missing"), the server as v\(document.version) '\(document.body)'"
                     )
                 }
+            }
+        }
+        return violations
+    }
+
+    /// The bookmarks (a feature on the generic engine) after the final sync: each on the server
+    /// once, none acknowledged and lost, every device equal to the server except the items whose
+    /// changes it keeps aside, and conflicts only where the policy asks the user.
+    static func checkBookmarks(
+        devices: [ModelDevice], server: APIClient, tracker: ModelSchedule.Tracker
+    ) async throws -> [String] {
+        var violations: [String] = []
+        guard
+            case .modified(let list, _) = try await server.get(
+                "testbookmarks", as: FeatureListDTO<TestBookmarkDTO>.self)
+        else { return ["the server's bookmarks could not be read"] }
+        let counts = Dictionary(list.items.map { ($0.url, 1) }, uniquingKeysWith: +)
+        for (url, count) in counts where count > 1 {
+            violations.append("bookmark \(url) is on the server \(count) times")
+        }
+        for (url, device) in tracker.bookmarks where counts[url] == nil && !tracker.deletedBookmarks.contains(url) {
+            violations.append("d\(device)'s bookmark \(url) was acknowledged and never reached the server")
+        }
+        for device in devices {
+            let entries = try await device.sync.outbox().filter { $0.collection == "testbookmarks" }
+            // Changes wait only behind a change to the same item that is set aside or in conflict.
+            let blocked = Set(entries.filter { $0.state != .pending }.map(\.itemId))
+            for entry in entries where entry.state == .pending && !blocked.contains(entry.itemId) {
+                violations.append(
+                    "\(device.name) still has pending bookmark change \(entry.id) (\(entry.operation) of \(entry.itemId), \(entry.attempts) attempts, \(entry.lastError ?? "no error")) after the final sync; its outbox: \(entries.map { "\($0.id) \($0.operation) \($0.itemId) \($0.state)" })"
+                )
+            }
+            if device.policy != .manual, let conflict = entries.first(where: { $0.state == .conflict }) {
+                violations.append("\(device.name) (\(device.policy)) kept bookmark conflict \(conflict.id)")
+            }
+            let keptAside = Set(entries.map(\.itemId))
+            let local = Dictionary(
+                try device.bookmarks.local().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for item in list.items {
+                guard let id = item.id, !keptAside.contains(id) else { continue }
+                let mine = local[id]
+                if mine?.url != item.url || mine?.note != item.note {
+                    violations.append(
+                        "\(device.name) shows bookmark \(id) as \(mine.map { "'\($0.note ?? "")'" } ?? "missing"), the server as '\(item.note ?? "")'"
+                    )
+                }
+            }
+            let listed = Set(list.items.compactMap(\.id))
+            for id in local.keys where !listed.contains(id) && !keptAside.contains(id) {
+                violations.append("\(device.name) still holds bookmark \(id), which the server no longer has")
             }
         }
         return violations

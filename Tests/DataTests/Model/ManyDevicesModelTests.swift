@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Two or three devices and one server, random schedules of online and offline edits, server edits,
-/// crashes, faults and syncs.
+/// Two or three devices and one server, random schedules of online and offline edits (of documents
+/// and of a feature's items, bookmarks on the generic engine, under each device's policy), server
+/// edits, crashes, faults and syncs.
 ///
 /// `STRATA_MODEL_SCHEDULES=5000` runs more; `STRATA_MODEL_SEED=N` replays one. A failing schedule
 /// prints its seed and its steps.

@@ -1,8 +1,10 @@
 import DemoBackend
 import Domain
 import Foundation
-import StrataData
+import HTTPTypes
 import TestSupport
+
+@testable import StrataData
 
 /// SplitMix64: the same seed gives the same schedule on every machine.
 struct SeededGenerator: RandomNumberGenerator {
@@ -37,8 +39,12 @@ struct ModelSchedule {
         var random = SeededGenerator(state: seed)
         var outcome = Outcome()
         let folder = try ScratchFolder()
-        let backend = try DemoBackend(data: folder.url.appendingPathComponent("server"), signIn: .open)
+        let backend = try DemoBackend(
+            data: folder.url.appendingPathComponent("server"),
+            collections: DemoSeed.collections + [testBookmarkCollection],
+            signIn: .open)
         let url = try await backend.start()
+        let elsewhere = Self.client(url)
         let deviceCount = Int.random(in: 2...3, using: &random)
         var devices: [ModelDevice] = []
         for index in 0..<deviceCount {
@@ -50,15 +56,26 @@ struct ModelSchedule {
         for number in 0..<steps {
             let step = Step.random(devices: deviceCount, using: &random)
             outcome.log.append("\(number): \(step)")
-            try await step.apply(to: devices, backend: backend, number: number, tracker: &tracker, using: &random)
+            try await step.apply(
+                to: devices, backend: backend, elsewhere: elsewhere, number: number, tracker: &tracker, using: &random)
         }
         outcome.log.append("final: every device online, faults cleared, sync until quiet")
         await backend.clearFaults()
         for device in devices { device.http.isOffline = false }
         try await settle(devices)
         outcome.violations = try await Invariants.check(devices: devices, backend: backend, tracker: tracker)
+        outcome.violations += try await Invariants.checkBookmarks(devices: devices, server: elsewhere, tracker: tracker)
         await backend.stop()
+        withExtendedLifetime(folder) {}  // the devices' files live there until the very end
         return outcome
+    }
+
+    /// A client of the server that is always online: another device's edits, and the final look.
+    static func client(_ url: URL) -> APIClient {
+        APIClient(
+            baseURL: url, http: NIOHTTPClient(timeout: 5), security: .development,
+            retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)),
+            clock: ContinuousClock(), now: { Date() }, monitor: NetworkMonitor(), budget: .seconds(5))
     }
 
     /// Syncs every device in turn until a round sends nothing, then pulls once more everywhere.
@@ -83,6 +100,10 @@ struct ModelSchedule {
         /// The documents each device created, by the id the app answered with (negative while
         /// only on the device).
         var created: [Int: [Document.ID]] = [:]
+        /// URLs of bookmark creates the app acknowledged, with the device.
+        var bookmarks: [String: Int] = [:]
+        /// URLs of bookmarks some device deleted (or tried to).
+        var deletedBookmarks: Set<String> = []
         /// The changes asked of each document, by the id they were asked with: the step, the
         /// device (nil for the server's own edit or a deletion) and the body.
         var writes: [AskedID: [(step: Int, device: Int?, body: String)]] = [:]
@@ -114,10 +135,18 @@ extension ModelSchedule {
         case crash(Int)
         case sync(Int)
         case serverEdit, fault503, dropAnswer
+        case bookmark(Int)
+        case bookmarkEdit(Int)
+        case bookmarkDelete(Int)
+        case serverBookmarkEdit
 
         static func random(devices: Int, using random: inout SeededGenerator) -> Step {
             let device = Int.random(in: 0..<devices, using: &random)
-            switch Int.random(in: 0..<100, using: &random) {
+            switch Int.random(in: 0..<130, using: &random) {
+            case 100..<113: return .bookmark(device)
+            case 113..<123: return .bookmarkEdit(device)
+            case 123..<126: return .bookmarkDelete(device)
+            case 126..<130: return .serverBookmarkEdit
             case 0..<25: return .create(device)
             case 25..<45: return .update(device)
             case 45..<50: return .delete(device)
@@ -143,11 +172,15 @@ extension ModelSchedule {
             case .serverEdit: "another device edits on the server"
             case .fault503: "the server answers the next request 503"
             case .dropAnswer: "the server loses the next answer mid-body"
+            case .bookmark(let device): "d\(device) creates a bookmark"
+            case .bookmarkEdit(let device): "d\(device) edits a bookmark"
+            case .bookmarkDelete(let device): "d\(device) deletes a bookmark"
+            case .serverBookmarkEdit: "another device edits a bookmark on the server"
             }
         }
 
         func apply(
-            to devices: [ModelDevice], backend: DemoBackend, number: Int, tracker: inout Tracker,
+            to devices: [ModelDevice], backend: DemoBackend, elsewhere: APIClient, number: Int, tracker: inout Tracker,
             using random: inout SeededGenerator
         ) async throws {
             let snapshot = await backend.documentSnapshot()
@@ -190,6 +223,27 @@ extension ModelSchedule {
                 }
             case .fault503: await backend.injectStatus(503)
             case .dropAnswer: await backend.injectDroppedConnection()
+            case .bookmark(let device):
+                let url = "https://d\(device)-n\(number).org"
+                if await devices[device].bookmarks.create(url) != nil { tracker.bookmarks[url] = device }
+            case .bookmarkEdit(let device):
+                guard let item = try devices[device].bookmarks.local().randomElement(using: &random) else { return }
+                _ = await devices[device].bookmarks.edit(item.id, "d\(device)-u\(number)")
+            case .bookmarkDelete(let device):
+                guard let item = try devices[device].bookmarks.local().randomElement(using: &random) else { return }
+                tracker.deletedBookmarks.insert(item.url)
+                await devices[device].bookmarks.delete(item.id)
+            case .serverBookmarkEdit:
+                guard
+                    case .modified(let list, _)? = try? await elsewhere.get(
+                        "testbookmarks", as: FeatureListDTO<TestBookmarkDTO>.self),
+                    let target = list.items.randomElement(using: &random), let id = target.id
+                else { return }
+                var headers = HTTPFields()
+                headers[.ifMatch] = "*"
+                _ = try? await elsewhere.send(
+                    .put, "testbookmarks/\(id)", body: ["note": "server-\(number)"], headers: headers,
+                    as: TestBookmarkDTO.self)
             }
         }
     }
