@@ -39,8 +39,7 @@ extension APIClient {
 }
 
 /// Pages of the documents stored on this device, in ``DocumentOrder`` (the engine's keyset pages
-/// over `document`, whose index `document_order` keeps the first page of 100,000 rows a few
-/// milliseconds away).
+/// over `document`, in the order of its index `document_order`).
 struct DeviceDocumentPages: Sendable {
     let pages: KeysetPages
 

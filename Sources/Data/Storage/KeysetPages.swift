@@ -4,9 +4,9 @@ import GRDB
 
 /// Pages of any collection's rows stored on this device, newest change first.
 ///
-/// Keyset pages over `updated_at DESC, id DESC` (an index in that order keeps any page a few
-/// milliseconds away), with this device's own cursors (`d1.`, opaque to everyone else). Documents
-/// and every feature page through it.
+/// Keyset pages over `updated_at DESC, id DESC` (with an index in that order a page costs the same
+/// wherever it is in the list), with this device's own cursors (`d1.`, opaque to everyone else).
+/// Documents and every feature page through it.
 struct KeysetPages: Sendable {
     /// Why a page could not be read.
     enum Failure: Error, Equatable {
