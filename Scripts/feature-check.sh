@@ -40,13 +40,14 @@ refuse trip --field name:String
 refuse Document --field name:String
 refuse Trip --field class:String
 refuse Trip --field name:Float
+refuse Trip --field name:decimal
 refuse Trip --field name:String --field name:Int
 refuse Trip
 refuse Trip --field name:String --conflicts sometimes
 refuse Trip --field nights:Int --searchable nights
 
 fields=(--field name:String --field 'note:String?' --field nights:Int --field 'guests:Int?' --field budget:Double
-    --field booked:Bool --field departsOn:Date --field 'places:[String]' --conflicts serverWins
+    --field booked:Bool --field departsOn:Date --field 'places:[String]' --field price:Decimal --conflicts serverWins
     --searchable name --searchable places)
 scaffold Trip "${fields[@]}" >/dev/null  # the first run compiles the plugin
 scaffold --remove Trip >/dev/null

@@ -14,6 +14,7 @@ extension FeatureSpec.Field {
         case .string, .optionalString, .date, .strings: "TEXT"
         case .int, .optionalInt, .bool: "INTEGER"
         case .double: "REAL"
+        case .decimal: "TEXT"
         }
     }
 
@@ -32,7 +33,7 @@ extension FeatureSpec.Field {
         case .optionalString: "\"\(name)\", .string(maxLength: 200), optional: true, inSummary: true"
         case .int: "\"\(name)\", .integer, required: true, inSummary: true"
         case .optionalInt: "\"\(name)\", .integer, optional: true, inSummary: true"
-        case .double: "\"\(name)\", .number, required: true, inSummary: true"
+        case .double, .decimal: "\"\(name)\", .number, required: true, inSummary: true"
         case .bool: "\"\(name)\", .boolean, required: true, inSummary: true"
         case .date: "\"\(name)\", .date, required: true, inSummary: true"
         case .strings: "\"\(name)\", .strings, defaultValue: \"[]\", inSummary: true"
@@ -45,6 +46,7 @@ extension FeatureSpec.Field {
         case .string, .optionalString: "\"Sample \(name)\""
         case .int, .optionalInt: "3"
         case .double: "2.5"
+        case .decimal: "Decimal(1250) / 100"
         case .bool: "true"
         case .date: "Date(timeIntervalSince1970: 1_767_258_000)"
         case .strings: "[\"one\", \"two\"]"
@@ -66,6 +68,7 @@ extension FeatureSpec.Field {
         case .string, .optionalString, .strings: "FieldValue.text"
         case .int, .optionalInt: "FieldValue.integer"
         case .double: "FieldValue.decimal"
+        case .decimal: "FieldValue.exactDecimal"
         case .bool: "FieldValue.boolean"
         case .date: "FieldValue.date"
         }
@@ -80,6 +83,7 @@ extension FeatureSpec.Field {
             case .int: ("N", "The \(name), a whole number")
             case .optionalInt: ("N", "The \(name), a whole number (\\\"\\\" clears it)")
             case .double: ("NUMBER", "The \(name), a number such as 2.5")
+            case .decimal: ("NUMBER", "The \(name), an exact decimal such as 12.50")
             case .bool: ("BOOL", "Whether \(name): true or false")
             case .date: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z")
             case .strings: ("WORD", "One of the \(name) (repeatable; replaces them on edit)")
@@ -96,7 +100,7 @@ extension FeatureSpec.Field {
     /// The expression `new` reads the field with.
     var newValue: String {
         switch type {
-        case .string, .int, .double, .date: "try arguments.required(\"\(flag)\", \(reader))"
+        case .string, .int, .double, .decimal, .date: "try arguments.required(\"\(flag)\", \(reader))"
         case .optionalString, .optionalInt: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
         case .bool: "try arguments.value(of: \"\(flag)\", \(reader)) ?? false"
         case .strings: "arguments.all(\"\(flag)\")"
@@ -106,7 +110,7 @@ extension FeatureSpec.Field {
     /// The statement `edit` changes the draft's field with, when its flag is given.
     var editStatement: String {
         switch type {
-        case .string, .int, .double, .date, .bool:
+        case .string, .int, .double, .decimal, .date, .bool:
             "if let \(name) = try arguments.value(of: \"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
         case .optionalString, .optionalInt:
             "if let \(name) = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
@@ -124,6 +128,7 @@ extension FeatureSpec.Field {
         switch type {
         case .string, .optionalString: "\"\(shown(sample))\""
         case .int, .optionalInt, .double, .bool: shown(sample)
+        case .decimal: sample == .first ? "Decimal(1250) / 100" : "Decimal(1375) / 100"
         case .date:
             sample == .first
                 ? "Date(timeIntervalSince1970: 1_767_312_000)" : "Date(timeIntervalSince1970: 1_767_398_400)"
@@ -143,7 +148,7 @@ extension FeatureSpec.Field {
         case .string, .optionalString: "\(flag) \"\(shown(sample))\""
         case .date: "\(flag) \(shown(sample).prefix(10))"
         case .strings: words(sample).map { "\(flag) \($0)" }.joined(separator: " ")
-        case .int, .optionalInt, .double, .bool: "\(flag) \(shown(sample))"
+        case .int, .optionalInt, .double, .decimal, .bool: "\(flag) \(shown(sample))"
         }
     }
 
@@ -154,6 +159,7 @@ extension FeatureSpec.Field {
         case .string, .optionalString: first ? "First \(name)" : "Second \(name)"
         case .int, .optionalInt: first ? "20" : "25"
         case .double: first ? "2.5" : "3.75"
+        case .decimal: first ? "12.5" : "13.75"
         case .bool: first ? "true" : "false"
         case .date: first ? "2026-01-02T00:00:00Z" : "2026-01-03T00:00:00Z"
         case .strings: words(sample).joined(separator: ", ")

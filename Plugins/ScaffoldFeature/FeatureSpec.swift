@@ -9,6 +9,8 @@ struct FeatureSpec {
         case int = "Int"
         case optionalInt = "Int?"
         case double = "Double"
+        /// An exact decimal number (money): kept as text on the device, a JSON number on the wire.
+        case decimal = "Decimal"
         case bool = "Bool"
         case date = "Date"
         case strings = "[String]"

@@ -415,7 +415,7 @@ extension FeatureSpec {
 extension FeatureSpec {
     /// The check that `new` without its required flags is refused, when the feature has any.
     fileprivate var missingCheck: String {
-        guard let required = fields.first(where: { [.string, .int, .double, .date].contains($0.type) }) else { return "" }
+        guard let required = fields.first(where: { [.string, .int, .double, .decimal, .date].contains($0.type) }) else { return "" }
         return """
                     #expect(errors.contains { $0.contains("missing \(required.flag)") }, "\\(run.stderr)")
                     #expect(run.stdout.contains("0 \(lower)s"))

@@ -21,6 +21,20 @@ enum FieldValue {
         return value
     }
 
+    /// An exact decimal number, as people write one: digits, at most one point, an optional minus
+    /// (`12.50`); nothing a `Double` would round.
+    static func exactDecimal(_ word: String, flag: String) throws(CommandFailure) -> Decimal {
+        let digits = word.hasPrefix("-") ? word.dropFirst() : word[...]
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            digits.count <= 30, let value = Decimal(string: word, locale: Locale(identifier: "en_US_POSIX"))
+        else {
+            throw CommandFailure("\(flag) needs an exact decimal such as 12.50, not '\(word)'")
+        }
+        return value
+    }
+
     /// `true` or `false`.
     static func boolean(_ word: String, flag: String) throws(CommandFailure) -> Bool {
         switch word.lowercased() {
