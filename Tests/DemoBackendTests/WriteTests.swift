@@ -152,4 +152,33 @@ struct WriteTests {
         try await admin.reset()
         #expect(await backend.documentSnapshot()[1].body.hasPrefix("Domain imports"))
     }
+
+    @Test func aCollectionsRulesBoundNumbersAndListTheTextsItTakes() async throws {
+        let expenses = CollectionSpec(
+            name: "expenses", tagPrefix: "e",
+            fields: [
+                .init("priority", .integerIn(0...3), required: true, inSummary: true),
+                .init("amount", .numberIn(0...10_000), required: true, inSummary: true),
+                .init("category", .oneOf(["food", "travel", "other"]), required: true, inSummary: true),
+            ])
+        let server = try DemoBackend(collections: DemoSeed.collections + [expenses], signIn: .open)
+        let client = ServerClient(baseURL: try await server.start())
+        let refusals = [
+            (#"{"priority":4,"amount":1,"category":"food"}"#, "priority must be a whole number from 0 to 3"),
+            (#"{"priority":1.5,"amount":1,"category":"food"}"#, "priority must be a whole number from 0 to 3"),
+            (#"{"priority":1,"amount":-0.01,"category":"food"}"#, "amount must be from 0.0 to 10000.0"),
+            (#"{"priority":1,"amount":1,"category":"fun"}"#, "category must be one of food, travel, other"),
+            (#"{"priority":1,"amount":1,"category":3}"#, "category has the wrong type"),
+        ]
+        for (body, reason) in refusals {
+            let refused = try await client.send("POST", "/expenses", json: body)
+            #expect(refused.status == 422 && refused.object["error"] as? String == reason, "\(body)")
+        }
+        let taken = try await client.send(
+            "POST", "/expenses", json: #"{"priority":3,"amount":12.5,"category":"travel"}"#)
+        #expect(taken.status == 201)
+        let listed = try await client.send("GET", "/expenses")
+        #expect((listed.object["items"] as? [Any])?.count == 1, "the refused ones changed nothing")
+        await server.stop()
+    }
 }

@@ -24,6 +24,12 @@ public struct CollectionSpec: Sendable {
             case date
             /// A list of strings.
             case strings
+            /// A whole number within `range` (a rule such as "0 to 3").
+            case integerIn(ClosedRange<Int>)
+            /// A number within `range`.
+            case numberIn(ClosedRange<Double>)
+            /// One of `values`, as text (a Domain enum's raw values).
+            case oneOf([String])
         }
 
         /// The field's JSON name.
@@ -168,6 +174,19 @@ extension CollectionSpec.Field {
         case (.integer, .number(let number)):
             return number == number.rounded() ? nil : ValidationFailure("\(name) must be a whole number")
         case (.number, .number), (.boolean, .bool): return nil
+        case (.integerIn(let range), .number(let number)):
+            guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound)
+            else {
+                return ValidationFailure(
+                    "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return nil
+        case (.numberIn(let range), .number(let number)):
+            return range.contains(number)
+                ? nil : ValidationFailure("\(name) must be from \(range.lowerBound) to \(range.upperBound)")
+        case (.oneOf(let values), .string(let text)):
+            return values.contains(text)
+                ? nil : ValidationFailure("\(name) must be one of \(values.joined(separator: ", "))")
         case (.date, .string(let text)):
             return ISO8601DateFormatter().date(from: text) == nil ? ValidationFailure("\(name) must be a date") : nil
         default:
