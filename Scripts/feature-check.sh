@@ -45,10 +45,12 @@ refuse Trip --field name:String --field name:Int
 refuse Trip
 refuse Trip --field name:String --conflicts sometimes
 refuse Trip --field nights:Int --searchable nights
+refuse Trip --field name:String --range name:0...3
+refuse Trip --field nights:Int --range nights:3...1
 
 fields=(--field name:String --field 'note:String?' --field nights:Int --field 'guests:Int?' --field budget:Double
     --field booked:Bool --field departsOn:Date --field 'places:[String]' --field price:Decimal --conflicts serverWins
-    --searchable name --searchable places)
+    --searchable name --searchable places --range nights:0...30)
 scaffold Trip "${fields[@]}" >/dev/null  # the first run compiles the plugin
 scaffold --remove Trip >/dev/null
 unchanged "--remove left changes behind"

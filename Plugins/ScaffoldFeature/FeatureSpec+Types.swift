@@ -31,13 +31,21 @@ extension FeatureSpec.Field {
         switch type {
         case .string: "\"\(name)\", .string(maxLength: 200, nonEmpty: true), required: true, inSummary: true"
         case .optionalString: "\"\(name)\", .string(maxLength: 200), optional: true, inSummary: true"
-        case .int: "\"\(name)\", .integer, required: true, inSummary: true"
-        case .optionalInt: "\"\(name)\", .integer, optional: true, inSummary: true"
+        case .int: "\"\(name)\", \(integerKind), required: true, inSummary: true"
+        case .optionalInt: "\"\(name)\", \(integerKind), optional: true, inSummary: true"
         case .double, .decimal: "\"\(name)\", .number, required: true, inSummary: true"
         case .bool: "\"\(name)\", .boolean, required: true, inSummary: true"
         case .date: "\"\(name)\", .date, required: true, inSummary: true"
         case .strings: "\"\(name)\", .strings, defaultValue: \"[]\", inSummary: true"
         }
+    }
+
+    /// The field's range as Swift source (`0...30`).
+    var rangeText: String { range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "" }
+
+    /// The server's kind for a whole-number field: bounded when the feature gave a range.
+    private var integerKind: String {
+        range.map { ".integerIn(\($0.lowerBound)...\($0.upperBound))" } ?? ".integer"
     }
 
     /// A sample value, as Swift source, for tests and docs.
@@ -59,7 +67,9 @@ extension FeatureSpec.Field {
 extension FeatureSpec.Field {
     /// `--cooked-on` for `cookedOn`.
     var flag: String {
-        "--" + name.unicodeScalars.map { $0.properties.isUppercase ? "-" + String($0).lowercased() : String($0) }.joined()
+        "--"
+            + name.unicodeScalars.map { $0.properties.isUppercase ? "-" + String($0).lowercased() : String($0) }
+            .joined()
     }
 
     /// The `FieldValue` reader of the flag's words.

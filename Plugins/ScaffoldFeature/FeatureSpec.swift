@@ -20,6 +20,9 @@ struct FeatureSpec {
     struct Field {
         let name: String
         let type: FieldType
+        /// The values a whole-number field takes (`--range nights:0...30`), checked by the Domain's
+        /// rules and the server's collection alike.
+        let range: ClosedRange<Int>?
     }
 
     /// `Recipe`.
@@ -54,7 +57,13 @@ struct FeatureSpec {
         var fields: [Field] = []
         var conflicts: String?
         var searchable: [String] = []
+        var ranges: [String] = []
         while let flag = rest.popFirst() {
+            if flag == "--range" {
+                guard let text = rest.popFirst() else { throw ScaffoldError("--range takes FIELD:LOW...HIGH") }
+                ranges.append(text)
+                continue
+            }
             if flag == "--searchable" {
                 guard let field = rest.popFirst(), !searchable.contains(field) else {
                     throw ScaffoldError("--searchable takes a field name, once each")
@@ -75,11 +84,24 @@ struct FeatureSpec {
             fields.append(try field(text, existing: fields))
         }
         guard !fields.isEmpty else { throw ScaffoldError("a feature needs at least one --field name:Type") }
+        for text in ranges {
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            let bounds = parts.count == 2 ? parts[1].components(separatedBy: "...").compactMap { Int($0) } : []
+            guard parts.count == 2, bounds.count == 2, bounds[0] <= bounds[1],
+                let index = fields.firstIndex(where: { $0.name == parts[0] }),
+                [.int, .optionalInt].contains(fields[index].type), fields[index].range == nil
+            else {
+                throw ScaffoldError(
+                    "--range \(text): give a whole-number field of the feature as FIELD:LOW...HIGH, once")
+            }
+            fields[index] = Field(name: fields[index].name, type: fields[index].type, range: bounds[0]...bounds[1])
+        }
         let searched = try searchable.map { name throws(ScaffoldError) -> Field in
             guard let field = fields.first(where: { $0.name == name }),
                 [.string, .optionalString, .strings].contains(field.type)
             else {
-                throw ScaffoldError("--searchable \(name): name a text field (String, String? or [String]) of the feature")
+                throw ScaffoldError(
+                    "--searchable \(name): name a text field (String, String? or [String]) of the feature")
             }
             return field
         }
@@ -92,7 +114,8 @@ struct FeatureSpec {
         guard let first = name.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first),
             name.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.alphanumerics.contains($0) })
         else {
-            throw ScaffoldError("'\(name)' is not a feature name: use UpperCamelCase letters and digits, such as Recipe")
+            throw ScaffoldError(
+                "'\(name)' is not a feature name: use UpperCamelCase letters and digits, such as Recipe")
         }
         guard !reservedNames.contains(name) else {
             throw ScaffoldError("'\(name)' is already a type of the template; pick another name")
@@ -111,12 +134,14 @@ struct FeatureSpec {
         guard !swiftKeywords.contains(name), !reservedFields.contains(name) else {
             throw ScaffoldError("'\(name)' cannot be a field name (a Swift keyword or a field every feature has)")
         }
-        guard !existing.contains(where: { $0.name == name }) else { throw ScaffoldError("field '\(name)' is given twice") }
+        guard !existing.contains(where: { $0.name == name }) else {
+            throw ScaffoldError("field '\(name)' is given twice")
+        }
         guard let type = FieldType(rawValue: typeName) else {
             let known = FieldType.allCases.map(\.rawValue).joined(separator: ", ")
             throw ScaffoldError("unknown field type '\(typeName)': use one of \(known)")
         }
-        return Field(name: name, type: type)
+        return Field(name: name, type: type, range: nil)
     }
 
     /// Names the template's own types and modules use.

@@ -21,10 +21,15 @@ extension FeatureSpec {
     private func recordType(_ field: Field) -> String { field.type == .strings ? "String" : field.swiftType }
 
     private func record() -> String {
-        let columns = (["id INTEGER PRIMARY KEY"] + fields.map(\.column) + ["created_at REAL NOT NULL", "updated_at REAL NOT NULL", "version INTEGER NOT NULL"])
+        let columns =
+            (["id INTEGER PRIMARY KEY"] + fields.map(\.column) + [
+                "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "version INTEGER NOT NULL",
+            ])
             .map { "                \($0)" }.joined(separator: ",\n")
         let keys = fields.filter { $0.snakeName != $0.name }.map { "        case \($0.name) = \"\($0.snakeName)\"" }
-        let codingKeys = (["        case id, version"] + fields.filter { $0.snakeName == $0.name }.map { "        case \($0.name)" } + keys
+        let codingKeys =
+            (["        case id, version"] + fields.filter { $0.snakeName == $0.name }.map { "        case \($0.name)" }
+            + keys
             + ["        case createdAt = \"created_at\"", "        case updatedAt = \"updated_at\""])
             .joined(separator: "\n")
         let toRecord = fields.map { field in
@@ -32,9 +37,13 @@ extension FeatureSpec {
                 ? "        \(field.name) = Self.text(object.\(field.name))"
                 : "        \(field.name) = object.\(field.name)"
         }.joined(separator: "\n")
-        let toObject = (fields.map { field in
-            field.type == .strings ? "\(field.name): Self.list(\(field.name))" : "\(field.name): \(field.name)"
-        } + ["createdAt: Date(timeIntervalSince1970: createdAt)", "updatedAt: Date(timeIntervalSince1970: updatedAt)"]).joined(separator: ", ")
+        let toObject =
+            (fields.map { field in
+                field.type == .strings ? "\(field.name): Self.list(\(field.name))" : "\(field.name): \(field.name)"
+            } + [
+                "createdAt: Date(timeIntervalSince1970: createdAt)",
+                "updatedAt: Date(timeIntervalSince1970: updatedAt)",
+            ]).joined(separator: ", ")
         let stamps = ["createdAt", "updatedAt"]
         return """
             import Domain

@@ -11,9 +11,26 @@ extension FeatureSpec {
             ("\(folder)/\(name)RepositoryProtocol.swift", repositoryProtocol()),
             ("\(folder)/List\(name)sUseCase.swift", listUseCase()),
             ("\(folder)/Fetch\(name)UseCase.swift", fetchUseCase()),
-            ("\(folder)/Create\(name)UseCase.swift", writeUseCase("Create", "Saves a new \(lower) (offline first) and sends it.", "_ draft: \(name)Draft", "\(name)", "try \(name)Rules.validate(draft)\n            return try await repository.create(draft)", "draft")),
-            ("\(folder)/Update\(name)UseCase.swift", writeUseCase("Update", "Saves a changed \(lower) (offline first) and sends it.", "_ \(lower): \(name)", "\(name)", "try \(name)Rules.validate(\(name)Draft(\(lower)))\n            return try await repository.update(\(lower))", "\(lower)")),
-            ("\(folder)/Delete\(name)UseCase.swift", writeUseCase("Delete", "Deletes a \(lower) (offline first) and sends the deletion.", "id: \(name).ID", "Void", "try await repository.delete(id: id)", "id: id")),
+            (
+                "\(folder)/Create\(name)UseCase.swift",
+                writeUseCase(
+                    "Create", "Saves a new \(lower) (offline first) and sends it.", "_ draft: \(name)Draft", "\(name)",
+                    "try \(name)Rules.validate(draft)\n            return try await repository.create(draft)", "draft")
+            ),
+            (
+                "\(folder)/Update\(name)UseCase.swift",
+                writeUseCase(
+                    "Update", "Saves a changed \(lower) (offline first) and sends it.", "_ \(lower): \(name)",
+                    "\(name)",
+                    "try \(name)Rules.validate(\(name)Draft(\(lower)))\n            return try await repository.update(\(lower))",
+                    "\(lower)")
+            ),
+            (
+                "\(folder)/Delete\(name)UseCase.swift",
+                writeUseCase(
+                    "Delete", "Deletes a \(lower) (offline first) and sends the deletion.", "id: \(name).ID", "Void",
+                    "try await repository.delete(id: id)", "id: id")
+            ),
         ] + (isSearchable ? [("\(folder)/Search\(name)sUseCase.swift", searchUseCase())] : [])
     }
 
@@ -29,7 +46,8 @@ extension FeatureSpec {
     }
 
     private var properties: String {
-        fields.map { "    /// The \(lower)'s \($0.name).\n    public var \($0.name): \($0.swiftType)" }.joined(separator: "\n")
+        fields.map { "    /// The \(lower)'s \($0.name).\n    public var \($0.name): \($0.swiftType)" }.joined(
+            separator: "\n")
     }
 
     private func entity() -> String {

@@ -68,6 +68,14 @@ extension FeatureSpec {
                 return """
                         if let \(field.name) = draft.\(field.name) { try text(\(field.name), named: "\(field.name)", required: false) }
                     """
+            case .int where field.range != nil:
+                return """
+                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeText))
+                    """
+            case .optionalInt where field.range != nil:
+                return """
+                        if let \(field.name) = draft.\(field.name) { try number(\(field.name), named: "\(field.name)", in: \(field.rangeText)) }
+                    """
             default: return nil
             }
         }
@@ -105,9 +113,22 @@ extension FeatureSpec {
                         throw .invalid("The \\(field) is too long (at most \\(maxTextLength) characters)")
                     }
                 }
+            \(fields.contains { $0.range != nil } ? numberRule : "")
             }
 
             """
+    }
+
+    /// The rule of a whole-number field with a range (the server's collection has the same).
+    private var numberRule: String {
+        """
+
+                private static func number(_ value: Int, named field: String, in range: ClosedRange<Int>) throws(\(name)Error) {
+                    guard range.contains(value) else {
+                        throw .invalid("The \\(field) must be from \\(range.lowerBound) to \\(range.upperBound)")
+                    }
+                }
+        """
     }
 
     func repositoryProtocol() -> String {
@@ -159,7 +180,9 @@ extension FeatureSpec {
 
     func searchUseCase() -> String {
         useCase(
-            "Search\(name)s", summary: "Finds the \(lower)s on this device in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")).",
+            "Search\(name)s",
+            summary:
+                "Finds the \(lower)s on this device in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")).",
             parameters: "query: String", returns: "[\(name)]",
             body: """
                 guard query.count <= SearchWords.maxQueryLength else {
@@ -173,7 +196,8 @@ extension FeatureSpec {
 
     func fetchUseCase() -> String {
         useCase(
-            "Fetch\(name)", summary: "Reads one \(lower).", parameters: "id: \(name).ID, policy: ReadPolicy = .cacheFirst",
+            "Fetch\(name)", summary: "Reads one \(lower).",
+            parameters: "id: \(name).ID, policy: ReadPolicy = .cacheFirst",
             returns: "Fetched<\(name)>", body: "try await repository.\(lower)(id: id, policy: policy)",
             example: "execute(id: id)")
     }

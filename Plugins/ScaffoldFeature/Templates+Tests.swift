@@ -164,6 +164,7 @@ extension FeatureSpec {
             }
         \(textRuleTests)
         \(isSearchable ? searchUseCaseTest : "")
+        \(rangeTest)
             @Test func aPageSizeTheRulesRefuseNeverReachesTheRepository() async {
                 await repository.setFailure(.unavailable)
                 for size in [0, PageRequest.maxLimit + 1] {
@@ -415,7 +416,9 @@ extension FeatureSpec {
 extension FeatureSpec {
     /// The check that `new` without its required flags is refused, when the feature has any.
     fileprivate var missingCheck: String {
-        guard let required = fields.first(where: { [.string, .int, .double, .decimal, .date].contains($0.type) }) else { return "" }
+        guard let required = fields.first(where: { [.string, .int, .double, .decimal, .date].contains($0.type) }) else {
+            return ""
+        }
         return """
                     #expect(errors.contains { $0.contains("missing \(required.flag)") }, "\\(run.stderr)")
                     #expect(run.stdout.contains("0 \(lower)s"))
@@ -461,5 +464,24 @@ extension FeatureSpec {
             }
 
         """
+    }
+}
+
+extension FeatureSpec {
+    /// The use case test of a whole-number field's range, when one has a range.
+    fileprivate var rangeTest: String {
+        guard let field = fields.first(where: { $0.range != nil && $0.type == .int }), let range = field.range else {
+            return ""
+        }
+        return """
+                @Test func \(field.name)OutsideItsRangeIsRefusedAndNothingIsSaved() async {
+                    var draft = \(sampleDraft(.first))
+                    draft.\(field.name) = \(range.upperBound + 1)
+                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
+                    #expect(result == .failure(.invalid("The \(field.name) must be from \(range.lowerBound) to \(range.upperBound)")))
+                    #expect(await repository.stored.isEmpty)
+                }
+
+            """
     }
 }
