@@ -45,7 +45,7 @@ public actor DemoBackend {
         case malformed
         /// The connection closes halfway through the body.
         case dropped
-        /// The body arrives a byte every 250 ms: it never goes idle, and takes minutes.
+        /// The body arrives a byte per `trickleInterval`: it never goes idle, and takes minutes.
         case trickled
     }
 

@@ -41,31 +41,22 @@ struct DocumentSearchIndex: Sendable {
         INSERT INTO document_fts_dirty (id) SELECT id FROM document;
         """
 
+    /// The engine's index over the same tables (the schema above is its layout, written out as
+    /// migration v9 ran it): it takes the marked rows in and words a query.
+    private var index: SearchIndex {
+        SearchIndex(database: database, table: "document", columns: ["title", "body", "tags"])
+    }
+
     /// Takes the marked rows into the index (a no-op read when none are marked).
     func catchUp() throws(StorageError) {
-        let marked = try database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM document_fts_dirty)") ?? false
-        }
-        guard marked else { return }
-        try database.write { db in
-            try db.execute(
-                sql: """
-                    DELETE FROM document_fts WHERE rowid IN (SELECT id FROM document_fts_dirty);
-                    INSERT INTO document_fts (rowid, title, body, tags)
-                        SELECT document.id, document.title, document.body, document.tags
-                        FROM document JOIN document_fts_dirty ON document_fts_dirty.id = document.id;
-                    DELETE FROM document_fts_dirty;
-                    """)
-        }
+        try index.catchUp()
     }
 
     /// The stored documents in which every one of `words` begins a word, best match first
     /// (``DocumentSearch/rankWeights``, then newest change), at most `limit`.
     func search(_ words: [String], limit: Int = Self.limit) throws(StorageError) -> [DocumentSummary] {
         try catchUp()
-        // Each word quoted (so nothing in it is FTS syntax) and a prefix; all of them must match.
-        let expression = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-            .joined(separator: " ")
+        let expression = SearchIndex.expression(words)
         let weights = DocumentSearch.rankWeights
         return try database.read { db in
             try Row.fetchAll(

@@ -55,8 +55,8 @@ public final class AppDatabase: Sendable {
     }
 
     /// Makes the next lookup see every commit made so far, by any process: call it when another
-    /// process says it wrote, before reading again (hot lookups share a read snapshot of at most
-    /// 10 ms, ADR 0035).
+    /// process says it wrote, before reading again (hot lookups share a read snapshot for a short,
+    /// bounded time, ADR 0035).
     public func forgetReadSnapshot() {
         CommitCounter.forFile(atPath: pool.path).countCommitMadeElsewhere()
     }

@@ -8,8 +8,8 @@ import Synchronization
 /// GRDB's `DatabasePool.read` adds a reader checkout, a queue hop and BEGIN/COMMIT to each
 /// lookup, so hot reads use this connection (ADR 0010). Rows are still read by column name, through the records' own decoding.
 ///
-/// Lookups share a read snapshot for at most 10 ms (ADR 0035): beginning and ending
-/// a read transaction is the larger part of a lookup. A commit to the file by this process ends the
+/// Lookups share a read snapshot for at most `snapshotMilliseconds` (ADR 0035, which has the
+/// figures): beginning and ending a read transaction costs more than a lookup. A commit to the file by this process ends the
 /// snapshot before the next lookup, so reads follow this process's writes at once; other
 /// processes' writes show within the lifetime; an idle snapshot is ended so checkpoints proceed.
 // @unchecked: `handle`, `statements` and `snapshot` are only touched while `lock` is held.

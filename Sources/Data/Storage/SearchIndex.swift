@@ -62,13 +62,17 @@ struct SearchIndex: Sendable {
         }
     }
 
+    /// The FTS5 query for `words`: each quoted (so nothing in it is FTS syntax) and a prefix, all
+    /// of them required.
+    static func expression(_ words: [String]) -> String {
+        words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+    }
+
     /// The rows in which every one of `words` begins a word of an indexed column, best match
     /// first (bm25, then newest change), at most `limit`.
     func search(_ words: [String], limit: Int = Self.limit) throws(StorageError) -> [Row] {
         try catchUp()
-        // Each word quoted (so nothing in it is FTS syntax) and a prefix; all of them must match.
-        let expression = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-            .joined(separator: " ")
+        let expression = Self.expression(words)
         return try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(

@@ -23,7 +23,7 @@ nonisolated public enum AppTransitionError: Error, Equatable, Sendable, Localize
 /// The app leaving the screen, coming back and ending, in the order UIKit runs them: the active
 /// scene resigns, every foreground scene enters the background, observers hear
 /// `didEnterBackground` (they evacuate caches and cover sensitive content), and the app spends
-/// its background time (about 30 s, `beginBackgroundTask`) on `work`, which an expiration
+/// its background time (the system's grant to `beginBackgroundTask`) on `work`, which an expiration
 /// handler cancels when the time runs out.
 public final class AppTransitions<C: Clock> where C.Duration == Duration {
     /// What `enterBackground` did.

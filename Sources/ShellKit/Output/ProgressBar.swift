@@ -28,11 +28,15 @@ public final class ProgressBar {
         console.outputIsTerminal && isatty(STDERR_FILENO) == 1
     }
 
-    /// Shows `done` of `total`; redraws only when 100 ms passed or the work is complete.
+    /// The shortest time between two redraws (a terminal needs no more).
+    private static let redrawInterval = Duration.milliseconds(100)
+
+    /// Shows `done` of `total`; redraws at most once per ``redrawInterval``, and when the work is
+    /// complete.
     public func update(done: Int, total: Int) {
         guard isVisible, !finished else { return }
         let now = clock.now
-        if let lastDrawn, now - lastDrawn < .milliseconds(100), done < total { return }
+        if let lastDrawn, now - lastDrawn < Self.redrawInterval, done < total { return }
         lastDrawn = now
         let line = Self.line(
             label: label, done: done, total: total, elapsed: now - started, width: TerminalSize.columns())

@@ -5,8 +5,8 @@ public import Platform
 /// Keeps every scene in step with the data: a change from any source (an editor's save, a sync,
 /// a live event, another process) reloads each connected scene that shows what changed.
 ///
-/// Changes first go through an adaptive ``UpdateBatcher`` (a frame, 16 ms, while the scenes keep
-/// up; up to 250 ms when their reloads take that long), then each scene's first-and-last
+/// Changes first go through an adaptive ``UpdateBatcher`` (its fast interval, a frame, while the
+/// scenes keep up; its slow one when their reloads take that long), then each scene's first-and-last
 /// ``Debouncer``: the first batch of a burst reloads the scene at once, later ones at most once
 /// per `interval`, and the last always gets its reload, so a burst of a thousand changes costs a
 /// scene a handful of reloads.
