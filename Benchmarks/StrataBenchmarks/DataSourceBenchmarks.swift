@@ -72,13 +72,13 @@ extension BenchmarkApp {
             clock: ContinuousClock(), now: { Date() }, monitor: monitor)
         let database = try AppDatabase.open(at: folder.appendingPathComponent("sync.sqlite"))
         let stack = DataStack(database: database, api: client, monitor: monitor, now: { Date() })
-        let outbox = stack.outbox
+        let documents = stack.documentRepository
         let engine = stack.sync
         let pending = 10_000
         let clock = ContinuousClock()
         let writeStart = clock.now
         for number in 0..<pending {
-            _ = try outbox.recordCreate(DocumentDraft(title: "offline \(number)", body: "", tags: []), now: Date())
+            try await documents.queue([DocumentDraft(title: "offline \(number)", body: "", tags: [])])
         }
         let perWrite = (clock.now - writeStart) / pending
         let pushStart = clock.now

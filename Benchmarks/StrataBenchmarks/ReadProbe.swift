@@ -21,15 +21,15 @@ enum ReadProbe {
         let key = Workload.id(42)
         try await Workload.source(database).ingest(
             [(key: key, object: Workload.record(42))], validators: RemoteValidators())
-        // As the app reads: through the stack's data source, behind `any CachedReading`.
-        let source = Workload.stack(database).documents
+        // As the app reads: through the documents' repository, the engine and its data source.
+        let source = Workload.stack(database).documentRepository
         // `--probe-memory skip-memory` loops SQLite-tier hits instead.
         let policy: ReadPolicy = CommandLine.arguments.contains("skip-memory") ? .skipMemory : .cacheFirst
         let count = policy == .skipMemory ? 1_000_000 : 5_000_000
-        _ = try await source.read(key, policy: policy)
+        _ = try await source.document(id: key, policy: policy)
         let clock = ContinuousClock()
         let start = clock.now
-        for _ in 0..<count { _ = try await source.read(key, policy: policy) }
+        for _ in 0..<count { _ = try await source.document(id: key, policy: policy) }
         print("\(count) \(policy.rawValue) reads in \(start.duration(to: clock.now))")
     }
 

@@ -149,11 +149,14 @@ extension FeatureSpec {
                 case id, version, createdAt, updatedAt, \(fields.map(\.name).joined(separator: ", "))
             }
 
-            /// Writes every field (`null` for an empty optional one), and `id` and `version` when set.
+            /// Writes every field (`null` for an empty optional one), and `id`, the times and `version`
+            /// when set (never in a write).
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encodeIfPresent(id, forKey: .id)
         \(fields.map { "        try container.encode(\($0.name), forKey: .\($0.name))" }.joined(separator: "\n"))
+                try container.encodeIfPresent(createdAt, forKey: .createdAt)
+                try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
                 try container.encodeIfPresent(version, forKey: .version)
             }
         }

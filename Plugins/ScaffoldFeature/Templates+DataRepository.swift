@@ -59,7 +59,7 @@ extension FeatureSpec {
 
             /// Identifiers of the \(lower)s on this device, for Tab completion (local reads only).
             public static func storedIDs(in database: AppDatabase) -> [Int] {
-                database.knownIDs(of: \(name)Record.self)
+                database.knownIDs(of: \(name)Resource.self)
             }
 
             public func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {

@@ -1,8 +1,8 @@
 public import Domain
 public import Foundation
 
-/// The Data layer, wired: the one place that builds the data sources, the outbox, the sync engine
-/// and the repositories, for the app, the tests and the benchmarks alike.
+/// The Data layer, wired: the one place that builds the sync engine, the collections' stores and
+/// the repositories, for the app, the tests and the benchmarks alike.
 ///
 /// ```swift
 /// let stack = DataStack(database: database, api: client, monitor: monitor, now: { Date() })
@@ -13,7 +13,7 @@ public struct DataStack: Sendable {
     public enum CacheName: String, Sendable, CaseIterable {
         /// Documents by id.
         case documents
-        /// Lists and searches.
+        /// Every collection's lists and searches.
         case lists
         /// User profiles.
         case users
@@ -62,22 +62,14 @@ public struct DataStack: Sendable {
     public let database: AppDatabase
     /// What recent requests say about the server.
     public let monitor: NetworkMonitor
-    /// Documents by id.
-    public let documents: any CachedReading<Document.ID, Document>
-    /// Lists and searches.
-    public let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
     /// User profiles.
     public let users: any CachedReading<User.ID, User>
-    /// Changes waiting to be sent.
-    public let outbox: OutboxStore
-    /// Sends the outbox and pulls the server's changes.
+    /// Sends the outbox and pulls the server's changes, for every collection.
     public let sync: SyncEngine
     /// Documents, for the Domain's use cases.
     public let documentRepository: DocumentRepositoryImpl
     /// User profiles, for the Domain's use cases.
     public let userRepository: UserRepositoryImpl
-    /// The features' queued changes, sent with every push.
-    let resources: ResourcePusher
     /// The clock every store writes by.
     let now: @Sendable () -> Date
     /// The settings the stack was built with.
@@ -91,54 +83,31 @@ public struct DataStack: Sendable {
         database: AppDatabase, api: APIClient, monitor: NetworkMonitor, now: @escaping @Sendable () -> Date,
         configuration: Configuration = Configuration()
     ) {
-        self.init(
-            database: database, documentsRemote: api.documentStore(), listsRemote: api.documentListStore(),
-            usersRemote: api.userStore(), writer: HTTPDocumentWriter(client: api), pagesRemote: api.documentPageStore(),
-            monitor: monitor, now: now, configuration: configuration)
-    }
-
-    /// The stack over any remote stores and writer (generated ones in benchmarks, fakes in tests).
-    public init(
-        database: AppDatabase, documentsRemote: some RemoteStore<Document.ID, Document>,
-        listsRemote: some RemoteStore<DocumentListQuery, [DocumentSummary]>,
-        usersRemote: some RemoteStore<User.ID, User>, writer: any DocumentWriterProtocol,
-        pagesRemote: (any DocumentPageReading)? = nil, monitor: NetworkMonitor, now: @escaping @Sendable () -> Date,
-        configuration: Configuration = Configuration()
-    ) {
         self.database = database
         self.monitor = monitor
-        let limits = configuration.memoryLimits
-        documents = CacheBackedDataSource(
-            local: database.documentStore(), remote: documentsRemote,
-            configuration: .init(timeToLive: configuration.documentsTimeToLive, memoryLimits: limits, cost: Cost.of),
-            now: now)
-        lists = CacheBackedDataSource(
-            local: database.documentListStore(), remote: listsRemote,
-            configuration: .init(
-                timeToLive: configuration.listsTimeToLive, memoryLimits: limits,
-                cost: { $0.reduce(64) { $0 + Cost.of($1) } }),
-            now: now)
-        users = CacheBackedDataSource(
-            local: database.userStore(), remote: usersRemote,
-            configuration: .init(timeToLive: configuration.usersTimeToLive, memoryLimits: limits, cost: Cost.of),
-            now: now)
-        outbox = OutboxStore(database: database)
-        resources = ResourcePusher(
-            database: database, batchSize: configuration.pushBatchSize, batchBytes: configuration.pushBatchBytes)
         self.now = now
         self.configuration = configuration
+        users = CacheBackedDataSource(
+            local: database.userStore(), remote: api.userStore(),
+            configuration: .init(
+                timeToLive: configuration.usersTimeToLive, memoryLimits: configuration.memoryLimits,
+                cost: { 64 + $0.name.utf8.count + $0.email.utf8.count + $0.bio.utf8.count }),
+            now: now)
         sync = SyncEngine(
-            outbox: outbox, writer: writer, documents: documents, lists: lists, monitor: monitor, now: now,
-            pageSize: configuration.pullPageSize, batchSize: configuration.pushBatchSize,
-            batchBytes: configuration.pushBatchBytes, resources: resources)
-        documentRepository = DocumentRepositoryImpl(
-            documents: documents, lists: lists, outbox: outbox, sync: sync, pages: pagesRemote, now: now)
+            database: database, monitor: monitor, now: now, pageSize: configuration.pullPageSize,
+            batchSize: configuration.pushBatchSize, batchBytes: configuration.pushBatchBytes)
         userRepository = UserRepositoryImpl(users: users)
+        documentRepository = DocumentRepositoryImpl(
+            store: FeatureStore(
+                database: database, api: api, sync: sync, now: now, configuration: configuration,
+                timeToLive: configuration.documentsTimeToLive))
     }
 
     /// Every data source's counters and sizes, added up.
     public func statistics() async -> DataSourceStatistics {
-        await documents.statistics() + lists.statistics() + users.statistics() + resources.statistics()
+        var total = await users.statistics()
+        for collection in sync.collections { total = total + (await collection.statistics()) }
+        return total
     }
 
     /// Empties the memory tier of every data source (the answer to a memory warning); returns
@@ -155,22 +124,9 @@ public struct DataStack: Sendable {
         evacuateMemory(of: configuration.evacuatedInBackground)
     }
 
-    /// Empties the memory tiers of `caches`; returns the bytes they held.
-    private func evacuateMemory(of caches: Set<CacheName>) -> Int {
-        CacheName.allCases.filter(caches.contains).reduce(0) { total, cache in
-            switch cache {
-            case .documents: total + documents.evacuateMemory()
-            case .lists: total + lists.evacuateMemory()
-            case .users: total + users.evacuateMemory()
-            case .features: total + resources.evacuateMemory()
-            }
-        }
-    }
-
-    /// Empties the on-device tier of every data source.
+    /// Empties the on-device tier of every data source; this device's unsent versions stay.
     public func clearLocal() async throws(DataSourceError) {
-        try await documents.clearLocal()
-        try await lists.clearLocal()
+        for collection in sync.collections { try await collection.clearLocal() }
         try await users.clearLocal()
     }
 }
@@ -178,18 +134,13 @@ public struct DataStack: Sendable {
 // MARK: - Private
 
 extension DataStack {
-    /// Estimated sizes of cached values in bytes, for the memory tier's cost limit.
-    private enum Cost {
-        static func of(_ document: Document) -> Int {
-            64 + document.title.utf8.count + document.body.utf8.count + document.tags.reduce(0) { $0 + $1.utf8.count }
+    /// Empties the memory tiers of `caches`; returns the bytes they held.
+    private func evacuateMemory(of caches: Set<CacheName>) -> Int {
+        var bytes = caches.contains(.users) ? users.evacuateMemory() : 0
+        for collection in sync.collections {
+            let items = collection.collection == DocumentResource.collection ? CacheName.documents : .features
+            bytes += collection.evacuateMemory(items: caches.contains(items), lists: caches.contains(.lists))
         }
-
-        static func of(_ summary: DocumentSummary) -> Int {
-            48 + summary.title.utf8.count + summary.tags.reduce(0) { $0 + $1.utf8.count }
-        }
-
-        static func of(_ user: User) -> Int {
-            64 + user.name.utf8.count + user.email.utf8.count + user.bio.utf8.count
-        }
+        return bytes
     }
 }

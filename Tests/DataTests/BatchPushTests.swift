@@ -73,14 +73,16 @@ struct BatchPushTests {
             baseURL: try #require(URL(string: "http://127.0.0.1:9")), http: script, security: .development,
             retry: .never,
             clock: ContinuousClock(), now: { Date() })
-        let writer = HTTPDocumentWriter(client: client)
-        let results = try await writer.apply([
-            DocumentWrite(.create(DocumentDraft(title: "a", body: "", tags: [])), ifMatch: nil, idempotencyKey: "k1"),
-            DocumentWrite(.create(DocumentDraft(title: "b", body: "", tags: [])), ifMatch: nil, idempotencyKey: "k2"),
-        ])
-        #expect(results.map { (try? $0.get())?.document?.id } == [4, 5])
+        let folder = try ScratchFolder()
+        let stack = DataStack(
+            database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")), api: client,
+            monitor: NetworkMonitor(), now: { Date() })
+        try await stack.documentRepository.queue(["a", "b"].map { DocumentDraft(title: $0, body: "", tags: []) })
+        let keys = try Outbox(database: stack.database).entries().map(\.idempotencyKey)
+        #expect(try await stack.sync.push().pushed == 2)
+        #expect(try await stack.documentRepository.document(id: -2, policy: .localOnly).value.id == 5)
         #expect(script.requests.map(\.path) == ["/batch", "/documents", "/documents"])
-        #expect(script.requests.last?.headerFields[try #require(HTTPField.Name("Idempotency-Key"))] == "k2")
+        #expect(script.requests.last?.headerFields[try #require(HTTPField.Name("Idempotency-Key"))] == keys.last)
     }
 
     @Test func anImportIsOneTransactionOnTheDeviceAndBatchesToTheServer() async throws {
@@ -92,75 +94,68 @@ struct BatchPushTests {
         #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 13)
     }
 
-    @Test func aBatchLeavesOutEveryDocumentOfTheBatchStillOnItsWay() throws {
-        let folder = try ScratchFolder()
-        let outbox = OutboxStore(database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")))
-        let created = try (1...4).map {
-            try outbox.recordCreate(DocumentDraft(title: "note \($0)", body: "", tags: []), now: Date())
-        }
-        try outbox.recordUpdate(
-            created[0], changes: DocumentChanges(title: nil, body: "later", tags: nil), baseETag: nil, now: Date())
-        let onItsWay = Set(created.prefix(2).map(\.id))
-        let next = try outbox.nextBatch(limit: 10, excluding: onItsWay)
+    @Test func aBatchLeavesOutEveryDocumentOfTheBatchStillOnItsWay() async throws {
+        let offline = try Self.offlineStack()
+        defer { withExtendedLifetime(offline) {} }
+        let (stack, outbox) = (offline.stack, offline.outbox)
+        try await stack.documentRepository.queue((1...4).map { DocumentDraft(title: "note \($0)", body: "", tags: []) })
+        _ = try await stack.documentRepository.update(
+            id: -1, with: DocumentChanges(title: nil, body: "later", tags: nil))
+        let onItsWay = Set([-1, -2].map { Outbox.Item(collection: "documents", id: $0) })
+        let next = try outbox.nextBatch(limit: 10, maxBytes: .max, busy: onItsWay, collections: ["documents"])
         // Neither the two creates on their way nor the first document's later edit.
-        #expect(next.map(\.entry.documentId) == created.suffix(2).map(\.id))
-        #expect(try outbox.nextBatch(limit: 10).count == 4)
+        #expect(next.map(\.itemId) == [-3, -4])
+        #expect(try outbox.nextBatch(limit: 10, maxBytes: .max, busy: [], collections: ["documents"]).count == 4)
+        #expect(try outbox.nextBatch(limit: 10, maxBytes: .max, busy: [], collections: ["bookmarks"]).isEmpty)
     }
 
     /// A batch stops before the entry that would take it past its byte budget; the entries left
     /// out come first in the next batch, and an entry larger than the budget still goes alone.
-    @Test func aBatchStopsAtItsByteBudgetAndTheRestWaitInOrder() throws {
-        let folder = try ScratchFolder()
-        let outbox = OutboxStore(database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")))
+    @Test func aBatchStopsAtItsByteBudgetAndTheRestWaitInOrder() async throws {
+        let offline = try Self.offlineStack()
+        defer { withExtendedLifetime(offline) {} }
+        let (stack, outbox) = (offline.stack, offline.outbox)
         let large = String(repeating: "x", count: 4_000)
-        let created = try [200, 200, 4_000, 200].map { size in
-            try outbox.recordCreate(
-                DocumentDraft(title: "note", body: String(large.prefix(size)), tags: []), now: Date())
-        }
+        try await stack.documentRepository.queue(
+            [200, 200, 4_000, 200].map { DocumentDraft(title: "note", body: String(large.prefix($0)), tags: []) })
         let budget = 2 * 400  // room for the two small creates with their keys, not for the large one
-        let first = try outbox.nextBatch(limit: 10, maxBytes: budget)
-        #expect(first.map(\.entry.documentId) == created.prefix(2).map(\.id))
-        let second = try outbox.nextBatch(limit: 10, maxBytes: budget, excluding: Set(first.map(\.entry.documentId)))
-        #expect(second.map(\.entry.documentId) == [created[2].id], "the large entry goes alone, first")
-        #expect(try outbox.nextBatch(limit: 10, maxBytes: .max).count == 4)
+        let first = try outbox.nextBatch(limit: 10, maxBytes: budget, busy: [], collections: ["documents"])
+        #expect(first.map(\.itemId) == [-1, -2])
+        let second = try outbox.nextBatch(
+            limit: 10, maxBytes: budget, busy: Set(first.map(\.item)), collections: ["documents"])
+        #expect(second.map(\.itemId) == [-3], "the large entry goes alone, first")
+        #expect(try outbox.nextBatch(limit: 10, maxBytes: .max, busy: [], collections: ["documents"]).count == 4)
     }
 
     /// The size a batch is budgeted by is close to what the change takes on the wire, and never
-    /// less (a batch over 64 KiB makes FoundationNetworking busy-wait; ADR 0040).
-    @Test func anEntrysSendSizeIsItsWireSizeOrABitMore() throws {
-        let folder = try ScratchFolder()
-        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
-        let outbox = OutboxStore(database: database)
+    /// less (ADR 0040).
+    @Test func anEntrysSendSizeIsItsWireSizeOrABitMore() async throws {
+        let offline = try Self.offlineStack()
+        defer { withExtendedLifetime(offline) {} }
+        let (stack, outbox) = (offline.stack, offline.outbox)
         let draft = DocumentDraft(title: "Groceries — “oat milk”", body: "eggs\nbread", tags: ["home", "list"])
-        let created = try outbox.recordCreate(draft, now: Date())
-        let server = try #require(Document.ID.server(1_234_567))
-        var copy = created
-        copy.title = "seen"
-        try outbox.recordUpdate(
-            copy, changes: DocumentChanges(title: nil, body: "more", tags: nil), baseETag: #"W/"d1234567-v12""#,
-            now: Date())
-        let records = try database.read { db in try OutboxRecord.order(OutboxRecord.Columns.seq).fetchAll(db) }
-        let writes = [
-            DocumentWrite(.create(draft), ifMatch: nil, idempotencyKey: records[0].idempotencyKey),
-            DocumentWrite(
-                .update(server, DocumentChanges(title: nil, body: "more", tags: nil)), ifMatch: records[1].baseETag,
-                idempotencyKey: records[1].idempotencyKey),
-            DocumentWrite(.delete(server), ifMatch: records[1].baseETag, idempotencyKey: records[1].idempotencyKey),
-        ]
-        let estimates = [records[0], records[1], records[1]].enumerated().map { index, record in
-            var record = record
-            if index == 2 { (record.operation, record.payload) = (OutboxEntry.Operation.delete.rawValue, nil) }
-            return OutboxStore.sendSize(record)
-        }
-        for (write, estimate) in zip(writes, estimates) {
-            let wire = try JSONCoding.encoder.encode(BatchChangeDTO(write)).count + 1  // and its comma
-            #expect((wire...(wire + 40)).contains(estimate), "\(write.operation): \(wire) bytes, estimated \(estimate)")
+        try await stack.documentRepository.queue([draft])
+        var entries = try outbox.entries()
+        var update = entries[0]
+        (update.operation, update.itemId, update.baseETag) = (.update, 1_234_567, #"W/"d1234567-v12""#)
+        var delete = update
+        (delete.operation, delete.body) = (.delete, nil)
+        entries += [update, delete]
+        for entry in entries {
+            let path = entry.operation == .create ? "/documents" : "/documents/\(entry.itemId)"
+            let method = ["create": "POST", "update": "PUT", "delete": "DELETE"][entry.operation.rawValue] ?? ""
+            let body = try entry.body.map { try JSONCoding.decoder.decode(DocumentDTO.self, from: $0) }
+            let change = BatchChangeDTO(
+                method: method, path: path, idempotencyKey: entry.idempotencyKey, ifMatch: entry.baseETag, body: body)
+            let wire = try JSONCoding.encoder.encode(change).count + 1  // and its comma
+            let estimate = entry.sendSize
+            #expect((wire...(wire + 40)).contains(estimate), "\(entry.operation): \(wire) bytes, estimated \(estimate)")
         }
     }
 
     /// The push keeps to the byte budget: the same changes take more, smaller requests.
     @Test func thePushSendsNoBatchLargerThanItsByteBudget() async throws {
-        let stack = try await Stack.make(pushBatchBytes: 300)  // two small creates (about 146 bytes each) a batch
+        let stack = try await Stack.make(pushBatchBytes: 330)  // two small creates (about 155 bytes each) a batch
         await stack.live.backend.stop()
         for index in 1...6 {
             _ = try await stack.documents.create(DocumentDraft(title: "small \(index)", body: "", tags: []))
@@ -172,53 +167,47 @@ struct BatchPushTests {
     }
 
     /// A settled batch writes its documents to the cache together, each with its own answer's
-    /// validator and freshness, and maps every local id to the server's.
+    /// validator, and maps every local id to the server's.
     @Test func aSettledBatchCachesEachDocumentWithItsOwnValidator() async throws {
-        let folder = try ScratchFolder()
-        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
-        let outbox = OutboxStore(database: database)
-        let created = try (1...3).map {
-            try outbox.recordCreate(DocumentDraft(title: "note \($0)", body: "", tags: []), now: Date())
+        let stack = try await Stack.make()
+        await stack.live.backend.stop()
+        for index in 1...3 {
+            _ = try await stack.documents.create(DocumentDraft(title: "note \(index)", body: "", tags: []))
         }
-        let batch = try outbox.nextBatch(limit: 10)
-        let serverIDs = try (0..<3).map { try #require(Document.ID.server(40 + $0)) }
-        try outbox.completed(
-            zip(batch, created).enumerated().map { index, pair in
-                let local = pair.1
-                let document = Document(
-                    id: serverIDs[index], title: local.title, body: local.body, tags: local.tags,
-                    createdAt: local.createdAt, updatedAt: local.updatedAt, version: 1, syncState: .synced)
-                return OutboxStore.Completion(
-                    pair.0, serverID: document.id, etag: "\"v\(index)\"", document: document, maxAge: Double(10 * index)
-                )
-            })
-        let cache = RecordStore<DocumentRecord>(database: database)
-        for index in 0..<3 {
-            let cached = try #require(await cache.find(serverIDs[index]))
-            #expect(cached.value.title == "note \(index + 1)")
-            #expect(cached.metadata.etag == "\"v\(index)\"" && cached.metadata.maxAge == Double(10 * index))
+        try await stack.live.backend.start()
+        #expect(try await stack.sync.push().pushed == 3)
+        let cache = RecordStore<DocumentRecord>(database: stack.database)
+        for index in 1...3 {
+            let id = try #require(Document.ID.server(3 + index))
+            let cached = try #require(await cache.find(id))
+            #expect(cached.value.title == "note \(index)")
+            #expect(cached.metadata.etag == "\"d\(3 + index)-v1\"")
+            #expect(
+                try await stack.documents.document(id: try #require(Document.ID(rawValue: -index)), policy: .localOnly)
+                    .value.id == id)
         }
-        #expect(try outbox.nextBatch(limit: 10).isEmpty && outbox.pendingDocuments().isEmpty)
+        #expect(try stack.outbox.entries().isEmpty)
     }
 
     @Test func theNextBatchLeavesWhileTheDeviceSettlesTheOneBefore() async throws {
         let live = try await LiveBackend.start()
         let folder = try ScratchFolder()
         let file = folder.url.appendingPathComponent("db.sqlite")
+        let database = try AppDatabase.open(at: file)
+        let probe = SettlingProbe(base: NIOHTTPClient(timeout: 10), outbox: Outbox(database: database), file: file)
+        let api = APIClient(
+            baseURL: live.client.baseURL, http: probe, security: .development, retry: .never, clock: ContinuousClock(),
+            now: { Date() }, monitor: live.monitor)
         let data = DataStack(
-            database: try AppDatabase.open(at: file), api: live.client, monitor: live.monitor, now: { Date() })
-        for index in 1...6 {
-            _ = try data.outbox.recordCreate(DocumentDraft(title: "queued \(index)", body: "", tags: []), now: Date())
-        }
-        let writer = SettlingProbe(base: HTTPDocumentWriter(client: live.client), outbox: data.outbox, file: file)
-        let engine = SyncEngine(
-            outbox: data.outbox, writer: writer, documents: data.documents, lists: data.lists, monitor: live.monitor,
-            now: { Date() }, batchSize: 3)
-        let report = try await engine.push()
+            database: database, api: api, monitor: live.monitor, now: { Date() },
+            configuration: .init(pushBatchSize: 3))
+        try await data.documentRepository.queue(
+            (1...6).map { DocumentDraft(title: "queued \($0)", body: "", tags: []) })
+        let report = try await data.sync.push()
         #expect(report.pushed == 6)
         // The second batch was sent while the device's database was still locked for the first.
-        #expect(writer.pendingAtEachSend == [6, 6])
-        #expect(try data.outbox.counts().pending == 0)
+        #expect(probe.pendingAtEachSend == [6, 6])
+        #expect(try Outbox(database: database).counts().pending == 0)
         #expect(await live.backend.documentSnapshot().count == 9)
     }
 
@@ -257,21 +246,41 @@ struct BatchPushTests {
         #expect(await stack.sync.waitingPushCount == 0)
     }
 
+    /// A stack whose server is never reached, its outbox and its folder.
+    private struct Offline {
+        let stack: DataStack
+        let outbox: Outbox
+        let folder: ScratchFolder
+    }
+
+    private static func offlineStack() throws -> Offline {
+        let folder = try ScratchFolder()
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
+        let api = APIClient(
+            baseURL: try #require(URL(string: "http://127.0.0.1:9")), http: ScriptedHTTPClient([]),
+            security: .development, retry: .never, clock: ContinuousClock(), now: { Date() })
+        let monitor = NetworkMonitor()
+        monitor.record(.offline)
+        return Offline(
+            stack: DataStack(database: database, api: api, monitor: monitor, now: { Date() }),
+            outbox: Outbox(database: database), folder: folder)
+    }
+
     private static func document(_ id: Int, _ title: String) -> String {
         #"{"id":\#(id),"title":"\#(title)","body":"","tags":[],"createdAt":"2026-01-01T09:00:00Z","updatedAt":"2026-01-01T09:00:00Z","version":1}"#
     }
 }
 
-/// Sends through the real writer; after the first batch's answer, locks the device's database
+/// Sends through the real client; after the first batch's answer, locks the device's database
 /// (as a long transaction would) until the next batch is sent, and notes how many changes were
-/// still queued at each send.
-private final class SettlingProbe: DocumentWriterProtocol {
-    private let base: HTTPDocumentWriter
-    private let outbox: OutboxStore
+/// still queued at each batch sent.
+private final class SettlingProbe: HTTPClientProtocol {
+    private let base: NIOHTTPClient
+    private let outbox: Outbox
     private let file: URL
     private let state = Mutex<(sends: Int, pending: [Int], lock: DatabaseQueue?)>((0, [], nil))
 
-    init(base: HTTPDocumentWriter, outbox: OutboxStore, file: URL) {
+    init(base: NIOHTTPClient, outbox: Outbox, file: URL) {
         self.base = base
         self.outbox = outbox
         self.file = file
@@ -279,7 +288,10 @@ private final class SettlingProbe: DocumentWriterProtocol {
 
     var pendingAtEachSend: [Int] { state.withLock { $0.pending } }
 
-    func apply(_ writes: [DocumentWrite]) async throws(RemoteError) -> [Result<DocumentWriteResult, RemoteError>] {
+    func send(_ request: HTTPRequest, body: Foundation.Data?) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    ) {
+        guard request.path == "/batch" else { return try await base.send(request, body: body) }
         let pending = (try? outbox.counts().pending) ?? -1
         let (number, lock) = state.withLock { state in
             state.sends += 1
@@ -288,14 +300,15 @@ private final class SettlingProbe: DocumentWriterProtocol {
             return (state.sends, state.lock)
         }
         if let lock { try? lock.inDatabase { db in try db.execute(sql: "ROLLBACK") } }
-        let results = try await base.apply(writes)
+        let answer = try await base.send(request, body: body)
         var configuration = Configuration()
         configuration.allowsUnsafeTransactions = true  // the transaction outlives the access that began it
         if number == 1, let lock = try? DatabaseQueue(path: file.path, configuration: configuration) {
             // Held until the next send, or 3 s (within the app's 5 s busy timeout) if none comes.
             try? lock.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
             state.withLock { $0.lock = lock }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { [self] in
+            Task { [self] in
+                try? await Task.sleep(for: .seconds(3))
                 let lock = self.state.withLock { state in
                     defer { state.lock = nil }
                     return state.lock
@@ -303,30 +316,16 @@ private final class SettlingProbe: DocumentWriterProtocol {
                 try? lock?.inDatabase { db in try db.execute(sql: "ROLLBACK") }
             }
         }
-        return results
+        return answer
     }
 
-    func create(_ draft: DocumentDraft, idempotencyKey: String?) async throws(RemoteError) -> (
-        Document, RemoteValidators
+    func upload(_ request: HTTPRequest, fromFile file: URL) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
     ) {
-        try await base.create(draft, idempotencyKey: idempotencyKey)
+        try await base.upload(request, fromFile: file)
     }
 
-    func update(id: Document.ID, with changes: DocumentChanges, ifMatch: String?, idempotencyKey: String?)
-        async throws(RemoteError) -> (Document, RemoteValidators)
-    {
-        try await base.update(id: id, with: changes, ifMatch: ifMatch, idempotencyKey: idempotencyKey)
-    }
-
-    func delete(id: Document.ID, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError) {
-        try await base.delete(id: id, ifMatch: ifMatch, idempotencyKey: idempotencyKey)
-    }
-
-    func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)? {
-        try await base.fetch(id: id)
-    }
-
-    func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges {
-        try await base.changes(since: since, limit: limit)
+    func download(_ request: HTTPRequest) async throws(TransportError) -> (HTTPResponse, URL) {
+        try await base.download(request)
     }
 }

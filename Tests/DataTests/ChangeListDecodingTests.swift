@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Change lists from the server")
 struct ChangeListDecodingTests {
-    @Test func entityTypesTheAppDoesNotKnowAreIgnored() throws {
+    @Test func entityTypesTheAppDoesNotKnowAreSkippedAndNamed() throws {
         let json = #"""
             {"documents":[{"id":5,"title":"t","body":"b","tags":[],"createdAt":"2026-01-01T00:00:00Z",
              "updatedAt":"2026-01-01T00:00:00Z","version":2,"etag":"opaque-5"}],
@@ -15,8 +15,9 @@ struct ChangeListDecodingTests {
             """#
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let changes = try decoder.decode(DocumentChangesDTO.self, from: Data(json.utf8)).toDomain()
-        #expect(changes.documents.map(\.id) == [5] && changes.deleted == [3] && changes.serverVersion == 9)
-        #expect(changes.validators == [5: "opaque-5"])
+        let changes = try decoder.decode(FeatureChangesDTO<DocumentResource>.self, from: Data(json.utf8))
+        #expect(try changes.items.map { try DocumentResource.item(from: $0.wire).id } == [5])
+        #expect(changes.deleted == [3] && changes.serverVersion == 9 && changes.items.map(\.etag) == ["opaque-5"])
+        #expect(changes.skipped == ["folders"])
     }
 }

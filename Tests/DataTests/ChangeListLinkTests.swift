@@ -51,7 +51,7 @@ struct ChangeListLinkTests {
         // When the page is read
         let named = Mutex<[URL]>([])
         _ = try await client.getPage(
-            .path("documents", query: []), as: DocumentChangesDTO.self
+            .path("documents", query: []), as: FeatureChangesDTO<DocumentResource>.self
         ) { url in named.withLock { $0.append(url) } }
         // Then the link is heard only when it stays on the API's origin, under its path
         #expect(named.withLock { $0.count } == (heard ? 1 : 0))
@@ -76,16 +76,13 @@ struct ChangeListLinkTests {
             clock: ContinuousClock(), now: { Date() })
         let stack = DataStack(
             database: try AppDatabase.open(at: folder.url.appendingPathComponent("link.sqlite")), api: api,
-            monitor: NetworkMonitor(), now: { Date() })
-        let engine = SyncEngine(
-            outbox: stack.outbox, writer: HTTPDocumentWriter(client: api), documents: stack.documents,
-            lists: stack.lists, monitor: NetworkMonitor(), now: { Date() }, pageSize: 1)
+            monitor: NetworkMonitor(), now: { Date() }, configuration: .init(pullPageSize: 1))
         // When the device pulls
-        let report = try await engine.pull()
+        let report = try await stack.sync.pull()
         // Then the second request went to that address, not to one the client made up
         #expect(http.requests.map(\.path) == ["/documents?since=0&full=1&limit=1", "/documents?cursor=opaque-2"])
         #expect(report.pulled == 1 && report.deleted == 1 && report.serverVersion == 2)
         let one = try #require(Document.ID.server(1))
-        #expect(try await stack.documents.read(one, policy: .localOnly).value.title == "One")
+        #expect(try await stack.documentRepository.document(id: one, policy: .localOnly).value.title == "One")
     }
 }

@@ -20,6 +20,13 @@ struct ColumnEncodingTests {
         }
     }
 
+    /// The documents' list the server would send of `document`.
+    private static func list(_ document: Document) -> ServerList<DocumentResource> {
+        let entry = DocumentSummaryDTO(
+            id: 1, title: document.title, tags: document.tags, updatedAt: document.updatedAt, version: 1)
+        return ServerList(entries: [entry], summaries: [document.summary])
+    }
+
     private static func columns(of record: some ColumnEncodable) -> [String] {
         var names = Names()
         record.encodeColumns(into: &names)
@@ -38,21 +45,19 @@ struct ColumnEncodingTests {
             (DocumentRecord.databaseTableName, Self.columns(of: DocumentRecord(document))),
             (UserRecord.databaseTableName, Self.columns(of: UserRecord(user, key: user.id))),
             (
-                DocumentListRecord.databaseTableName,
-                Self.columns(of: try DocumentListRecord([document.summary], key: .all))
+                ListRecord<DocumentResource>.databaseTableName,
+                Self.columns(of: try ListRecord<DocumentResource>(Self.list(document), key: .all))
             ),
             (
                 CacheMetadataRecord.databaseTableName,
                 Self.columns(of: CacheMetadataRecord(key: "document:1", metadata: CacheMetadata(fetchedAt: now)))
             ),
             (
-                PendingDocumentRecord.databaseTableName,
-                Self.columns(of: PendingDocumentRecord(document, deleted: false))
-            ),
-            (
                 OutboxRecord.databaseTableName,
                 Self.columns(
-                    of: try OutboxRecord(.create, documentId: id, change: .init(title: "t"), baseETag: nil, now: now))
+                    of: OutboxRecord(
+                        .create, collection: "documents", itemId: id.rawValue, body: Data("{}".utf8), baseETag: nil,
+                        createdAt: now))
             ),
         ]
         for (table, columns) in written {

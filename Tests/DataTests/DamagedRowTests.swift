@@ -34,7 +34,9 @@ struct DamagedRowTests {
         let stack = try await Stack.make()
         _ = try await stack.documents.documents(policy: .cacheFirst)
         try await stack.rawConnection().write { db in
-            try db.execute(sql: "UPDATE document_list SET payload = CAST(? AS BLOB)", arguments: [payload])
+            try db.execute(
+                sql: "UPDATE resource_list SET payload = CAST(? AS BLOB) WHERE key = 'documents:all'",
+                arguments: [payload])
         }
         // The damaged copy on disk is not served (skip-memory would serve it, from disk).
         let listed = try await stack.documents.documents(policy: .skipMemory)

@@ -2,9 +2,10 @@ import DemoBackend
 import Domain
 import Foundation
 import GRDB
-import StrataData
 import TestSupport
 import Testing
+
+@testable import StrataData
 
 /// The production repositories over a real SQLite file and real HTTP to the demo server.
 @Suite("Repositories over SQLite and HTTP")
@@ -15,7 +16,8 @@ struct DocumentRepositoryIntegrationTests {
         let users: UserRepositoryImpl
         let folder: ScratchFolder
         let sync: SyncEngine
-        let outbox: OutboxStore
+        /// The one outbox, for tests that look under the engine.
+        let outbox: Outbox
         let database: AppDatabase
 
         /// A second connection to the stack's database file, for tests that reach under the app.
@@ -37,7 +39,7 @@ struct DocumentRepositoryIntegrationTests {
                     pushBatchSize: pushBatchSize, pushBatchBytes: pushBatchBytes))
             return Stack(
                 live: live, documents: stack.documentRepository, users: stack.userRepository, folder: folder,
-                sync: stack.sync, outbox: stack.outbox, database: database)
+                sync: stack.sync, outbox: Outbox(database: database), database: database)
         }
     }
 

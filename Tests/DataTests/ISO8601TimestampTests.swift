@@ -44,20 +44,20 @@ struct ISO8601TimestampTests {
              "deleted":[],"serverVersion":12,"more":true}
             """#
         // When the API client's decoder reads it
-        let page = try JSONCoding.decoder.decode(DocumentChangesDTO.self, from: Data(json.utf8))
+        let page = try JSONCoding.decoder.decode(FeatureChangesDTO<DocumentResource>.self, from: Data(json.utf8))
         // Then every member and the validator arrive, both date forms included
-        let changed = try #require(page.documents?.first)
+        let changed = try #require(page.items.first)
         #expect(changed.etag == #""d7-v3""#)
-        #expect(changed.document.tags == ["a", "b"] && changed.document.version == 3)
-        #expect(changed.document.createdAt == Date(timeIntervalSince1970: 1_767_344_400))
-        #expect(changed.document.updatedAt == Date(timeIntervalSince1970: 1_767_436_200.5))
+        #expect(changed.wire.tags == ["a", "b"] && changed.wire.version == 3)
+        #expect(changed.wire.createdAt == Date(timeIntervalSince1970: 1_767_344_400))
+        #expect(changed.wire.updatedAt == Date(timeIntervalSince1970: 1_767_436_200.5))
         #expect(page.more == true && page.serverVersion == 12)
     }
 
     @Test func aDateThatIsNoneFailsTheDecoding() {
         let json = #"{"id":1,"title":"t","body":"","tags":[],"createdAt":"soon","updatedAt":"soon","version":1}"#
         #expect(throws: DecodingError.self) {
-            try JSONCoding.decoder.decode(ChangedDocumentDTO.self, from: Data(json.utf8))
+            try JSONCoding.decoder.decode(FeatureChangesDTO<DocumentResource>.Changed.self, from: Data(json.utf8))
         }
     }
 
@@ -67,7 +67,7 @@ struct ISO8601TimestampTests {
             #"{"id":1,"title":"t","body":"",\#(tags),"createdAt":"2026-01-02T09:00:00Z","#
             + #""updatedAt":"2026-01-02T09:00:00Z","version":1}"#
         #expect(throws: DecodingError.self) {
-            try JSONCoding.decoder.decode(ChangedDocumentDTO.self, from: Data(json.utf8))
+            try JSONCoding.decoder.decode(FeatureChangesDTO<DocumentResource>.Changed.self, from: Data(json.utf8))
         }
     }
 }

@@ -53,21 +53,25 @@ struct LiveCatchUpTests {
         let stack = try await Stack.make()
         _ = try await stack.sync.sync()  // documents 1-3 cached at version 1, the device at change 3
         func change(_ id: Int, _ version: Int, after: Int, deleted: Bool = false) -> AnnouncedChange {
-            AnnouncedChange(id: id, version: version, deleted: deleted, after: after, serverVersion: after + 1)
+            AnnouncedChange(
+                collection: "documents", id: id, version: version, deleted: deleted, after: after,
+                serverVersion: after + 1)
         }
-        #expect(try stack.outbox.skipHeld([change(1, 1, after: 3), change(2, 1, after: 4)]) == 5)
+        let documents = stack.documents.store
+        #expect(try documents.skipHeld([change(1, 1, after: 3), change(2, 1, after: 4)]).reached == 5)
         // Not held: a newer version than the cache's, a gap in the order, a deletion, an unknown document.
-        #expect(try stack.outbox.skipHeld([change(3, 2, after: 5)]) == 5)
-        #expect(try stack.outbox.skipHeld([change(3, 1, after: 6)]) == 5)
-        #expect(try stack.outbox.skipHeld([change(3, 1, after: 5, deleted: true)]) == 5)
-        #expect(try stack.outbox.skipHeld([change(99, 1, after: 5)]) == 5)
+        #expect(try documents.skipHeld([change(3, 2, after: 5)]).reached == 5)
+        #expect(try documents.skipHeld([change(3, 1, after: 6)]).reached == 5)
+        #expect(try documents.skipHeld([change(3, 1, after: 5, deleted: true)]).reached == 5)
+        #expect(try documents.skipHeld([change(99, 1, after: 5)]).reached == 5)
         // Changes already applied are passed over; the first one not held stops the rest.
         #expect(
-            try stack.outbox.skipHeld([change(1, 1, after: 3), change(3, 1, after: 5), change(3, 2, after: 6)]) == 6)
+            try documents.skipHeld([change(1, 1, after: 3), change(3, 1, after: 5), change(3, 2, after: 6)]).reached
+                == 6)
         // A document with local changes is left alone by a pull, so its changes are held.
         await stack.live.backend.stop()
         _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
-        #expect(try stack.outbox.skipHeld([change(2, 9, after: 6)]) == 7)
-        #expect(try stack.outbox.value(.serverVersion) == "7")
+        #expect(try documents.skipHeld([change(2, 9, after: 6)]).reached == 7)
+        #expect(documents.pulledVersion() == 7)
     }
 }

@@ -126,7 +126,8 @@ struct LiveUpdatesTests {
         puller.release()
         await live.settle()
         func announced(_ version: Int, after: Int) -> AnnouncedChange {
-            AnnouncedChange(id: 1, version: version, deleted: false, after: after, serverVersion: version)
+            AnnouncedChange(
+                collection: "documents", id: 1, version: version, deleted: false, after: after, serverVersion: version)
         }
         let given = puller.given.withLock { $0 }
         #expect(given.first == [], "the pull on connecting knows of no change")

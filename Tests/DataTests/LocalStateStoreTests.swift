@@ -32,7 +32,8 @@ struct LocalStateStoreTests {
         try store.set(true, for: Self.pinned, id: created.id.rawValue)
         try await stack.live.backend.start()
         #expect(try await stack.sync.sync().pushed == 1)
-        let serverID = try #require(try stack.outbox.serverID(forLocal: created.id))
+        let serverID = try await stack.documents.document(id: created.id, policy: .localOnly).value.id
+        #expect(serverID.isIssuedByServer)
         let values = try store.values(Self.pinned)
         #expect(values == [serverID.rawValue: true], "\(values) \(serverID)")
     }

@@ -108,6 +108,11 @@ struct MigrationTests {
                     ]
                 }
             ),
+            (
+                Names.oneOutbox,
+                Seed.documentsAndUsers + Seed.cache + Seed.outbox + Seed.numberedResourceOutbox + Seed.beforeOneOutbox,
+                { db in try OneOutboxCheck.holds(db) }
+            ),
         ]
 
     static func count(_ table: String, _ db: Database) throws -> Int {
@@ -138,8 +143,8 @@ struct MigrationTests {
     }
 
     @Test func aDatabaseOfThePreviousReleaseOpensAndEveryRowReads() async throws {
-        // Given a file written by the previous release (schema v3): cached rows, a cached list,
-        // a pending edit, a document created offline, and a conflict.
+        // Given a file written by an earlier release (schema v3): cached rows, a cached list, a
+        // pending edit, a document created offline, and a conflict.
         let folder = try ScratchFolder()
         let url = folder.url.appendingPathComponent("v3.sqlite")
         do {
@@ -154,24 +159,95 @@ struct MigrationTests {
         let welcome = try #require(try await database.documentStore().find(1))
         #expect(welcome.value.title == "Welcome" && welcome.value.tags == ["intro", "start"])
         #expect(welcome.metadata.etag == "\"d1-v1\"" && welcome.metadata.maxAge == 60)
-        let list = try #require(try await database.documentListStore().find(.all))
-        #expect(list.value.map(\.id.rawValue) == [2, 1] && list.value.first?.updatedAt == Seed.later)
         #expect(try await database.userStore().find(1)?.value.name == "Ada")
         // and the outbox is intact: the edit, the creation and the conflict with both versions
-        let outbox = OutboxStore(database: database)
-        let entries = try outbox.entries()
-        #expect(entries.map(\.entry.operation) == [.update, .create, .update])
-        #expect(entries.map(\.entry.state) == [.pending, .pending, .conflict])
-        #expect(entries[0].change?.changes == DocumentChanges(title: nil, body: "edited offline", tags: nil))
-        #expect(entries[1].change?.draft == DocumentDraft(title: "Made offline", body: "b", tags: []))
-        #expect(entries[2].remote?.body == "server body" && entries[2].remoteETag == nil)
-        #expect(try outbox.pendingDocument(-1)?.document.title == "Made offline")
-        #expect(try outbox.pendingDocument(2)?.document.syncState == .conflict)
-        #expect(try outbox.serverID(forLocal: -5) == 7)
-        let status = await DataStack(
-            database: database, api: APIClient.unreachable, monitor: NetworkMonitor(), now: { Date() }
-        ).sync.status()
+        let entries = try Outbox(database: database).entries()
+        #expect(entries.map(\.operation) == [.update, .create, .update])
+        #expect(entries.map(\.state) == [.pending, .pending, .conflict])
+        let stack = DataStack(
+            database: database, api: APIClient.unreachable, monitor: NetworkMonitor(), now: { Date() })
+        let documents = stack.documentRepository
+        let made = try await documents.document(id: -1, policy: .localOnly).value
+        #expect(made.title == "Made offline" && made.syncState == .pending)
+        let mine = try await documents.document(id: 2, policy: .localOnly).value
+        #expect(mine.title == "Mine" && mine.body == "edited offline" && mine.syncState == .conflict)
+        let conflicts = try await stack.sync.conflicts()
+        #expect(conflicts.map(\.remote?.body) == ["server body"] && conflicts.map(\.local.title) == ["Mine"])
+        #expect(try database.read { db in try Outbox.serverID("documents", local: -5, db) } == 7)
+        let status = await stack.sync.status()
         #expect(status.pending == 2 && status.conflicts == 1 && status.serverVersion == 12)
+    }
+}
+
+/// What migration v13 must leave of the rows before it: every change in the one outbox, each
+/// document change with the whole document it leaves behind, the damaged one parked, this
+/// device's versions in the table, and the map, identifiers, change number and policy moved.
+private enum OneOutboxCheck {
+    static func holds(_ db: Database) throws -> Bool {
+        let entries = try Row.fetchAll(
+            db,
+            sql: "SELECT seq, collection, item_id, operation, state, body, base_etag, remote FROM outbox ORDER BY seq")
+        func body(_ row: Row) -> String { (row["body"] as Data?).map { String(decoding: $0, as: UTF8.self) } ?? "-" }
+        let described = entries.map { row in
+            "\(row["seq"] as Int) \(row["collection"] as String) \(row["item_id"] as Int) \(row["operation"] as String) "
+                + "\(row["state"] as String)"
+        }
+        let expected = [
+            "1 documents 2 update pending", "2 documents -1 create pending", "3 documents 2 update conflict",
+            "4 bookmarks -1 create pending", "5 bookmarks 4 update parked", "6 documents -1 update pending",
+            "7 documents 1 update parked", "8 documents 1 delete parked",
+        ]
+        let bodies = try entries.map { row in
+            try (row["body"] as Data?).map { try JSONDecoder().decode([String: JSONAny].self, from: $0) }
+        }
+        let fields = bodies.map { $0.map { $0.mapValues(\.text) } }
+        let documents = try Row.fetchAll(db, sql: "SELECT id, title, body FROM document ORDER BY id").map {
+            "\($0["id"] as Int) \($0["title"] as String) \($0["body"] as String)"
+        }
+        let state = try Dictionary(
+            uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM sync_state").map {
+                ($0["key"] as String, $0["value"] as String)
+            })
+        let gone = try ["pending_document", "id_map", "document_list", "resource_outbox"].allSatisfy {
+            try !db.tableExists($0)
+        }
+        return try described == expected
+            && fields[0] == ["title": "Rules", "body": "edited offline", "tags": "architecture"]
+            && fields[1] == ["title": "Made offline", "body": "b", "tags": ""]
+            && fields[2] == ["title": "Mine", "body": "edited offline", "tags": "architecture"]
+            && fields[5] == ["title": "Made offline", "body": "b2", "tags": ""] && fields[6] == nil
+            && entries[0]["base_etag"] == "\"d2-v3\"" && (entries[2]["remote"] as Data?) != nil
+            && (try Row.fetchOne(db, sql: "SELECT last_error FROM outbox WHERE seq = 7")?[0] as String?)?
+                .contains("could not be read") == true
+            && documents == ["-1 Made offline b2", "2 Mine edited offline"]
+            && state == ["pull:documents": "12", "policy:documents": "clientWins"]
+            && Int.fetchOne(
+                db, sql: "SELECT server_id FROM resource_id_map WHERE collection = 'documents' AND local_id = -5") == 7
+            && Int.fetchOne(db, sql: "SELECT last FROM resource_local_id WHERE collection = 'documents'") == -1
+            && Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'outbox'") == 8
+            && gone && db.tableExists("resource_list")
+            && MigrationTests.count("cache_metadata", db) == 2 && MigrationTests.count("local_state", db) == 1
+            && body(entries[3]) == #"{"url":"u"}"#
+    }
+}
+
+/// One JSON value as text, to compare a body's fields.
+private enum JSONAny: Decodable {
+    case text(String)
+
+    var text: String {
+        switch self {
+        case .text(let text): text
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else {
+            self = .text(try container.decode([String].self).joined(separator: ","))
+        }
     }
 }
 
@@ -217,6 +293,31 @@ private enum Seed {
         INSERT INTO id_map VALUES (-5, 7);
         INSERT INTO sync_state VALUES ('serverVersion', '12');
         INSERT INTO sync_state VALUES ('nextLocalId', '-2');
+        """
+
+    /// The same two feature changes as one numbering (v11 on) numbered them: after the documents'.
+    static let numberedResourceOutbox = """
+        INSERT INTO resource_outbox (seq, collection, item_id, operation, body, idempotency_key, state, created_at)
+            VALUES (4, 'bookmarks', -1, 'create', CAST('{"url":"u"}' AS BLOB), 'r1', 'pending', 1767258950);
+        INSERT INTO resource_outbox (seq, collection, item_id, operation, body, idempotency_key, state, created_at)
+            VALUES (5, 'bookmarks', 4, 'update', CAST('{"url":"v"}' AS BLOB), 'r2', 'parked', 1767258960);
+        UPDATE sqlite_sequence SET seq = 5 WHERE name = 'outbox';
+        """
+
+    /// What the release before the one outbox wrote after v12: a second change to the document
+    /// made offline, a change whose fields are damaged and a delete parked for document 1 (deleted
+    /// here), a pin on the document made offline, and a chosen conflict policy.
+    static let beforeOneOutbox = """
+        INSERT INTO outbox (document_id, operation, payload, base_etag, idempotency_key, created_at, state)
+            VALUES (-1, 'update', CAST('{"body":"b2"}' AS BLOB), NULL, 'k4', 1767258950, 'pending');
+        INSERT INTO outbox (document_id, operation, payload, base_etag, idempotency_key, created_at, state)
+            VALUES (1, 'update', CAST('not json' AS BLOB), '"d1-v1"', 'k5', 1767258960, 'pending');
+        INSERT INTO outbox (document_id, operation, payload, base_etag, idempotency_key, created_at, state, last_error)
+            VALUES (1, 'delete', NULL, '"d1-v1"', 'k6', 1767258970, 'parked', 'forbidden (403)');
+        UPDATE pending_document SET body = 'b2' WHERE id = -1;
+        INSERT INTO pending_document VALUES (1, 'Welcome', 'Hello', 'intro start', 1767258000, 1767258000, 1, 1);
+        INSERT INTO local_state VALUES ('document', -1, 'pinned', 'true');
+        INSERT INTO sync_state VALUES ('conflictPolicy', 'clientWins');
         """
 
     private static func summary(_ id: Int, _ title: String, _ date: Date, _ version: Int) -> String {

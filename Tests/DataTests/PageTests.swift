@@ -37,14 +37,14 @@ struct PageTests {
         #expect(try await walk(stack, limit: 1, policy: .localOnly).pages == [[3], [2], [1]])
     }
 
-    @Test func theFirstPageStartsWithTheDocumentsNotSentYetAndNoneIsShownTwice() async throws {
+    @Test func theDevicesPagesShowItsUnsentVersionsInListOrderAndNoneTwice() async throws {
         let stack = try await Stack.make()
         _ = try await stack.sync.sync { _ in }
         await stack.live.backend.stop()
         _ = try await stack.documents.update(
             id: 1, with: DocumentChanges(title: "Edited offline", body: nil, tags: nil))
         let pages = try await walk(stack, limit: 2, policy: .localOnly).pages
-        #expect(pages == [[1, 3, 2]])  // document 1's local version first, and not again where it was
+        #expect(pages == [[1, 3], [2]])  // document 1's local version first (its newest change), and not again
     }
 
     @Test func aCursorFromTheOtherSideOrMadeUpIsOneError() async throws {

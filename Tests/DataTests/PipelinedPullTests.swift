@@ -1,147 +1,102 @@
 import Domain
 import Foundation
-import StrataData
+import GRDB
+import HTTPTypes
 import Synchronization
 import TestSupport
 import Testing
 
-/// A writer that serves the change list from a script, page by page, and records what it was
-/// asked for; writes are never made in these tests.
-private final class ScriptedChangeList: DocumentWriterProtocol {
+@testable import StrataData
+
+/// A server that serves the documents' change list from a script, page by page, and records what
+/// it was asked for; writes are never made in these tests.
+private final class ScriptedChangeList: HTTPClientProtocol {
     /// What a request for the page after a version gets.
     enum Page: Sendable {
-        case documents([Int], reaching: Int, more: Bool)
-        case fails(RemoteError)
+        case documents([Document], reaching: Int, more: Bool)
+        case fails
         /// Never answers (until the request is cancelled).
         case hangs
     }
 
-    /// The `since` of every request in order, who waits for a `since` to be asked for, and the
-    /// waits that were cancelled.
-    private struct Asked {
-        var requests: [Int] = []
-        var waiting: [Int: [(id: UUID, continuation: CheckedContinuation<Void, Never>)]] = [:]
-        var cancelled: Set<UUID> = []
-    }
-
     private let pages: Mutex<[Int: Page]>
-    private let asked = Mutex(Asked())
     private let log = Mutex<[String]>([])
-    /// Whether a page with more after it names the next before its body comes, as a server's
-    /// `Link` header does; its body then waits until the next is asked for (a pull that never
-    /// asks hangs, so such tests have a time limit).
+    private let asked = Mutex<[Int]>([])
+    /// Whether a page with more after it names the next in a `Link` header, as the demo server does.
     private let namesNext: Bool
+    /// Called with the `since` of each request as it arrives, before it is answered.
+    private let onAsk: @Sendable (Int) -> Void
+    /// Called with each answer's `since` as it is handed back.
+    private let onAnswer: @Sendable (Int) -> Void
 
-    init(_ pages: [Int: Page], namesNext: Bool = false) {
+    init(
+        _ pages: [Int: Page], namesNext: Bool = false, onAsk: @escaping @Sendable (Int) -> Void = { _ in },
+        onAnswer: @escaping @Sendable (Int) -> Void = { _ in }
+    ) {
         self.pages = Mutex(pages)
         self.namesNext = namesNext
+        self.onAsk = onAsk
+        self.onAnswer = onAnswer
     }
 
     /// The `since` of every request, in order.
-    var requests: [Int] { asked.withLock { $0.requests } }
-
-    /// `ask V` when the page after V is asked for, `answer V` when its body is given, in order.
-    var events: [String] { log.withLock { $0 } }
+    var requests: [Int] { asked.withLock { $0 } }
 
     /// Replaces what the page after `since` answers.
     func set(_ page: Page, after since: Int) { pages.withLock { $0[since] = page } }
 
-    func changes(_ page: ChangeListPage, next: @Sendable (ChangeListPage) -> Void) async throws(RemoteError)
-        -> RemoteChanges
-    {
-        guard case .after(let since, let limit) = page else { throw .invalidData("no links here") }
-        guard namesNext, case .documents(_, let reaching, true) = pages.withLock({ $0[since] }) else {
-            return try await changes(since: since, limit: limit)
+    func send(_ request: HTTPRequest, body: Foundation.Data?) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    ) {
+        let query = URLComponents(string: request.path ?? "")?.queryItems ?? []
+        guard let since = query.first(where: { $0.name == "since" })?.value.flatMap(Int.init) else {
+            throw .other("not a change list: \(request.path ?? "")")
         }
-        record(since)
-        next(.after(version: reaching, limit: limit))
-        await waitUntilAsked(reaching)
-        return try answer(since)
-    }
-
-    func changes(since: Int, limit: Int) async throws(RemoteError) -> RemoteChanges {
-        record(since)
-        return try await answerOrHang(since)
-    }
-
-    /// Notes a request for the page after `since`, and lets go whoever waited for it.
-    private func record(_ since: Int) {
-        log.withLock { $0.append("ask \(since)") }
-        let waiting = asked.withLock { asked in
-            asked.requests.append(since)
-            return asked.waiting.removeValue(forKey: since) ?? []
-        }
-        for waiter in waiting { waiter.continuation.resume() }
-    }
-
-    /// Returns once the page after `since` has been asked for, or the waiting task is cancelled
-    /// (a pull that never asks for it then ends at the test's time limit instead of hanging).
-    private func waitUntilAsked(_ since: Int) async {
-        let id = UUID()
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let now = asked.withLock { asked in
-                    if asked.requests.contains(since) || asked.cancelled.contains(id) { return true }
-                    asked.waiting[since, default: []].append((id, continuation))
-                    return false
-                }
-                if now { continuation.resume() }
+        asked.withLock { $0.append(since) }
+        onAsk(since)
+        switch pages.withLock({ $0[since] }) {
+        case .documents(let documents, let reaching, let more):
+            var fields: HTTPFields = [.contentType: "application/json"]
+            if namesNext, more, let link = HTTPField.Name("Link") {
+                fields[link] = "</documents?since=\(reaching)&full=1&limit=2>; rel=\"next\""
             }
-        } onCancel: {
-            let waiter = asked.withLock { asked in
-                asked.cancelled.insert(id)
-                let index = asked.waiting[since]?.firstIndex { $0.id == id }
-                return index.flatMap { asked.waiting[since]?.remove(at: $0).continuation }
-            }
-            waiter?.resume()
-        }
-    }
-
-    private func answerOrHang(_ since: Int) async throws(RemoteError) -> RemoteChanges {
-        if case .hangs = pages.withLock({ $0[since] }) {
-            do {
-                try await Task.sleep(for: .seconds(3_600))
-            } catch {
-                throw .cancelled
-            }
+            let items = documents.map(Self.json).joined(separator: ",")
+            let page =
+                #"{"items":[],"documents":[\#(items)],"deleted":[],"serverVersion":\#(reaching),"more":\#(more)}"#
+            onAnswer(since)
+            return (HTTPResponse(status: .ok, headerFields: fields), Foundation.Data(page.utf8))
+        case .fails, nil:
+            throw .cannotConnect
+        case .hangs:
+            try? await Task.sleep(for: .seconds(3_600))
             throw .cancelled
         }
-        return try answer(since)
     }
 
-    private func answer(_ since: Int) throws(RemoteError) -> RemoteChanges {
-        log.withLock { $0.append("answer \(since)") }
-        switch pages.withLock({ $0[since] }) {
-        case .documents(let ids, let reaching, let more):
-            return RemoteChanges(
-                documents: ids.compactMap(Self.document), validators: [:], deleted: [], serverVersion: reaching,
-                more: more)
-        case .fails(let error): throw error
-        case .hangs: throw .cancelled
-        case nil: throw .invalidData("no page after \(since)")
+    func upload(_ request: HTTPRequest, fromFile file: URL) async throws(TransportError) -> (
+        HTTPResponse, Foundation.Data
+    ) { throw .cannotConnect }
+
+    func download(_ request: HTTPRequest) async throws(TransportError) -> (HTTPResponse, URL) { throw .cannotConnect }
+
+    /// Documents numbered `numbers`, as a pull brings them.
+    static func pulled(_ numbers: [Int]) -> [Document] {
+        numbers.compactMap { number in
+            Document.ID.server(number).map { id in
+                Document(
+                    id: id, title: "pulled \(number)", body: "", tags: [], createdAt: Date(timeIntervalSince1970: 0),
+                    updatedAt: Date(timeIntervalSince1970: 0), version: 1, syncState: .synced)
+            }
         }
     }
 
-    func create(_ draft: DocumentDraft, idempotencyKey: String?) async throws(RemoteError) -> (
-        Document, RemoteValidators
-    ) { throw .offline }
-
-    func update(id: Document.ID, with changes: DocumentChanges, ifMatch: String?, idempotencyKey: String?)
-        async throws(RemoteError) -> (Document, RemoteValidators)
-    { throw .offline }
-
-    func delete(id: Document.ID, ifMatch: String?, idempotencyKey: String?) async throws(RemoteError) {
-        throw .offline
-    }
-
-    func fetch(id: Document.ID) async throws(RemoteError) -> (Document, RemoteValidators)? { throw .offline }
-
-    private static func document(_ number: Int) -> Document? {
-        Document.ID.server(number).map { id in
-            Document(
-                id: id, title: "pulled \(number)", body: "", tags: [], createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: 0), version: 1, syncState: .synced)
-        }
+    /// A document in the change list's form, with its validator.
+    private static func json(_ document: Document) -> String {
+        let wire = DocumentDTO(
+            id: document.id.rawValue, title: document.title, body: document.body, tags: document.tags,
+            createdAt: document.createdAt, updatedAt: document.updatedAt, version: document.version)
+        let text = (try? JSONCoding.encoder.encode(wire)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return String(text.dropLast()) + #","etag":"\"d\#(document.id)-v\#(document.version)\""}"#
     }
 }
 
@@ -149,48 +104,51 @@ private final class ScriptedChangeList: DocumentWriterProtocol {
 @Suite("A pull a page ahead")
 struct PipelinedPullTests {
     let folder: ScratchFolder
-    let stack: DataStack
+    let file: URL
 
     init() throws {
         folder = try ScratchFolder()
+        file = folder.url.appendingPathComponent("pull.sqlite")
+    }
+
+    /// The data stack over the scripted server, pulling pages of 2.
+    fileprivate func stack(_ server: ScriptedChangeList, at version: Int? = nil) throws -> DataStack {
         let api = APIClient(
-            baseURL: URL(fileURLWithPath: "/"), http: ScriptedHTTPClient([]), security: .development, retry: .never,
-            clock: ContinuousClock(), now: { Date() })
-        stack = DataStack(
-            database: try AppDatabase.open(at: folder.url.appendingPathComponent("pull.sqlite")), api: api,
-            monitor: NetworkMonitor(), now: { Date() })
+            baseURL: try #require(URL(string: "http://127.0.0.1:9")), http: server, security: .development,
+            retry: .never, clock: ContinuousClock(), now: { Date() })
+        let database = try AppDatabase.open(at: file)
+        if let version {
+            try database.write { db in try SyncValueRecord.set("pull:documents", String(version), db) }
+        }
+        return DataStack(
+            database: database, api: api, monitor: NetworkMonitor(), now: { Date() },
+            configuration: .init(pullPageSize: 2))
     }
 
-    fileprivate func engine(_ writer: ScriptedChangeList) -> SyncEngine {
-        SyncEngine(
-            outbox: stack.outbox, writer: writer, documents: stack.documents, lists: stack.lists,
-            monitor: NetworkMonitor(), now: { Date() }, pageSize: 2)
-    }
-
-    func stored(_ number: Int) async -> Bool {
+    func stored(_ number: Int, in stack: DataStack) async -> Bool {
         guard let id = Document.ID.server(number) else { return false }
-        return (try? await stack.documents.read(id, policy: .localOnly)) != nil
+        return (try? await stack.documentRepository.document(id: id, policy: .localOnly)) != nil
     }
 
     @Test func aFailedPageKeepsThePagesWrittenBeforeItAndTheNextPullGoesOnFromThere() async throws {
         // Given three pages, the third of which fails
-        let writer = ScriptedChangeList([
-            0: .documents([1, 2], reaching: 2, more: true), 2: .documents([3, 4], reaching: 4, more: true),
-            4: .fails(.offline),
+        let server = ScriptedChangeList([
+            0: .documents(ScriptedChangeList.pulled([1, 2]), reaching: 2, more: true),
+            2: .documents(ScriptedChangeList.pulled([3, 4]), reaching: 4, more: true), 4: .fails,
         ])
-        let engine = engine(writer)
+        let stack = try stack(server)
         // When the pull runs
-        await #expect(throws: SyncError.self) { try await engine.pull() }
+        await #expect(throws: SyncError.self) { try await stack.sync.pull() }
         // Then the first two pages are stored with their version, each asked for once
-        #expect(writer.requests == [0, 2, 4])
-        for number in 1...4 { #expect(await stored(number)) }
-        #expect(await engine.status().serverVersion == 4)
+        #expect(server.requests == [0, 2, 4])
+        for number in 1...4 { #expect(await stored(number, in: stack)) }
+        #expect(await stack.sync.status().serverVersion == 4)
         // And when the server answers again, the pull goes on after version 4 only
-        writer.set(.documents([5], reaching: 5, more: false), after: 4)
-        let report = try await engine.pull()
+        server.set(.documents(ScriptedChangeList.pulled([5]), reaching: 5, more: false), after: 4)
+        let report = try await stack.sync.pull()
         #expect(report.pulled == 1 && report.serverVersion == 5)
-        #expect(writer.requests == [0, 2, 4, 4])
-        #expect(await stored(5))
+        #expect(server.requests == [0, 2, 4, 4])
+        #expect(await stored(5, in: stack))
     }
 
     @Test func everyRowOfAPageIsStoredWithItsOwnValues() async throws {
@@ -203,79 +161,131 @@ struct PipelinedPullTests {
                 createdAt: Date(timeIntervalSince1970: Double(number) * 1_000),
                 updatedAt: Date(timeIntervalSince1970: Double(number) * 2_000), version: number * 3, syncState: .synced)
         }
+        let stack = try stack(ScriptedChangeList([0: .documents(documents, reaching: 4, more: false)]))
         // When the pull writes it
-        _ = try stack.outbox.applyPull(
-            documents: documents, validators: [documents[1].id: "\"v2\""], deleted: [], serverVersion: 4, now: Date())
-        // Then each document reads back exactly as it came
+        _ = try await stack.sync.pull()
+        // Then each document reads back exactly as it came, with the validator it came with
+        let cache = RecordStore<DocumentRecord>(database: stack.database)
         for document in documents {
-            let read = try await stack.documents.read(document.id, policy: .localOnly)
+            let read = try #require(try await cache.find(document.id))
             #expect(read.value == document)
+            #expect(read.metadata.etag == "\"d\(document.id)-v\(document.version)\"")
         }
     }
 
     @Test func aServerWhoseVersionWentBackIsPulledFromTheStart() async throws {
         // Given a device at version 10 and a server that was reset (its versions start again)
-        let writer = ScriptedChangeList([
-            0: .documents([1, 2], reaching: 2, more: true), 2: .documents([3], reaching: 3, more: false),
-            10: .documents([7, 8], reaching: 4, more: true),
+        let server = ScriptedChangeList([
+            0: .documents(ScriptedChangeList.pulled([1, 2]), reaching: 2, more: true),
+            2: .documents(ScriptedChangeList.pulled([3]), reaching: 3, more: false),
+            10: .documents(ScriptedChangeList.pulled([7, 8]), reaching: 4, more: true),
         ])
-        let engine = engine(writer)
-        _ = try stack.outbox.applyPull(documents: [], deleted: [], serverVersion: 10, now: Date())
+        let stack = try stack(server, at: 10)
         // When the pull meets the lower version
-        let report = try await engine.pull()
+        let report = try await stack.sync.pull()
         // Then it starts over from 0 without writing that page or asking for the one after it
         #expect(report.serverVersion == 3 && report.pulled == 3)
-        let seven = await stored(7)
-        let eight = await stored(8)
+        let seven = await stored(7, in: stack)
+        let eight = await stored(8, in: stack)
         #expect(!seven && !eight)
-        #expect(writer.requests == [10, 0, 2])
+        #expect(server.requests == [10, 0, 2])
     }
 
-    @Test(.timeLimit(.minutes(1))) func thePageAfterIsAskedForAsSoonAsItIsNamedBeforeThisPagesBodyComes() async throws {
-        // Given a change list whose answers name the page after them before their bodies come
-        let writer = ScriptedChangeList(
+    @Test(.timeLimit(.minutes(1))) func thePageAfterIsAskedForAsSoonAsItIsNamedBeforeThisPageIsWritten() async throws {
+        // Given a change list whose answers name the page after them, and a device whose database
+        // another connection locks from the first answer until the second page is asked for
+        let probe = WriteLockProbe(file: file)
+        let server = ScriptedChangeList(
             [
-                0: .documents([1, 2], reaching: 2, more: true), 2: .documents([3, 4], reaching: 4, more: true),
-                4: .documents([5], reaching: 5, more: false),
-            ], namesNext: true)
+                0: .documents(ScriptedChangeList.pulled([1, 2]), reaching: 2, more: true),
+                2: .documents(ScriptedChangeList.pulled([3, 4]), reaching: 4, more: true),
+                4: .documents(ScriptedChangeList.pulled([5]), reaching: 5, more: false),
+            ], namesNext: true, onAsk: { probe.asked($0) }, onAnswer: { probe.answered($0) })
+        let stack = try stack(server)
         // When the pull runs
-        let report = try await engine(writer).pull()
-        // Then each next page was asked for while the one before it was still on its way
-        #expect(writer.events.prefix(4) == ["ask 0", "ask 2", "answer 0", "ask 4"])
-        #expect(Set(writer.events.dropFirst(4)) == ["answer 2", "answer 4"])
+        let report = try await stack.sync.pull()
+        // Then the second page was asked for while the first could not be written yet
+        #expect(probe.storedWhenAsked == [2: false])
+        #expect(server.requests.prefix(2) == [0, 2])
         #expect(report.pulled == 5 && report.serverVersion == 5)
-        for number in 1...5 { #expect(await stored(number)) }
+        for number in 1...5 { #expect(await stored(number, in: stack)) }
     }
 
     @Test(.timeLimit(.minutes(1))) func aPageNamedByAnAnswerWhoseVersionWentBackIsDropped() async throws {
         // Given a device at version 10, and a reset server whose first answer names a page after it
-        let writer = ScriptedChangeList(
+        let server = ScriptedChangeList(
             [
-                10: .documents([7, 8], reaching: 4, more: true), 4: .documents([9], reaching: 5, more: false),
-                0: .documents([1], reaching: 1, more: false),
+                10: .documents(ScriptedChangeList.pulled([7, 8]), reaching: 4, more: true),
+                4: .documents(ScriptedChangeList.pulled([9]), reaching: 5, more: false),
+                0: .documents(ScriptedChangeList.pulled([1]), reaching: 1, more: false),
             ], namesNext: true)
-        let engine = engine(writer)
-        _ = try stack.outbox.applyPull(documents: [], deleted: [], serverVersion: 10, now: Date())
+        let stack = try stack(server, at: 10)
         // When the pull meets the lower version
-        let report = try await engine.pull()
+        let report = try await stack.sync.pull()
         // Then it starts over from 0, and neither that page nor the one it named is written
         #expect(report.serverVersion == 1 && report.pulled == 1)
-        for number in [7, 8, 9] { #expect(await stored(number) == false) }
-        #expect(await stored(1))
+        for number in [7, 8, 9] { #expect(await stored(number, in: stack) == false) }
+        #expect(await stored(1, in: stack))
     }
 
     @Test(.timeLimit(.minutes(1))) func cancellingThePullWhileAPageIsOnItsWayEndsItAtOnce() async throws {
         // Given a second page that never comes
-        let writer = ScriptedChangeList([0: .documents([1, 2], reaching: 2, more: true), 2: .hangs])
-        let engine = engine(writer)
+        let server = ScriptedChangeList([
+            0: .documents(ScriptedChangeList.pulled([1, 2]), reaching: 2, more: true), 2: .hangs,
+        ])
+        let stack = try stack(server)
         // When the pull is cancelled while it waits for it
-        let pull = Task { try await engine.pull() }
-        while writer.requests.count < 2 { await Task.yield() }
+        let pull = Task { try await stack.sync.pull() }
+        while server.requests.count < 2 { await Task.yield() }
         pull.cancel()
         // Then it ends as cancelled, with the first page stored
         await #expect(throws: SyncError.cancelled) { try await pull.value }
-        let one = await stored(1)
-        let two = await stored(2)
+        let one = await stored(1, in: stack)
+        let two = await stored(2, in: stack)
         #expect(one && two)
+    }
+}
+
+/// Locks the database from the first page's answer until the second page is asked for (or 3 s
+/// pass), and notes whether the first page was stored when the second was asked for.
+private final class WriteLockProbe: Sendable {
+    private let file: URL
+    private let state = Mutex<(lock: DatabaseQueue?, stored: [Int: Bool])>((nil, [:]))
+
+    init(file: URL) {
+        self.file = file
+    }
+
+    var storedWhenAsked: [Int: Bool] { state.withLock { $0.stored } }
+
+    func answered(_ since: Int) {
+        guard since == 0 else { return }
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true  // the transaction outlives the access that began it
+        guard let lock = try? DatabaseQueue(path: file.path, configuration: configuration) else { return }
+        try? lock.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        state.withLock { $0.lock = lock }
+        Task { [self] in
+            try? await Task.sleep(for: .seconds(3))
+            release()
+        }
+    }
+
+    func asked(_ since: Int) {
+        guard since == 2 else { return }
+        let stored =
+            (try? DatabaseQueue(path: file.path).read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM document WHERE id = 1")
+            }) ?? nil
+        state.withLock { $0.stored[since] = (stored ?? 0) > 0 }
+        release()
+    }
+
+    private func release() {
+        let lock = state.withLock { state in
+            defer { state.lock = nil }
+            return state.lock
+        }
+        try? lock?.inDatabase { db in try db.execute(sql: "ROLLBACK") }
     }
 }

@@ -58,6 +58,6 @@ struct QueueingOffTheMainActorTests {
         let releasedHere = lock.release()
         try await saving.value
         #expect(releasedHere)
-        #expect(try stack.outbox.entries().count == 500)
+        #expect(try Outbox(database: database).entries().count == 500)
     }
 }

@@ -2,9 +2,11 @@ import DemoBackend
 import Domain
 import Foundation
 import GRDB
-import StrataData
+import HTTPTypes
 import TestSupport
 import Testing
+
+@testable import StrataData
 
 /// The outbox and the sync engine over a real SQLite file and real HTTP to the demo server.
 @Suite("Offline-first writes and sync")
@@ -28,22 +30,28 @@ struct SyncEngineTests {
         await #expect(throws: DocumentError.storageFailure) {
             try await stack.documents.create(DocumentDraft(title: "lost?", body: "", tags: []))
         }
-        let pending = try await pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_document")
+        let saved = try await pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM document WHERE title = 'lost?'")
         }
-        #expect(pending == 0)
-        #expect(try stack.outbox.entries().isEmpty && !stack.outbox.hasAnyPending)
+        #expect(saved == 0)
+        #expect(try stack.outbox.entries().isEmpty)
     }
 
     @Test func aReplayedRequestIsNotAppliedTwice() async throws {
         let live = try await LiveBackend.start()
-        let writer = HTTPDocumentWriter(client: live.client)
-        let first = try await writer.create(DocumentDraft(title: "once", body: "", tags: []), idempotencyKey: "key-1")
-        let replay = try await writer.create(DocumentDraft(title: "once", body: "", tags: []), idempotencyKey: "key-1")
-        #expect(first.0 == replay.0)
+        func create(key: String) async throws -> DocumentDTO {
+            var fields = HTTPFields()
+            fields[try #require(HTTPField.Name("Idempotency-Key"))] = key
+            let draft = DocumentDTO(
+                id: nil, title: "once", body: "", tags: [], createdAt: nil, updatedAt: nil, version: nil)
+            return try await live.client.send(.post, "documents", body: draft, headers: fields, as: DocumentDTO.self).0
+        }
+        let first = try await create(key: "key-1")
+        let replay = try await create(key: "key-1")
+        #expect(first == replay)
         #expect(await live.backend.documentSnapshot().filter { $0.title == "once" }.count == 1)
-        let other = try await writer.create(DocumentDraft(title: "once", body: "", tags: []), idempotencyKey: "key-2")
-        #expect(other.0.id != first.0.id)
+        let other = try await create(key: "key-2")
+        #expect(other.id != first.id)
     }
 
     @Test func changesMadeOfflineAreSentInOrderWhenTheServerIsBack() async throws {
@@ -239,14 +247,14 @@ struct SyncEngineTests {
 
     @Test func theEngineAndItsOutboxAreReleased() async throws {
         weak var engine: SyncEngine?
-        weak var outbox: OutboxStore?
+        weak var store: FeatureStore<DocumentResource>?
         do {
             let stack = try await Stack.make()
             engine = stack.sync
-            outbox = stack.outbox
+            store = stack.documents.store
             _ = try await stack.sync.sync()
         }
-        #expect(engine == nil && outbox == nil)
+        #expect(engine == nil && store == nil)
     }
 }
 

@@ -44,8 +44,9 @@ struct UnfitAnswerTests {
         // Then neither document is kept under any id
         let two = try #require(Document.ID.server(2))
         let one = try #require(Document.ID.server(1))
-        await #expect(throws: (any Error).self) { try await device.stack.documents.read(two, policy: .localOnly) }
-        await #expect(throws: (any Error).self) { try await device.stack.documents.read(one, policy: .localOnly) }
+        let documents = device.stack.documentRepository
+        await #expect(throws: (any Error).self) { try await documents.document(id: two, policy: .localOnly) }
+        await #expect(throws: (any Error).self) { try await documents.document(id: one, policy: .localOnly) }
     }
 
     @Test func aUserAnsweredWithAnotherIsRefused() async throws {
@@ -57,28 +58,34 @@ struct UnfitAnswerTests {
     }
 
     @Test func aWriteAnsweredWithAnotherDocumentIsRefused() async throws {
+        // Given document 3 on the device, changed offline, and a server whose batch answers the
+        // change with document 4
         let device = try Device([
-            ScriptedHTTPClient.json(200, Self.document(4, version: 2)),
-            ScriptedHTTPClient.json(200, Self.document(4)),
             ScriptedHTTPClient.json(
-                200, #"{"results":[{"status":200,"etag":"\"d4-v2\"","body":\#(Self.document(4, version: 2))}]}"#),
+                200, #"{"results":[{"status":200,"etag":"\"d4-v2\"","body":\#(Self.document(4, version: 2))}]}"#)
         ])
-        let writer = HTTPDocumentWriter(client: device.api)
         let three = try #require(Document.ID.server(3))
-        await #expect(throws: RemoteError.self) {
-            try await writer.update(
-                id: three, with: DocumentChanges(title: nil, body: "x", tags: nil), ifMatch: #""d3-v1""#,
-                idempotencyKey: nil)
+        let stored = Document(
+            id: three, title: "Doc", body: "b", tags: [], createdAt: Date(), updatedAt: Date(), version: 1,
+            syncState: .synced)
+        try device.stack.database.write { db in
+            try FeatureStore<DocumentResource>.writeRow(
+                stored, id: three, metadata: CacheMetadata(fetchedAt: Date(), etag: #""d3-v1""#), db)
         }
-        await #expect(throws: RemoteError.self) { try await writer.fetch(id: three) }
-        let results = try await writer.apply([
-            DocumentWrite(
-                .update(three, DocumentChanges(title: nil, body: "x", tags: nil)), ifMatch: nil, idempotencyKey: nil)
-        ])
-        #expect(results.count == 1)
-        guard case .failure(.invalidData(let reason)) = results.first, reason.contains("document 4") else {
-            Issue.record("expected the batch's result to be refused, got \(String(describing: results.first))")
-            return
+        device.stack.monitor.record(.offline)
+        _ = try await device.stack.documentRepository.update(
+            id: three, with: DocumentChanges(title: nil, body: "x", tags: nil))
+        // When the change is pushed
+        await #expect(throws: SyncError.self) { try await device.stack.sync.push() }
+        // Then the answer is refused: the change stays queued, saying why, and nothing of document
+        // 4 is kept
+        let queued = try await device.stack.sync.outbox()
+        #expect(queued.map(\.state) == [.pending])
+        #expect(queued.first?.lastError?.contains("documents/4") == true, "\(queued)")
+        #expect(try await device.stack.documentRepository.document(id: three, policy: .localOnly).value.body == "x")
+        let four = try #require(Document.ID.server(4))
+        await #expect(throws: (any Error).self) {
+            try await device.stack.documentRepository.document(id: four, policy: .localOnly)
         }
     }
 
@@ -87,7 +94,7 @@ struct UnfitAnswerTests {
         let page = #"{"documents":[\#(Self.document(1))],"deleted":[],"serverVersion":1,"more":true}"#
         let device = try Device(Array(repeating: ScriptedHTTPClient.json(200, page), count: 20))
         // When the device pulls, then it stops after the page that did not move on, saying why
-        await #expect(throws: SyncError.unfitAnswer("the change list did not move past change 1")) {
+        await #expect(throws: SyncError.unfitAnswer("the documents change list did not move past change 1")) {
             try await device.stack.sync.pull()
         }
         #expect(device.http.requests.count <= 3)
@@ -107,6 +114,6 @@ struct UnfitAnswerTests {
         await #expect(throws: SyncError.self) { try await device.stack.sync.pull() }
         // Then the older version never replaced the newer one
         let one = try #require(Document.ID.server(1))
-        #expect(try await device.stack.documents.read(one, policy: .localOnly).value.title == "New")
+        #expect(try await device.stack.documentRepository.document(id: one, policy: .localOnly).value.title == "New")
     }
 }

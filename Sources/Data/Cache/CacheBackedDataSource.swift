@@ -60,23 +60,10 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
 
     /// Reads `key` under `policy`.
     ///
-    /// Repositories reach this through `any CachedReading`, so it runs as generic code that looks
-    /// up type metadata at run time and allocates every value of a generic type: that was most of
-    /// a memory-tier hit (figures in ADR 0035). So it only forwards, and it has copies specialized
-    /// for the stores ``DataStack`` builds: a read of those types jumps to its copy at once.
-    // These attributes name entity stores inside generic code, against the house rules; without
-    // them the memory tier misses its bench-check gate. Issue 33 moves this into the engine.
-    @_specialize(
-        where Local == RecordStore<DocumentRecord>, Remote == HTTPResourceStore<Document.ID, DocumentDTO, Document>
-    )
-    @_specialize(where Local == RecordStore<UserRecord>, Remote == HTTPResourceStore<User.ID, UserDTO, User>)
+    /// The engine holds each collection's data source by its concrete type and its stores are
+    /// reached by concrete type too, so the optimizer specializes this for each collection; reached
+    /// through `any CachedReading` it runs as generic code (figures in ADR 0035 and 0050).
     public func read(_ key: Key, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Object> {
-        try await readThroughTiers(key, policy: policy)
-    }
-
-    /// The read itself; kept out of line so that the generic `read` stays small.
-    @inline(never)
-    func readThroughTiers(_ key: Key, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Object> {
         switch policy {
         case .localOnly:
             // Never the network, not even to refresh a stale copy in the background.

@@ -1,29 +1,39 @@
 import Domain
 import Foundation
 
-/// What the generic feature machinery needs to know about one feature's items.
+/// What the sync engine needs to know about one collection's items: documents, and every feature
+/// a team generates.
 ///
-/// Their table, their wire form and the server's collection. A generated feature conforms one
-/// type to it; the cache-backed reads, offline-first writes and the push come from
-/// ``FeatureStore``.
+/// Their table, their wire form, the server's collection and what the collection chooses (its
+/// conflict policy, its searchable columns, its merge). One type conforms per collection; reads,
+/// offline-first writes, the outbox, batched pushes, pulls, conflicts, lists, pages and search come
+/// from ``FeatureStore`` and ``SyncEngine``.
 protocol FeatureResource: Sendable {
     /// The Domain entity; it says when it was made and last changed.
     associatedtype Item: Timestamped & Sendable
-    /// Its row in the feature's table.
+    /// Its row in the collection's table.
     associatedtype Record: CacheableRecord where Record.Key == ItemID<Item>, Record.Object == Item
-    /// Its JSON as the server sends it; a write sends it without `id` and `version`.
+    /// Its JSON as the server sends it (a change list adds the version's `etag` to it); a write
+    /// sends it without `id`, `version` and the times.
     associatedtype Wire: Codable & Sendable
+    /// What a list of the server's shows of an item (the item itself where lists carry every field).
+    associatedtype Summary: Sendable = Item
+    /// A list entry as the server sends it.
+    associatedtype SummaryWire: Codable & Sendable = Wire
 
     /// The server's collection, the path segment of its routes (`recipes`).
     static var collection: String { get }
     /// How long a fetched item stays fresh without `max-age`.
     static var timeToLive: TimeInterval { get }
     /// What happens when the server refuses a change because the item changed there (`manual`:
-    /// the change waits, in conflict, for the user).
+    /// the change waits, in conflict, for the user); the user may choose another for the
+    /// collection (``SyncEngine/setPolicy(_:for:)``).
     static var conflictPolicy: ConflictPolicy { get }
-    /// The table's text columns the local search index covers (none: the feature has no search;
-    /// the feature's migration creates the index, ``SearchIndex/schema(table:columns:)``).
+    /// The table's text columns the local search index covers (none: the collection has no search;
+    /// its migration creates the index, ``SearchIndex/schema(table:columns:)``).
     static var searchableColumns: [String] { get }
+    /// How much a match in each searchable column counts when ranking (all alike unless said).
+    static var searchWeights: [Double] { get }
     /// The item's identifier.
     static func id(of item: Item) -> ItemID<Item>
     /// The same item under another identifier (an item created here, once the server numbered it).
@@ -32,13 +42,35 @@ protocol FeatureResource: Sendable {
     static func item(from wire: Wire) throws(RemoteError) -> Item
     /// The fields a write sends.
     static func wire(for item: Item) -> Wire
+
+    /// The summary a list shows of an item made or changed on this device.
+    static func summary(of item: Item) -> Summary
+    /// The Domain summary of a list entry the server sent.
+    static func summary(from wire: SummaryWire) throws(RemoteError) -> Summary
+    /// Where a summary goes in a list: newest change first, then the highest identifier.
+    static func position(of summary: Summary) -> (updatedAt: Date, id: Int)
+    /// The item as the user sees it while its changes wait (`pending`) or contradict the
+    /// server's (`conflict`); the item unchanged for a collection whose items do not say.
+    static func item(_ item: Item, marked state: SyncState) -> Item
+    /// The version the user merged from both sides of a conflict, when the collection offers a
+    /// merge (nil: it does not; `conflicts resolve --keep merged` is refused).
+    static func merged(local: Item, remote: Item?, body: String) -> Item?
 }
 
 extension FeatureResource {
+    /// Items do not say whether they are sent, unless the collection says otherwise.
+    static func item(_ item: Item, marked state: SyncState) -> Item { item }
+
+    /// Every searchable column counts alike.
+    static var searchWeights: [Double] { searchableColumns.map { _ in 1 } }
+
+    /// No merge, unless the collection offers one.
+    static func merged(local: Item, remote: Item?, body: String) -> Item? { nil }
+
     /// An item's estimated size in the memory tier: its layout plus the bytes its texts hold, so
-    /// the tier's byte limit bounds a feature as it does documents.
-    static func cost(of item: Item) -> Int {
-        Mirror(reflecting: item).children.reduce(MemoryLayout<Item>.stride) { total, child in
+    /// the tier's byte limit bounds every collection alike.
+    static func cost(of value: some Any) -> Int {
+        Mirror(reflecting: value).children.reduce(MemoryLayout.size(ofValue: value)) { total, child in
             total + textBytes(child.value)
         }
     }
@@ -48,13 +80,28 @@ extension FeatureResource {
         switch value {
         case let text as String: text.utf8.count
         case let texts as [String]: texts.reduce(MemoryLayout<String>.stride * texts.count) { $0 + $1.utf8.count }
+        case let summaries as [Summary]: summaries.reduce(64) { $0 + cost(of: $1) }
         default: 0
         }
     }
 }
 
-/// The body of `GET /<collection>`: the items (as their summaries, which carry every field of a
-/// generated feature).
+extension FeatureResource where Summary == Item {
+    /// Lists show whole items.
+    static func summary(of item: Item) -> Item { item }
+
+    /// An item's place in a list.
+    static func position(of summary: Item) -> (updatedAt: Date, id: Int) {
+        (summary.updatedAt, id(of: summary).rawValue)
+    }
+}
+
+extension FeatureResource where Summary == Item, SummaryWire == Wire {
+    /// A list entry is a whole item.
+    static func summary(from wire: Wire) throws(RemoteError) -> Item { try item(from: wire) }
+}
+
+/// A list of the server's (`GET /<collection>`, `?q=` for a search): its entries, under `items`.
 struct FeatureListDTO<Wire: Decodable & Sendable>: Decodable, Sendable {
     let items: [Wire]
 }

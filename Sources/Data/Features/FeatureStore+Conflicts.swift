@@ -1,135 +1,206 @@
 import Domain
 import Foundation
 import GRDB
-import HTTPTypes
+import Logging
 
 extension FeatureStore {
-    /// Both versions of an item whose change is in conflict, as fields.
-    func conflict(of entry: ResourceOutbox.Entry) throws(StorageError) -> ItemConflict {
-        let operation = OutboxEntry.Operation(rawValue: entry.operation.rawValue) ?? .update
-        var local: [ItemConflict.Field]?
-        if entry.operation != .delete, let id = ID(rawValue: entry.itemId) {
-            let row = try database.read { db in try Resource.Record.filter(key: id.rawValue).fetchOne(db) }
-            local = try row.map { row throws(StorageError) in
-                do {
-                    return ItemFields.read(try Self.body(try row.object()))
-                } catch {
-                    throw .corruptRow("\(Resource.collection) \(id)")
-                }
+    /// Decides a change the server refused because the item changed there, by the collection's
+    /// policy, from the server's current version (read once, whole).
+    ///
+    /// The server's version wins: the item's changes here go and its version is kept. This
+    /// device's wins: the change goes again over the server's version (the push sends it). The
+    /// user chooses: both are kept, the server's beside the change with its validator, so keeping
+    /// the local version later goes over exactly the version the user saw. A change to an item the
+    /// server deleted is set aside (parked).
+    func settleConflict(_ entry: Outbox.Entry) async throws(RemoteError) -> ConflictDecision {
+        let remote = try await fetchRemote(entry.itemId)
+        let decision = policy.resolve(
+            localChangeAt: entry.createdAt, serverChangedAt: remote.map { .some($0.item.updatedAt) } ?? .none)
+        let outbox = Outbox(database: database)
+        do {
+            switch (decision, remote) {
+            case (.keepServer, _):
+                try discardChanges(of: entry, keepingItem: remote.map { ($0.item, $0.etag) })
+            case (.overwriteServer, let remote?) where remote.etag != nil:
+                try outbox.requeue(entry.seq ?? 0, rebasedOn: remote.etag, body: nil)
+            case (.askUser, _):
+                let body = try remote.map { remote throws(StorageError) in try Self.encoded(remote.wire) }
+                try outbox.markConflict(entry, remote: body, remoteETag: remote?.etag)
+            case (.overwriteServer, _), (.setAside, _):
+                try outbox.park(
+                    entry,
+                    error: remote == nil
+                        ? "the \(entry.noun) was deleted on the server" : "the server sent no validator")
+                return .setAside
             }
+        } catch {
+            throw .invalidData("the device's storage failed: \(error)")
         }
-        return ItemConflict(
-            entryId: entry.seq ?? 0, collection: entry.collection, itemId: entry.itemId, operation: operation,
-            local: local, remote: entry.remote.map(ItemFields.read))
+        return decision
     }
 
-    /// Drops every unsent change to the item and its copy here; the next read asks the server.
-    func discardChanges(of entry: ResourceOutbox.Entry) throws(StorageError) {
-        guard let id = ID(rawValue: entry.itemId) else { throw .corruptRow("item 0 of \(entry.collection)") }
-        try database.write { db in
-            try ResourceOutbox.forget(Resource.collection, itemID: id.rawValue, db)
-            try RecordStore<Resource.Record>.delete(id, db)
+    /// Drops every unsent change to `entry`'s item and its copy here; the next read asks the server.
+    func discardChanges(of entry: Outbox.Entry) throws(StorageError) {
+        try discardChanges(of: entry, keepingItem: nil)
+    }
+
+    /// Both versions of an item whose change is in conflict, as fields (what a write sends).
+    func conflict(of entry: Outbox.Entry) throws(StorageError) -> ItemConflict {
+        let typed = try typedConflict(entry)
+        return ItemConflict(
+            entryId: entry.seq ?? 0, collection: entry.collection, itemId: entry.itemId, operation: entry.operation,
+            local: try typed.local.map(Self.fields), remote: try typed.remote.map(Self.fields))
+    }
+
+    /// Both versions of an item whose change is in conflict: this device's (nil: it deletes the
+    /// item) and the server's (nil: the server deleted it).
+    func typedConflict(_ entry: Outbox.Entry) throws(StorageError) -> (local: Item?, remote: Item?) {
+        var local: Item?
+        if entry.operation != .delete, let id = ID(rawValue: entry.itemId) {
+            local = try database.read { db in try Resource.Record.filter(key: id.rawValue).fetchOne(db) }?.object()
         }
-        source.forgetInMemory([id])
+        let remote = try entry.remote.map { data throws(StorageError) in
+            guard let wire = try? JSONCoding.decoder.decode(Resource.Wire.self, from: data),
+                let item = try? Resource.item(from: wire)
+            else { throw .corruptRow("the server's version kept with change \(entry.seq ?? 0)") }
+            return item
+        }
+        return (local.map { Resource.item($0, marked: .conflict) }, remote)
+    }
+
+    /// Settles a conflict the user resolved, then sends what is left; returns the item as the user
+    /// sees it now.
+    ///
+    /// Keeps the server's version, or sends this device's (or a merge of both, where the
+    /// collection offers one) over the server's version the user saw.
+    func resolve(_ entry: Outbox.Entry, keeping resolution: ConflictResolution) async throws(SyncError) -> Item? {
+        let (local, remote) = try engineStorage { () throws(StorageError) in try typedConflict(entry) }
+        let outbox = Outbox(database: database)
+        switch resolution {
+        case .remote:
+            try engineStorage { () throws(StorageError) in
+                try discardChanges(of: entry, keepingItem: remote.map { ($0, entry.remoteETag) })
+            }
+            return remote
+        case .local:
+            try await keepLocal(entry)
+        case .merged(let body):
+            guard let local, let merged = Resource.merged(local: local, remote: remote, body: body) else {
+                throw .invalidMerge("items of \(entry.collection) have no merge; keep local or remote")
+            }
+            let id = Resource.id(of: merged)
+            let etag = try await seenETag(entry)
+            try engineStorage { () throws(StorageError) in
+                try database.write { db in
+                    try Self.writeRow(merged, id: id, metadata: CacheMetadata(fetchedAt: now()), db)
+                    // The merge is the whole of this device's version: later changes to the item go.
+                    try db.execute(
+                        sql: "DELETE FROM outbox WHERE collection = ? AND item_id = ? AND seq != ?",
+                        arguments: [entry.collection, entry.itemId, entry.seq])
+                }
+                try outbox.requeue(entry.seq ?? 0, rebasedOn: etag, body: try Self.encoded(Resource.wire(for: merged)))
+            }
+            source.forgetInMemory([id])
+        }
+        await sync?.pushIfReachable()
+        guard let id = ID(rawValue: entry.itemId) else { return nil }
+        return try? await item(id, policy: .cacheFirst).value
     }
 }
 
 extension FeatureStore {
-    /// The server refused an update or delete because the item changed there: the feature's
-    /// policy decides, and when this device's change is to win it goes again over the server's
-    /// version.
-    func sendOverConflict(_ entry: ResourceOutbox.Entry) async throws(RemoteError) {
-        let path = "\(Resource.collection)/\(entry.itemId)"
-        guard try await overwrites(entry, path) else { return }
-        if entry.operation == .delete {
-            do {
-                try await api.sendWithoutBody(.delete, path, headers: try await rebased(entry, path))
-            } catch .notFound, .gone {
-                // Gone meanwhile: the delete is done.
-            }
-            try settled { db in try ResourceOutbox.completed(entry, serverID: entry.itemId, etag: nil, db) }
-            return
+    /// Queues a change in conflict again, over the server's version the user saw.
+    func keepLocal(_ entry: Outbox.Entry) async throws(SyncError) {
+        let etag = try await seenETag(entry)
+        try engineStorage { () throws(StorageError) in
+            try Outbox(database: database).requeue(entry.seq ?? 0, rebasedOn: etag, body: nil)
         }
-        let (wire, validators) = try await api.send(
-            .put, path, body: try decoded(entry), headers: try await rebased(entry, path), retryable: true,
-            as: Resource.Wire.self)
-        try settle(entry, with: try Resource.item(from: wire), validators)
     }
 
-    /// Whether the refused change goes again over the server's version, by the feature's policy;
-    /// when the server's version wins the item's changes here are dropped and `false` returned,
-    /// and when the user must choose the conflict is thrown for the pusher to keep aside.
-    private func overwrites(_ entry: ResourceOutbox.Entry, _ path: String) async throws(RemoteError) -> Bool {
-        let changedAt: Date??
-        var server: (version: ServerVersion, etag: String?)?
+    /// The validator of the server's version a conflict is against: the one the server sent with
+    /// it, else the one it sends now; nil when the server deleted the item.
+    private func seenETag(_ entry: Outbox.Entry) async throws(SyncError) -> String? {
+        if let etag = entry.remoteETag { return etag }
+        guard entry.remote != nil else { return nil }
         do {
-            switch try await api.get(path, as: ServerVersion.self) {
-            case .modified(let version, let validators):
-                changedAt = .some(version.updatedAt)
-                server = (version, validators.etag)
-            case .notModified: changedAt = .some(nil)
+            return try await fetchRemote(entry.itemId)?.etag
+        } catch {
+            throw .offline(pending: 0)
+        }
+    }
+}
+
+// MARK: - Private
+
+extension FeatureStore {
+    /// The server's version: the item in its wire form and as the Domain reads it, and its
+    /// validator; nil when the server has no such item.
+    private struct Remote {
+        let wire: Resource.Wire
+        let item: Item
+        let etag: String?
+    }
+
+    private func fetchRemote(_ id: Int) async throws(RemoteError) -> Remote? {
+        do throws(RemoteError) {
+            switch try await api.get("\(Resource.collection)/\(id)", as: Resource.Wire.self) {
+            case .modified(let wire, let validators):
+                let item = try Resource.item(from: wire)
+                guard Resource.id(of: item).rawValue == id else {
+                    throw .invalidData("asked for \(Resource.collection)/\(id), the server answered with another")
+                }
+                return Remote(wire: wire, item: item, etag: validators.etag)
+            case .notModified: throw .invalidData("304 without a conditional request")
             }
         } catch .notFound, .gone {
-            changedAt = nil
+            return nil
         }
-        switch Resource.conflictPolicy.resolve(localChangeAt: entry.createdAt, serverChangedAt: changedAt) {
-        case .overwriteServer: return true
-        case .askUser:
-            // The server's version stays beside the change, for `conflicts show` and for keeping
-            // the local version over exactly that one.
-            let remote = try server.map { server throws(RemoteError) in
-                guard let body = try? Self.body(try Resource.item(from: server.version.wire)) else {
-                    throw .invalidData("the server's \(path) cannot be read")
-                }
-                return body
+    }
+
+    /// Drops every unsent change to the item and this device's copy; keeps the server's version
+    /// with its validator when given, so the next read needs no request.
+    private func discardChanges(of entry: Outbox.Entry, keepingItem remote: (item: Item, etag: String?)?)
+        throws(StorageError)
+    {
+        guard let id = ID(rawValue: entry.itemId) else { throw .corruptRow("item 0 of \(entry.collection)") }
+        defer { refreshPending() }
+        try database.write { db in
+            try Outbox.forget(Self.key(id), db)
+            try RecordStore<Resource.Record>.delete(id, db)
+            if let remote {
+                try Self.writeRow(remote.item, id: id, metadata: CacheMetadata(fetchedAt: now(), etag: remote.etag), db)
             }
-            do {
-                try ResourceOutbox(database: database).keepRemote(entry, remote: remote, etag: server?.etag)
-            } catch {
-                throw .invalidData("the device's storage failed: \(error)")
-            }
-            throw .conflict
-        case .setAside: throw .notFound
-        case .keepServer:
-            do {
-                try discardChanges(of: entry)
-            } catch {
-                throw .invalidData("the device's storage failed: \(error)")
-            }
-            return false
+            try ListRecord<Resource>.dropAll(db)
+        }
+        source.forgetInMemory([id])
+        lists.evacuateMemory()
+    }
+
+    /// A wire form as JSON, for the outbox.
+    private static func encoded(_ wire: Resource.Wire) throws(StorageError) -> Data {
+        do {
+            return try JSONCoding.encoder.encode(wire)
+        } catch {
+            throw .failed("cannot encode \(Resource.collection): \(error)")
         }
     }
 
-    /// The server's version of an item, with when the server last changed it (as every
-    /// collection's items say).
-    private struct ServerVersion: Decodable, Sendable {
-        let wire: Resource.Wire
-        let updatedAt: Date?
-
-        private enum CodingKeys: String, CodingKey { case updatedAt }
-
-        init(from decoder: any Decoder) throws {
-            wire = try Resource.Wire(from: decoder)
-            updatedAt = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Date.self, forKey: .updatedAt)
+    /// An item's fields as a write sends them, as people read them.
+    private static func fields(_ item: Item) throws(StorageError) -> [ItemConflict.Field] {
+        do {
+            return ItemFields.read(try body(item))
+        } catch {
+            throw .failed("cannot encode \(Resource.collection): \(error)")
         }
     }
 
-    /// A new key (the first one would replay the refusal) and the server's current validator.
-    private func rebased(_ entry: ResourceOutbox.Entry, _ path: String) async throws(RemoteError) -> HTTPFields {
-        var fields = keyed(entry.idempotencyKey + "-over-server")
-        fields[.ifMatch] = try await currentETag(path)
-        return fields
-    }
-
-    func currentETag(_ path: String) async throws(RemoteError) -> String {
-        let fetched = try await api.get(path, as: Resource.Wire.self)
-        let validators: RemoteValidators
-        switch fetched {
-        case .modified(_, let sent): validators = sent
-        case .notModified(let sent): validators = sent
+    /// Runs a storage operation for the engine, mapping its failure.
+    private func engineStorage<Value>(_ operation: () throws(StorageError) -> Value) throws(SyncError) -> Value {
+        do {
+            return try operation()
+        } catch {
+            logger.error("storage failure settling a conflict of \(Resource.collection): \(error)")
+            throw .storageFailure
         }
-        guard let etag = validators.etag else { throw .invalidData("the server sent no ETag for \(path)") }
-        return etag
     }
-
 }

@@ -5,15 +5,17 @@ import GRDB
 extension FeatureStore {
     /// One page of the items, newest change first, and the next page's cursor.
     ///
-    /// From this device's table under `localOnly`, and under `cacheFirst` once a sync pulled the
-    /// collection here (the device then holds every item); from the server otherwise
-    /// (`GET /<collection>?limit=N&after=CURSOR`), whose items are kept on the device and whose
-    /// items with unsent changes show as this device has them. Each side reads only the cursors
-    /// it handed out. A first page the server cannot give comes from the device, marked stale.
-    func page(_ request: PageRequest, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Page<Item>> {
-        let pulled = try hasPulled()
-        if policy == .localOnly || (policy == .cacheFirst && pulled) {
-            return Fetched(try devicePage(request), origin: .disk)
+    /// From this device's table under `local-only`, and under `cache-first` and `skip-memory` once
+    /// a sync pulled the collection here (the device then holds every item, each as this device
+    /// has it); from the server otherwise (`GET /<collection>?limit=N&after=CURSOR`), whose
+    /// entries show as this device has them where it has unsent changes. Each side reads only the
+    /// cursors it handed out. A first page the server cannot give comes from the device, marked
+    /// stale.
+    func page(_ request: PageRequest, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<
+        Page<Resource.Summary>
+    > {
+        if try searchesOnDevice(policy) {
+            return Fetched(try devicePage(request), origin: .disk, ageSeconds: try lastSyncAge())
         }
         do {
             return Fetched(try await serverPage(request), origin: .network)
@@ -25,8 +27,8 @@ extension FeatureStore {
         }
     }
 
-    /// A page of the feature's table.
-    private func devicePage(_ request: PageRequest) throws(DataSourceError) -> Page<Item> {
+    /// A page of the collection's table, each item as this device has it.
+    func devicePage(_ request: PageRequest) throws(DataSourceError) -> Page<Resource.Summary> {
         let pages = KeysetPages(database: database, table: Resource.Record.databaseTableName, columns: "*")
         let found: (rows: [Row], next: PageCursor?)
         do {
@@ -38,17 +40,21 @@ extension FeatureStore {
         }
         let items = try found.rows.map { row throws(DataSourceError) in
             do {
-                return try Resource.Record(row: row).object()
+                return Resource.summary(of: try Resource.Record(row: row).object())
             } catch {
                 throw .storage(.corruptRow("\(Resource.collection): \(error)"))
             }
         }
         return Page(items: items, next: found.next)
     }
+}
 
-    /// A page from the server; its items are kept here, except those with unsent changes, which
-    /// show as this device has them.
-    private func serverPage(_ request: PageRequest) async throws(RemoteError) -> Page<Item> {
+// MARK: - Private
+
+extension FeatureStore {
+    /// A page from the server; an entry whose item has unsent changes here shows as this device
+    /// has it.
+    private func serverPage(_ request: PageRequest) async throws(RemoteError) -> Page<Resource.Summary> {
         var query = [URLQueryItem(name: "limit", value: String(request.limit))]
         if let after = request.after { query.append(URLQueryItem(name: "after", value: after.rawValue)) }
         guard case .modified(let body, _) = try await api.get(Resource.collection, query: query, as: PageDTO.self)
@@ -63,65 +69,29 @@ extension FeatureStore {
             }
             next = cursor
         }
-        let listed = try body.items.map { wire throws(RemoteError) in try Resource.item(from: wire) }
-        let moment = now()
-        let shown: [Item]
+        let listed = try body.items.map { wire throws(RemoteError) in try Resource.summary(from: wire) }
+        let local: [Int: Item]
         do {
-            shown = try database.write { db in
-                try listed.map { item in
-                    let id = Resource.id(of: item)
-                    guard try Self.hasChanges(id, db) else {
-                        try Self.writeRow(item, id: id, metadata: CacheMetadata(fetchedAt: moment), db)
-                        return item
-                    }
-                    return try Resource.Record.filter(key: id.rawValue).fetchOne(db)?.object() ?? item
-                }
+            local = try database.read { db in
+                let touched = try Int.fetchAll(
+                    db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?",
+                    arguments: [Resource.collection])
+                guard !touched.isEmpty else { return [:] }
+                let items = try Resource.Record.filter(keys: touched).fetchAll(db).compactMap { try? $0.object() }
+                return Dictionary(items.map { (Resource.id(of: $0).rawValue, $0) }, uniquingKeysWith: { $1 })
             }
         } catch {
             throw .invalidData("the device's storage failed: \(error)")
         }
-        source.forgetInMemory(listed.map(Resource.id(of:)))
+        let shown = listed.map { summary in
+            local[Resource.position(of: summary).id].map(Resource.summary(of:)) ?? summary
+        }
         return Page(items: shown, next: next)
     }
 
-    /// Whether a sync has pulled the collection to this device.
-    private func hasPulled() throws(DataSourceError) -> Bool {
-        try storage { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state WHERE key = ?)", arguments: [Self.cursorKey]) ?? false
-        }
-    }
-
-    /// A page's answer: the items (summaries, which carry every field of a generated feature) and
-    /// the next page's cursor.
+    /// A page's answer: the entries and the next page's cursor.
     private struct PageDTO: Decodable, Sendable {
-        let items: [Resource.Wire]
+        let items: [Resource.SummaryWire]
         let next: String?
-    }
-}
-
-extension FeatureStore {
-    /// The items on this device in which every one of `words` begins a word of a searchable
-    /// field, best match first (at most ``SearchIndex/limit``); none when the feature has no search.
-    ///
-    /// From the device alone, offline too: a sync brings the collection here, and an item changed
-    /// here is found as this device has it.
-    func search(_ words: [String]) throws(DataSourceError) -> [Item] {
-        guard !Resource.searchableColumns.isEmpty, !words.isEmpty else { return [] }
-        let index = SearchIndex(
-            database: database, table: Resource.Record.databaseTableName, columns: Resource.searchableColumns)
-        let rows: [Row]
-        do {
-            rows = try index.search(words)
-        } catch {
-            throw .storage(error)
-        }
-        return try rows.map { row throws(DataSourceError) in
-            do {
-                return try Resource.Record(row: row).object()
-            } catch {
-                throw .storage(.corruptRow("\(Resource.collection): \(error)"))
-            }
-        }
     }
 }

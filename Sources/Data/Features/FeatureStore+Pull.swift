@@ -1,55 +1,117 @@
 import Domain
 import Foundation
 import GRDB
+import Logging
 
 extension FeatureStore {
-    /// Brings the server's changes to the feature's items since this device's cursor.
+    /// Brings the server's changes to the collection since this device's change number for it
+    /// (`GET /<collection>?since=V&full=1&limit=N`), a page per transaction; an item with changes
+    /// still to send keeps this device's version.
     ///
-    /// A page per transaction: changed items replace their rows and deleted ones leave, except
-    /// items with changes still to send (their own push settles them). Returns how many items
-    /// changed here.
-    ///
-    /// The feature's cursor is its own (each collection's change list is numbered by the server);
-    /// a list that goes back starts over from 0 once, and one that says more follow without moving
-    /// on stops the pull, as for documents.
-    func pull(pageSize: Int) async throws(SyncError) -> (pulled: Int, deleted: Int) {
-        var since = try cursor()
+    /// The next page is asked for as soon as the current one's answer names it, before its body is
+    /// decoded (ADR 0043), or else once it is decoded; so the server, the network and the decoding
+    /// of the page after overlap with this page's decoding and writing (ADR 0036). At most two
+    /// requests are in flight at once. A change number that goes backwards (the server was reset)
+    /// starts over from 0; a page that goes back twice, or says more follow without moving on, is
+    /// refused.
+    func pull(pageSize: Int, into report: inout SyncReport) async throws(SyncError) {
+        var since = pulledVersion()
         var restarted = false
-        var total = (pulled: 0, deleted: 0)
+        var ahead: ChangePageRequest<Resource>?
+        var listsDropped = false
+        defer { ahead?.cancel() }
         while true {
             if Task.isCancelled { throw .cancelled }
-            let answer: RemoteFetch<FeatureChangesDTO<Resource>>
+            let request = ahead ?? ChangePageRequest(api: api, address: Self.changes(after: since, limit: pageSize))
+            ahead = await request.next().map { ChangePageRequest(api: api, address: .link($0)) }
+            let page: FeatureChangesDTO<Resource>
             do {
-                answer = try await api.get(
-                    Resource.collection,
-                    query: [
-                        URLQueryItem(name: "since", value: String(since)), URLQueryItem(name: "full", value: "1"),
-                        URLQueryItem(name: "limit", value: String(pageSize)),
-                    ], as: FeatureChangesDTO<Resource>.self)
-            } catch .cancelled {
-                throw .cancelled
-            } catch .invalidData {
-                throw .invalidData
+                page = try await request.page()
             } catch {
-                throw .offline(pending: 0)  // the pusher says how many changes wait
+                switch error {
+                case .invalidData: throw .invalidData
+                case .cancelled: throw .cancelled
+                default: throw .offline(pending: 0)  // the engine says how many changes wait
+                }
             }
-            guard case .modified(let page, _) = answer else { throw .invalidData }
             if page.serverVersion < since && !restarted {
+                logger.warning(
+                    "the \(Resource.collection) change number went back from \(since) to \(page.serverVersion); pulling everything"
+                )
+                ahead?.cancel()
+                ahead = nil
                 (since, restarted) = (0, true)
                 continue
             }
             if page.serverVersion < since || (page.more && page.serverVersion <= since) {
-                throw .unfitAnswer("the \(Resource.collection) change list did not move past change \(since)")
+                let reason =
+                    page.serverVersion < since
+                    ? "the \(Resource.collection) change list went back from change \(since) to \(page.serverVersion)"
+                    : "the \(Resource.collection) change list did not move past change \(since)"
+                logger.error("pull stopped: \(reason)")
+                throw .unfitAnswer(reason)
             }
-            let items = try page.items.map { wire throws(SyncError) in
-                do { return try Resource.item(from: wire) } catch { throw .invalidData }
+            if !page.skipped.isEmpty {
+                logger.warning("skipped what this build does not know in a change list: \(page.skipped.sorted())")
             }
-            let changed = try apply(items, deleted: page.deleted, reaching: page.serverVersion)
-            source.forgetInMemory(changed)
-            total.pulled += items.count
-            total.deleted += page.deleted.count
+            if !page.more {
+                ahead?.cancel()
+                ahead = nil
+            } else if ahead == nil {
+                ahead = ChangePageRequest(api: api, address: Self.changes(after: page.serverVersion, limit: pageSize))
+            }
+            let items = try page.items.map { changed throws(SyncError) in
+                do {
+                    return (item: try Resource.item(from: changed.wire), etag: changed.etag)
+                } catch {
+                    throw .invalidData
+                }
+            }
+            // Before the first commit the scenes hear of: a list they reload must not be the old one.
+            let dropsLists = !listsDropped && !(items.isEmpty && page.deleted.isEmpty)
+            listsDropped = listsDropped || dropsLists
+            try apply(items, deleted: page.deleted, reaching: page.serverVersion, droppingLists: dropsLists)
+            report.pulled += items.count
+            report.deleted += page.deleted.count
             since = page.serverVersion
-            if !page.more { return total }
+            if !page.more { return }
+        }
+    }
+
+    /// The change number this device's pull of the collection has reached (0 before the first).
+    func pulledVersion() -> Int {
+        ((try? database.read { db in try SyncValueRecord.value(Self.cursorKey, db) }) ?? nil).flatMap(Int.init) ?? 0
+    }
+
+    /// Moves the pull past the announced changes this device already holds, in their order, and
+    /// returns the change number reached and whether it passed them all.
+    ///
+    /// A change is held when it follows the number reached directly and is not a deletion, and the
+    /// item either has the change's version (or a newer one) here — the device made it, and settled
+    /// the answer — or has unsent changes (a pull would leave it alone). The first change that is
+    /// not held stops it: a pull brings that one and the rest.
+    func skipHeld(_ announced: [AnnouncedChange]) throws(StorageError) -> (reached: Int, all: Bool) {
+        let table = Resource.Record.databaseTableName
+        let version = Resource.Record.versionColumn?.name ?? "version"
+        let key = Resource.Record.keyColumn.name
+        return try database.write { db in
+            let stored = try SyncValueRecord.value(Self.cursorKey, db).flatMap(Int.init) ?? 0
+            var reached = stored
+            let pending = Set(
+                try Int.fetchAll(
+                    db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?",
+                    arguments: [Resource.collection]))
+            let held = try db.cachedStatement(sql: "SELECT \(version) FROM \(table) WHERE \(key) = ?")
+            for change in announced where change.serverVersion > reached {
+                guard change.after == reached, !change.deleted else { break }
+                let holds =
+                    try pending.contains(change.id)
+                    || (Int.fetchOne(held, arguments: [change.id]) ?? .min) >= change.version
+                guard holds else { break }
+                reached = change.serverVersion
+            }
+            if reached != stored { try SyncValueRecord.set(Self.cursorKey, String(reached), db) }
+            return (reached, reached >= (announced.last?.serverVersion ?? reached))
         }
     }
 }
@@ -57,52 +119,125 @@ extension FeatureStore {
 // MARK: - Private
 
 extension FeatureStore {
-    /// The key under which the feature's cursor is kept in `sync_state`.
-    static var cursorKey: String { "pull:\(Resource.collection)" }
+    /// The key under which the collection's change number is kept in `sync_state`.
+    static var cursorKey: String { SyncValueRecord.cursorKey(Resource.collection) }
 
-    private func cursor() throws(SyncError) -> Int {
+    /// The page of the change list after change `version`.
+    private static func changes(after version: Int, limit: Int) -> PageAddress {
+        .path(
+            Resource.collection,
+            query: [
+                URLQueryItem(name: "since", value: String(version)), URLQueryItem(name: "full", value: "1"),
+                URLQueryItem(name: "limit", value: String(limit)),
+            ])
+    }
+
+    /// Writes one page and the change number it reaches in one transaction (items with unsent
+    /// changes keep this device's version); drops the server's lists first when asked.
+    private func apply(
+        _ items: [(item: Item, etag: String?)], deleted: [Int], reaching version: Int, droppingLists: Bool
+    ) throws(SyncError) {
+        let moment = now()
+        if droppingLists { lists.evacuateMemory() }
+        source.forgetInMemory(items.map { Resource.id(of: $0.item) } + deleted.compactMap(ID.server))
         do {
-            return try database.read { db in
-                try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = ?", arguments: [Self.cursorKey])
-                    .flatMap(Int.init) ?? 0
+            try database.write { db in
+                let pending = Set(
+                    try Int.fetchAll(
+                        db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?",
+                        arguments: [Resource.collection]))
+                var rows: [(key: ID, record: Resource.Record, metadata: CacheMetadata)] = []
+                rows.reserveCapacity(items.count)
+                for (item, etag) in items where !pending.contains(Resource.id(of: item).rawValue) {
+                    let id = Resource.id(of: item)
+                    rows.append((id, try Resource.Record(item, key: id), CacheMetadata(fetchedAt: moment, etag: etag)))
+                }
+                try RecordStore<Resource.Record>.write(rows, db)
+                for id in deleted.compactMap(ID.server) where !pending.contains(id.rawValue) {
+                    try RecordStore<Resource.Record>.delete(id, db)
+                }
+                if droppingLists { try ListRecord<Resource>.dropAll(db) }
+                try SyncValueRecord.set(Self.cursorKey, String(version), db)
             }
         } catch {
+            logger.error("pull storage failure: \(error)")
             throw .storageFailure
+        }
+        // The copies just replaced may have been read again meanwhile.
+        source.forgetInMemory(items.map { Resource.id(of: $0.item) } + deleted.compactMap(ID.server))
+    }
+}
+
+/// One page of a collection's change list, asked for in a task of its own.
+///
+/// The task runs off the caller's actor, so the page can arrive while the page before is written;
+/// it keeps the operation's deadline (a task copies its creator's task-local values).
+struct ChangePageRequest<Resource: FeatureResource>: Sendable {
+    private let task: Task<Result<FeatureChangesDTO<Resource>, RemoteError>, Never>
+    private let named: AsyncStream<URL>
+
+    init(api: APIClient, address: PageAddress) {
+        let (named, naming) = AsyncStream.makeStream(of: URL.self, bufferingPolicy: .bufferingNewest(1))
+        self.named = named
+        task = Task {
+            defer { naming.finish() }
+            return await Self.fetch(api, address) { naming.yield($0) }
         }
     }
 
-    /// Writes one page and the cursor it reaches in one transaction; returns the items it changed.
-    private func apply(_ items: [Item], deleted: [Int], reaching version: Int) throws(SyncError) -> [ID] {
-        let moment = now()
-        do {
-            return try database.write { db in
-                var changed: [ID] = []
-                for item in items where try !Self.hasChanges(Resource.id(of: item), db) {
-                    try Self.writeRow(item, id: Resource.id(of: item), metadata: CacheMetadata(fetchedAt: moment), db)
-                    changed.append(Resource.id(of: item))
-                }
-                for id in deleted.compactMap(ID.server) where try !Self.hasChanges(id, db) {
-                    try RecordStore<Resource.Record>.delete(id, db)
-                    changed.append(id)
-                }
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)",
-                    arguments: [Self.cursorKey, String(version)])
-                return changed
-            }
-        } catch {
-            throw .storageFailure
+    /// The page after this one, as soon as the answer names it; nil once the request ended without
+    /// naming one or the waiting task is cancelled.
+    func next() async -> URL? {
+        for await url in named { return url }
+        return nil
+    }
+
+    /// The page; cancelling the waiting task cancels the request.
+    func page() async throws(RemoteError) -> FeatureChangesDTO<Resource> {
+        let task = task
+        return try await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }.get()
+    }
+
+    /// Abandons the request (the pull ended before it needed the page).
+    func cancel() { task.cancel() }
+
+    @concurrent
+    private static func fetch(_ api: APIClient, _ address: PageAddress, next: @Sendable (URL) -> Void) async
+        -> Result<FeatureChangesDTO<Resource>, RemoteError>
+    {
+        await Result.catching { () async throws(RemoteError) in
+            try await api.getPage(address, as: FeatureChangesDTO<Resource>.self, next: next)
         }
     }
 }
 
-/// A page of a feature's change list (`GET /<collection>?since=V&full=1`): the whole items under
-/// the collection's own name, the identifiers deleted, and the version reached.
+/// A page of a collection's change list: the whole items under the collection's own name, each
+/// with the validator the server would send for it, the identifiers deleted, the change number
+/// reached and whether more follow; what this build does not know is skipped, and named.
 struct FeatureChangesDTO<Resource: FeatureResource>: Decodable, Sendable {
-    let items: [Resource.Wire]
+    /// An item as the change list carries it: its wire form and its validator.
+    struct Changed: Decodable, Sendable {
+        let wire: Resource.Wire
+        let etag: String?
+
+        private enum CodingKeys: String, CodingKey { case etag }
+
+        init(from decoder: any Decoder) throws {
+            wire = try Resource.Wire(from: decoder)
+            etag = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .etag)
+        }
+    }
+
+    let items: [Changed]
     let deleted: [Int]
     let serverVersion: Int
     let more: Bool
+    /// The members of the page this build does not read (another collection's items).
+    let skipped: [String]
 
     private struct Key: CodingKey {
         let stringValue: String
@@ -113,9 +248,11 @@ struct FeatureChangesDTO<Resource: FeatureResource>: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        items = try container.decodeIfPresent([Resource.Wire].self, forKey: Key(stringValue: Resource.collection)) ?? []
+        items = try container.decodeIfPresent([Changed].self, forKey: Key(stringValue: Resource.collection)) ?? []
         deleted = try container.decodeIfPresent([Int].self, forKey: Key(stringValue: "deleted")) ?? []
         serverVersion = try container.decode(Int.self, forKey: Key(stringValue: "serverVersion"))
         more = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "more")) ?? false
+        let known: Set<String> = [Resource.collection, "items", "deleted", "serverVersion", "more"]
+        skipped = container.allKeys.map(\.stringValue).filter { !known.contains($0) }
     }
 }

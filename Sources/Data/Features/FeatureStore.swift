@@ -1,86 +1,98 @@
 import Domain
 import Foundation
 import GRDB
+import Logging
+import Synchronization
 
-/// A feature's items, offline first.
+/// One collection's items, offline first, on the one sync engine: documents and every generated
+/// feature are each one of these.
 ///
-/// Reads go through a cache-backed data source over the feature's table and
-/// `GET /<collection>/<id>`; writes change the table and queue the change in one transaction,
-/// then push when the server is reachable. A generated repository is a thin layer over it that
-/// speaks its Domain error.
-final class FeatureStore<Resource: FeatureResource>: Sendable {
+/// Reads go through a cache-backed data source over the collection's table and
+/// `GET /<collection>/<id>`; the server's lists and searches are cached beside it. Writes change
+/// the table and queue the change in one transaction, then push when the server is reachable. The
+/// table holds this device's version of an item while its changes wait; the outbox holds the
+/// changes. A repository is a thin layer over it that speaks its Domain error.
+final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable {
     typealias Item = Resource.Item
     typealias ID = ItemID<Item>
+    typealias Lists = CacheBackedDataSource<RecordStore<ListRecord<Resource>>, ListStore<Resource>>
 
     let database: AppDatabase
     let api: APIClient
     let source: CacheBackedDataSource<RecordStore<Resource.Record>, HTTPResourceStore<ID, Resource.Wire, Item>>
-    /// The engine that pushes after a write; weak, since the engine's pusher holds this store to
-    /// send its changes (a stack opened again must release the one before, database and all).
+    /// The server's lists and searches, as last fetched.
+    let lists: Lists
+    /// The engine that pushes after a write; weak, since the engine holds this store to send its
+    /// changes (a stack opened again must release the one before, database and all).
     weak let sync: SyncEngine?
     let now: @Sendable () -> Date
+    let logger = Logger(label: "strata.data.features")
 
-    /// The store over the stack's database and sync engine, talking to `api`; it sends its
-    /// feature's queued changes from now on.
-    init(stack: DataStack, api: APIClient) {
-        database = stack.database
+    /// The items with changes that have not reached the server, by identifier.
+    ///
+    /// Every read by identifier asks, nearly every answer is no, and a set answers without a
+    /// query. Read again after every write to the outbox of this process's, and after another
+    /// process's (``refreshPending()``).
+    let pending: Mutex<Set<Int>>
+
+    /// The store over the stack's database and sync engine, talking to `api`; it syncs its
+    /// collection from now on.
+    convenience init(stack: DataStack, api: APIClient) {
+        self.init(
+            database: stack.database, api: api, sync: stack.sync, now: stack.now, configuration: stack.configuration,
+            timeToLive: Resource.timeToLive)
+    }
+
+    /// The store over `database`, syncing through `sync`; fetched items stay fresh for
+    /// `timeToLive` when the server sends no `max-age`.
+    init(
+        database: AppDatabase, api: APIClient, sync: SyncEngine, now: @escaping @Sendable () -> Date,
+        configuration: DataStack.Configuration, timeToLive: TimeInterval
+    ) {
+        self.database = database
         self.api = api
-        sync = stack.sync
-        now = stack.now
+        self.sync = sync
+        self.now = now
+        pending = Mutex([])
+        let limits = configuration.memoryLimits
         source = CacheBackedDataSource(
-            local: RecordStore(database: stack.database),
+            local: RecordStore(database: database),
             remote: HTTPResourceStore(
                 client: api, request: { ("\(Resource.collection)/\($0.rawValue)", []) },
                 map: { wire throws(RemoteError) in try Resource.item(from: wire) }, identify: { Resource.id(of: $0) }),
+            configuration: .init(timeToLive: timeToLive, memoryLimits: limits, cost: { Resource.cost(of: $0) }),
+            now: now)
+        lists = CacheBackedDataSource(
+            local: RecordStore(database: database), remote: ListStore(api: api),
             configuration: .init(
-                timeToLive: Resource.timeToLive, memoryLimits: stack.configuration.memoryLimits,
-                cost: { Resource.cost(of: $0) }),
-            now: stack.now)
-        stack.resources.register(Resource.collection, self)
+                timeToLive: configuration.listsTimeToLive, memoryLimits: limits,
+                cost: { Resource.cost(of: $0.summaries) }),
+            now: now)
+        refreshPending()
+        sync.register(self)
     }
 
-    /// Empties the feature's memory tier (a memory warning, `cache clear memory`).
-    @discardableResult
-    func evacuateMemory() -> Int {
-        source.evacuateMemory()
+    deinit {
+        logger.debug("deinit FeatureStore \(Resource.collection)")
     }
 
-    /// The feature's cache figures.
-    func statistics() async -> DataSourceStatistics {
-        await source.statistics()
+    /// The server's collection.
+    var collection: String { Resource.collection }
+
+    /// The policy the collection's conflicts follow: the user's choice, else the declared one.
+    var policy: ConflictPolicy {
+        ((try? database.read { db in try SyncValueRecord.policy(for: Resource.collection, db) }) ?? nil)
+            ?? Resource.conflictPolicy
     }
 
     /// One item: the version on this device while it has unsent changes, else as `policy` says.
     func item(_ id: ID, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Item> {
         let target = try current(id)
-        let hasChanges = try storage { db in try Self.hasChanges(target, db) }
-        if !target.isIssuedByServer || hasChanges {
-            guard let entry = try await findLocal(target) else { throw .remote(.notFound) }
-            return Fetched(entry, origin: .disk)
+        if !target.isIssuedByServer || hasChanges(target) {
+            guard let local = try await findLocal(target) else { throw .remote(.notFound) }
+            return Fetched(Resource.item(local, marked: try syncState(of: target)), origin: .disk)
         }
         return try await source.read(target, policy: policy)
-    }
-
-    /// Every item: the server's list (kept on the device) with this device's unsent changes
-    /// over it; the device's copy when the server cannot be reached and the policy allows it.
-    func list(policy: ReadPolicy) async throws(DataSourceError) -> Fetched<[Item]> {
-        if policy == .localOnly { return Fetched(try allLocal(), origin: .disk) }
-        let items: [Item]
-        do {
-            items = try await listed()
-        } catch {
-            guard policy != .remoteOnly, error.mayPass else { throw .remote(error) }
-            return Fetched(try allLocal(), origin: .disk, freshness: .stale)
-        }
-        try keepListed(items)
-        return Fetched(try allLocal(), origin: .network)
-    }
-
-    /// The server's items.
-    private func listed() async throws(RemoteError) -> [Item] {
-        let list = try await api.get(Resource.collection, as: FeatureListDTO<Resource.Wire>.self)
-        guard case .modified(let body, _) = list else { throw .invalidData("a list answer without a body") }
-        return try body.items.map { wire throws(RemoteError) in try Resource.item(from: wire) }
     }
 
     /// Saves a new item on this device under an identifier it issues, queues its creation and
@@ -88,21 +100,40 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
     ///
     /// `make` gets the identifier and this device's time, the item's `createdAt` and `updatedAt`
     /// until the server's answer replaces them.
-    func create(_ make: @Sendable (ID, Date) -> Item) async throws(DataSourceError) -> Item {
-        let moment = now()
-        let id = try storage { db throws -> ID in
-            guard let id = ID(rawValue: try ResourceOutbox.nextLocalID(Resource.collection, db)) else {
-                throw StorageError.corruptRow("no identifier left for \(Resource.collection)")
-            }
-            let item = make(id, moment)
-            try Self.writeRow(item, id: id, metadata: CacheMetadata(fetchedAt: now()), db)
-            try ResourceOutbox.record(
-                .create, collection: Resource.collection, itemID: id.rawValue, body: try Self.body(item),
-                baseETag: nil, now: now(), db)
-            return id
-        }
+    func create(_ make: @escaping @Sendable (ID, Date) -> Item) async throws(DataSourceError) -> Item {
+        guard let id = try queue([make]).first else { throw .storage(.corruptRow("no item created")) }
         await sync?.pushIfReachable()
         return try await item(id, policy: .localOnly).value
+    }
+
+    /// Saves new items on this device in one transaction, with their queued creations; returns
+    /// their identifiers.
+    ///
+    /// Each gets the next identifier this device issues. Sends nothing.
+    @discardableResult
+    func queue(_ makes: [(ID, Date) -> Item]) throws(DataSourceError) -> [ID] {
+        guard !makes.isEmpty else { return [] }
+        let moment = now()
+        return try storage { db in
+            let numbers = try Outbox.nextLocalIDs(Resource.collection, count: makes.count, db)
+            var rows: [(key: ID, record: Resource.Record)] = []
+            var entries: [OutboxRecord] = []
+            rows.reserveCapacity(makes.count)
+            entries.reserveCapacity(makes.count)
+            for (number, make) in zip(numbers, makes) {
+                guard let id = ID(rawValue: number) else { throw StorageError.corruptRow("identifier 0") }
+                let item = make(id, moment)
+                rows.append((id, try Resource.Record(item, key: id)))
+                entries.append(
+                    OutboxRecord(
+                        .create, collection: Resource.collection, itemId: number, body: try Self.body(item),
+                        baseETag: nil, createdAt: moment))
+            }
+            // Identifiers issued here are never reused, so no row has these keys: batch statements.
+            try RecordStore<Resource.Record>.write(rows, metadata: CacheMetadata(fetchedAt: moment), db)
+            try OutboxRecord.replaceAll(entries, db)  // the queue numbers them in this order
+            return rows.map(\.key)
+        }
     }
 
     /// Saves `item` on this device against the version it was read at, queues the change and
@@ -110,14 +141,16 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
     func update(_ item: Item) async throws(DataSourceError) -> Item {
         let id = try current(Resource.id(of: item))
         guard try await findLocal(id) != nil else { throw .remote(.notFound) }
-        let base = try await baseETag(id)
+        let moment = now()
         try storage { db in
             var updated = Resource.item(item, identifiedAs: id)
-            updated.updatedAt = now()
-            try Self.writeRow(updated, id: id, metadata: CacheMetadata(fetchedAt: now()), db)
-            try ResourceOutbox.record(
-                .update, collection: Resource.collection, itemID: id.rawValue, body: try Self.body(updated),
-                baseETag: base, now: now(), db)
+            updated.updatedAt = moment
+            let base = try Outbox.base(of: Self.key(id), metadataKey: Resource.Record.metadataKey(id), db)
+            try Self.writeRow(updated, id: id, metadata: CacheMetadata(fetchedAt: moment, etag: base), db)
+            var entry = OutboxRecord(
+                .update, collection: Resource.collection, itemId: id.rawValue, body: try Self.body(updated),
+                baseETag: base, createdAt: moment)
+            try entry.insert(db)
         }
         source.forgetInMemory([id])
         await sync?.pushIfReachable()
@@ -129,18 +162,50 @@ final class FeatureStore<Resource: FeatureResource>: Sendable {
     func delete(_ id: ID) async throws(DataSourceError) {
         let target = try current(id)
         guard try await findLocal(target) != nil || target.isIssuedByServer else { throw .remote(.notFound) }
-        let base = try await baseETag(target)
+        let moment = now()
         try storage { db in
+            let base = try Outbox.base(of: Self.key(target), metadataKey: Resource.Record.metadataKey(target), db)
             try RecordStore<Resource.Record>.delete(target, db)
             if target.isIssuedByServer {
-                try ResourceOutbox.record(
-                    .delete, collection: Resource.collection, itemID: target.rawValue, body: nil, baseETag: base,
-                    now: now(), db)
+                var entry = OutboxRecord(
+                    .delete, collection: Resource.collection, itemId: target.rawValue, body: nil, baseETag: base,
+                    createdAt: moment)
+                try entry.insert(db)
             } else {
-                try ResourceOutbox.forget(Resource.collection, itemID: target.rawValue, db)
+                try Outbox.forget(Self.key(target), db)
             }
         }
         source.forgetInMemory([target])
         await sync?.pushIfReachable()
+    }
+
+    /// Sends the queued changes, unless the network is known to be down (one push at a time).
+    func sendQueued() async {
+        await sync?.pushIfReachable()
+    }
+
+    /// Empties the collection's memory tiers (its items', its lists', or both); returns the bytes
+    /// they held.
+    ///
+    /// Another process may have written, so the unsent items are read again too.
+    @discardableResult
+    func evacuateMemory(items: Bool, lists evacuateLists: Bool) -> Int {
+        refreshPending()
+        return (items ? source.evacuateMemory() : 0) + (evacuateLists ? lists.evacuateMemory() : 0)
+    }
+
+    /// Reads again which items have unsent changes.
+    func refreshPending() {
+        let ids = try? database.read { db in
+            try Int.fetchAll(
+                db.cachedStatement(sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?"),
+                arguments: [Resource.collection])
+        }
+        pending.withLock { $0 = Set(ids ?? []) }
+    }
+
+    /// The collection's cache figures.
+    func statistics() async -> DataSourceStatistics {
+        await source.statistics() + lists.statistics()
     }
 }

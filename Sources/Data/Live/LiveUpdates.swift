@@ -186,7 +186,8 @@ extension LiveUpdates {
             if announced.count < Self.maxAnnounced {
                 announced.append(
                     AnnouncedChange(
-                        id: document.id, version: document.version, deleted: document.deleted, after: after,
+                        collection: "documents", id: document.id, version: document.version, deleted: document.deleted,
+                        after: after,
                         serverVersion: version))
             } else {
                 announcedTooMany = true

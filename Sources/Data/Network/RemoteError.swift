@@ -59,3 +59,16 @@ public enum RemoteError: Error, LocalizedError, Equatable, Sendable {
         }
     }
 }
+
+extension RemoteError {
+    /// Whether the failure may pass by itself: the server was not reached, did not answer in
+    /// time or failed; the write may or may not have been applied (its key makes a resend safe).
+    public var mayPass: Bool {
+        switch self {
+        case .offline, .timedOut, .server, .rateLimited, .invalidData, .cancelled, .retryLater: true
+        case .badRequest, .unauthorized, .forbidden, .notFound, .conflict, .gone, .unprocessable, .unexpectedStatus,
+            .insecureURL:
+            false
+        }
+    }
+}

@@ -2,16 +2,12 @@ import Domain
 import GRDB
 
 extension AppDatabase {
-    /// Identifiers of the documents this device has stored or seen in the cached full list.
+    /// Identifiers of the documents this device has stored or seen in the server's cached list.
     ///
     /// A local read for Tab completion that never waits for the network; in order, and empty when
     /// the database cannot be read.
     public func knownDocumentIDs(limit: Int = Constants.completionLimit) -> [Int] {
-        let stored = (try? read { db in try Int.fetchAll(db, DocumentRecord.select(DocumentRecord.Columns.id)) }) ?? []
-        let listed =
-            (try? read { db in try DocumentListRecord.fetchOne(db, key: DocumentListQuery.all.description) })
-            .flatMap { try? $0?.object() }?.map(\.id.rawValue) ?? []
-        return Array(Set(stored + listed).sorted().prefix(limit))
+        knownIDs(of: DocumentResource.self, limit: limit)
     }
 
     /// Identifiers of the users this device has stored, in order (see ``knownDocumentIDs(limit:)``).
@@ -21,14 +17,19 @@ extension AppDatabase {
         }) ?? []
     }
 
-    /// Identifiers of the items a feature's table holds, in order, for Tab completion (see
-    /// ``knownDocumentIDs(limit:)``); the ones not sent yet are negative.
-    func knownIDs<Record: CacheableRecord>(
-        of record: Record.Type, limit: Int = Constants.completionLimit
-    ) -> [Int] {
-        (try? read { db in
-            try Int.fetchAll(db, Record.select(Record.keyColumn).order(Record.keyColumn).limit(limit))
-        }) ?? []
+    /// Identifiers of the items of a collection this device holds or saw in the server's cached
+    /// list, in order, for Tab completion (see ``knownDocumentIDs(limit:)``); the ones not sent yet
+    /// are negative.
+    func knownIDs<Resource: FeatureResource>(of resource: Resource.Type, limit: Int = Constants.completionLimit)
+        -> [Int]
+    {
+        let key = Resource.Record.keyColumn
+        let stored =
+            (try? read { db in try Int.fetchAll(db, Resource.Record.select(key).order(key).limit(limit)) }) ?? []
+        let listed =
+            (try? read { db in try ListRecord<Resource>.fetchOne(db, key: ListRecord<Resource>.databaseKey(.all)) })
+            .flatMap { try? $0?.object() }?.summaries.map { Resource.position(of: $0).id } ?? []
+        return Array(Set(stored + listed).sorted().prefix(limit))
     }
 
     /// Limits of local reads.

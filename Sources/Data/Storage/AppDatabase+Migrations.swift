@@ -102,26 +102,26 @@ extension AppDatabase {
             try db.execute(sql: "CREATE INDEX outbox_document_state ON outbox (document_id, state, seq)")
         }
         migrator.registerMigration(Migrations.resourceOutbox) { db in
-            try db.execute(sql: ResourceOutboxRecord.schema)
+            try db.execute(sql: ReleasedSchema.resourceOutbox)
         }
         migrator.registerMigration(Migrations.pendingUploads) { db in
             try db.execute(sql: PendingUploadRecord.schema)
         }
         migrator.registerMigration(Migrations.documentSearchIndex) { db in
-            try db.execute(sql: DocumentSearchIndex.schema)
+            try db.execute(sql: ReleasedSchema.documentSearchIndex)
         }
         migrator.registerMigration(Migrations.documentOrder) { db in
-            // Pages of the list read in this order, from any position (DeviceDocumentPages).
+            // Pages of the list read in this order, from any position (KeysetPages).
             try db.execute(sql: "CREATE INDEX document_order ON document (updated_at DESC, id DESC)")
         }
         migrator.registerMigration(Migrations.oneNumbering) { db in
             // The features' changes take numbers after the documents' (their order among each
-            // other stays); from here on both outboxes draw from one numbering (ResourceOutbox).
+            // other stays); from then on both outboxes drew from one numbering.
             let last = try Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'outbox'") ?? 0
             try db.execute(sql: "UPDATE resource_outbox SET seq = -seq")
             try db.execute(sql: "UPDATE resource_outbox SET seq = ? - seq", arguments: [last])
             let highest = try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM resource_outbox") ?? last
-            try ResourceOutbox.raiseDocumentsSequence(to: max(highest, last), db)
+            try ReleasedSchema.raiseSequence(of: "outbox", to: max(highest, last), db)
         }
         migrator.registerMigration(Migrations.featureConflicts) { db in
             // A feature's change in conflict keeps the server's version beside it, as a document's
@@ -130,6 +130,9 @@ extension AppDatabase {
                 table.add(column: "remote", .blob)
                 table.add(column: "remote_etag", .text)
             }
+        }
+        migrator.registerMigration(Migrations.oneOutbox) { db in
+            try OneOutboxMigration.run(db)
         }
         for feature in FeatureRegistry.migrations {
             migrator.registerMigration(feature.name) { db in try db.execute(sql: feature.sql) }
@@ -152,5 +155,6 @@ extension AppDatabase {
         static let documentOrder = "v10: document order"
         static let oneNumbering = "v11: one numbering for every collection's changes"
         static let featureConflicts = "v12: the server's version of a feature's conflict"
+        static let oneOutbox = "v13: one outbox for every collection"
     }
 }

@@ -3,9 +3,9 @@ import GRDB
 
 /// The app's SQLite database: a GRDB `DatabasePool` in WAL mode with named migrations.
 ///
-/// Every table has one record type (`DocumentRecord`, `UserRecord`, `DocumentListRecord`,
-/// `CacheMetadataRecord`, `OutboxRecord`, `PendingDocumentRecord`, `IDMappingRecord`,
-/// `SyncValueRecord`); the schema is plain tables a person can read with the `sqlite3` tool.
+/// Every table has one record type (`DocumentRecord`, `UserRecord`, `ListRecord`,
+/// `CacheMetadataRecord`, `OutboxRecord`, `SyncValueRecord`, one per feature); the schema is plain
+/// tables a person can read with the `sqlite3` tool.
 public final class AppDatabase: Sendable {
     /// The connection pool: one writer, concurrent readers.
     let pool: DatabasePool

@@ -29,6 +29,8 @@ protocol CacheableRecord: FetchableRecord, PersistableRecord, ColumnEncodable, S
     static var versionColumn: Column? { get }
     /// The server's version number this row holds, when the record has one.
     var cacheVersion: Int? { get }
+    /// The rows that belong to this store (all of its table's, unless the table is shared).
+    static var stored: QueryInterfaceRequest<Self> { get }
 }
 
 extension CacheableRecord {
@@ -42,6 +44,9 @@ extension CacheableRecord {
 
     /// No version by default.
     var cacheVersion: Int? { nil }
+
+    /// Every row of the table.
+    static var stored: QueryInterfaceRequest<Self> { all() }
 
     /// The `cache_metadata` key of `key`.
     static func metadataKey(_ key: Key) -> String { "\(cacheNamespace):\(key)" }

@@ -6,8 +6,9 @@ import Synchronization
 /// Announces every committed change to the documents this device holds, whoever made it: a save
 /// (the outbox), a sync, a live event, a read that brought a newer version from the server.
 ///
-/// It watches the tables, not the callers: a GRDB transaction observer collects the ids of the
-/// changed rows of `document`, `pending_document` and `id_map` and announces them once the
+/// It watches the table, not the callers: a GRDB transaction observer collects the ids of the
+/// changed rows of `document` (which holds this device's version of a document while its changes
+/// wait, and takes a created document under the server's id once sent) and announces them once the
 /// transaction commits (a rolled-back one announces nothing). Another process's writes are not
 /// seen here; the app learns of them from a cross-process signal and ``announce(_:)``s them.
 public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
@@ -16,9 +17,7 @@ public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
         var announced = 0
     }
 
-    fileprivate static let tables: Set<String> = [
-        DocumentRecord.databaseTableName, PendingDocumentRecord.databaseTableName, IDMappingRecord.databaseTableName,
-    ]
+    fileprivate static let tables: Set<String> = [DocumentRecord.databaseTableName]
     fileprivate let state = Mutex(State())
 
     /// Creates a feed; ``AppDatabase`` makes the one that watches it.
@@ -69,7 +68,7 @@ extension DatabaseChangeFeed {
             DatabaseChangeFeed.tables.contains(eventKind.tableName)
         }
 
-        /// Collects a changed row's id (each of these tables is keyed by the document id).
+        /// Collects a changed row's id (the table is keyed by the document id).
         ///
         /// A statement this observer takes also reports what its triggers change (the search
         /// index's own tables, whose row ids are not documents): only these tables' rows count.

@@ -69,7 +69,7 @@ struct RecordStore<Record: CacheableRecord>: LocalStore {
     /// Removes every object of this store and its metadata.
     func removeAll() async throws(StorageError) {
         try database.write { db in
-            try Record.deleteAll(db)
+            _ = try Record.stored.deleteAll(db)
             try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.like("\(Record.cacheNamespace):%"))
                 .deleteAll(db)
         }
@@ -77,7 +77,7 @@ struct RecordStore<Record: CacheableRecord>: LocalStore {
 
     /// How many objects the table holds.
     func count() async throws(StorageError) -> Int {
-        try database.read { db in try Record.fetchCount(db) }
+        try database.read { db in try Record.stored.fetchCount(db) }
     }
 }
 

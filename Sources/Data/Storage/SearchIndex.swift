@@ -15,6 +15,8 @@ struct SearchIndex: Sendable {
     let table: String
     /// The indexed columns, texts (a list of words is kept as its JSON text, whose words match).
     let columns: [String]
+    /// How much a match in each column counts in the ranking (bm25's weights), in their order.
+    let weights: [Double]
 
     /// The most results a search returns, best first.
     static let limit = 100
@@ -69,20 +71,23 @@ struct SearchIndex: Sendable {
     }
 
     /// The rows in which every one of `words` begins a word of an indexed column, best match
-    /// first (bm25, then newest change), at most `limit`.
+    /// first (bm25 with the columns' weights, then newest change), at most `limit`.
     func search(_ words: [String], limit: Int = Self.limit) throws(StorageError) -> [Row] {
         try catchUp()
-        let expression = Self.expression(words)
+        var arguments: [any DatabaseValueConvertible] = [Self.expression(words)]
+        arguments += weights.map { $0 as any DatabaseValueConvertible }
+        arguments.append(limit)
         return try database.read { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
                         SELECT \(table).* FROM \(table)_fts JOIN \(table) ON \(table).id = \(table)_fts.rowid
                         WHERE \(table)_fts MATCH ?
-                        ORDER BY bm25(\(table)_fts), \(table).updated_at DESC, \(table).id DESC
+                        ORDER BY bm25(\(table)_fts\(String(repeating: ", ?", count: weights.count))),
+                            \(table).updated_at DESC, \(table).id DESC
                         LIMIT ?
                         """),
-                arguments: [expression, limit])
+                arguments: StatementArguments(arguments))
         }
     }
 }

@@ -1,63 +1,63 @@
 public import Domain
-public import Foundation
+import Foundation
 import Logging
+import Synchronization
 
-/// Sends the outbox in order and pulls the server's changes: the production
-/// ``SyncRepositoryProtocol``. An actor, so one push runs at a time whoever asks for it.
+/// The one offline-first engine every collection syncs through: documents and every generated
+/// feature alike. The production ``SyncRepositoryProtocol``.
+///
+/// It sends the one outbox in batches, pulls each collection's change list, decides conflicts by
+/// each collection's policy and keeps the counts the prompt shows. An actor, so one push runs at a
+/// time whoever asks for it; each collection's ``FeatureStore`` registers itself and does the
+/// parts that know its types.
 public actor SyncEngine: SyncRepositoryProtocol {
-    let outbox: OutboxStore
-    let writer: any DocumentWriterProtocol
-    let documents: any CachedReading<Document.ID, Document>
-    let lists: any CachedReading<DocumentListQuery, [DocumentSummary]>
+    let outbox: Outbox
     let monitor: NetworkMonitor
     let now: @Sendable () -> Date
+    /// Changes per page when pulling.
     let pageSize: Int
-    /// The most outbox entries sent in one batch.
+    /// The most changes one batch carries.
     let batchSize: Int
-    /// About the most bytes of JSON one batch carries (ADR 0040: FoundationNetworking busy-waits
-    /// for the answer to a larger body).
+    /// About the most bytes of JSON one batch carries (ADR 0040).
     let batchBytes: Int
-    /// The features' queued changes (generated features), sent after the documents'.
-    let resources: ResourcePusher?
     let logger = Logger(label: "strata.data.sync")
+    /// The registered collections, by name.
+    private let registered = Mutex<[String: any SyncedCollection]>([:])
     /// Whether a push is running: the actor lets another caller in at each `await`, and two
-    /// pushes would read and send the same entries, so the second waits for the first.
+    /// pushes would read and send the same changes, so the second waits for the first.
     private var pushing = false
     /// Pushes waiting for the running one, first come first served; each is told whether it got
     /// its turn (false: its task was cancelled while it waited).
     private var waitingPushes: [(id: UUID, turn: CheckedContinuation<Bool, Never>)] = []
 
-    /// Creates the engine over the outbox, the server writer and the caches it refreshes.
-    public init(
-        outbox: OutboxStore, writer: any DocumentWriterProtocol, documents: any CachedReading<Document.ID, Document>,
-        lists: any CachedReading<DocumentListQuery, [DocumentSummary]>, monitor: NetworkMonitor,
-        now: @escaping @Sendable () -> Date, pageSize: Int = 2_000, batchSize: Int = 500, batchBytes: Int = 60 * 1_024,
-        resources: ResourcePusher? = nil
+    /// The engine over the app's database; collections register as their stores are made.
+    init(
+        database: AppDatabase, monitor: NetworkMonitor, now: @escaping @Sendable () -> Date, pageSize: Int,
+        batchSize: Int, batchBytes: Int
     ) {
-        self.outbox = outbox
-        self.writer = writer
-        self.documents = documents
-        self.lists = lists
+        outbox = Outbox(database: database)
         self.monitor = monitor
         self.now = now
         self.pageSize = pageSize
         self.batchSize = batchSize
         self.batchBytes = batchBytes
-        self.resources = resources
     }
 
     deinit {
         logger.debug("deinit SyncEngine")
     }
 
-    /// Pushes, then pulls (a sync that gets this far also answers a recovery of the server).
+    /// Pushes, then pulls every collection (a sync that gets this far also answers a recovery of
+    /// the server).
     public func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport {
         var report = SyncReport()
         try await push(into: &report, progress: progress)
         _ = monitor.takeRecovery()
         try await pull(into: &report, progress: progress)
         try store { () throws(StorageError) in
-            try outbox.setValue(String(now().timeIntervalSince1970), for: .lastSyncAt)
+            try outbox.database.write { db in
+                try SyncValueRecord.set(.lastSyncAt, String(now().timeIntervalSince1970), db)
+            }
         }
         return report
     }
@@ -76,26 +76,9 @@ public actor SyncEngine: SyncRepositoryProtocol {
         return report
     }
 
-    /// Whether the pull brings the changes of `collection` (documents, and every feature this
-    /// device holds).
+    /// Whether the pull brings the changes of `collection` (every collection this device holds).
     public nonisolated func pulls(_ collection: String) -> Bool {
-        collection == QueuedChange.documents || resources?.holds(collection) == true
-    }
-
-    /// Catches up with the changes the live socket announced: counts those this device already
-    /// holds as applied (its own, settled), and pulls only when others remain.
-    ///
-    /// A running push is waited for first: its answers are what make this device's own changes
-    /// held, and pulling them back while it runs would fetch and write every one of them again.
-    public func catchUp(announced: [AnnouncedChange]) async throws(SyncError) -> SyncReport {
-        guard await beginPush() else { throw .cancelled }
-        endPush()
-        var report = SyncReport()
-        let reached = try store { () throws(StorageError) in try outbox.skipHeld(announced) }
-        report.serverVersion = reached
-        if let last = announced.last?.serverVersion, reached >= last { return report }
-        try await pull(into: &report)
-        return report
+        registered.withLock { $0[collection] != nil }
     }
 
     /// Syncs when the server answered again since it last could not be reached and changes wait
@@ -119,97 +102,112 @@ public actor SyncEngine: SyncRepositoryProtocol {
         }
     }
 
-    /// Counts, versions and the network status.
+    /// Counts, the change numbers reached and the network status.
     public func status() async -> SyncStatus {
         let counts = (try? outbox.counts()) ?? (pending: 0, parked: 0, conflicts: 0)
-        let features = resources?.counts() ?? (pending: 0, parked: 0, conflicts: 0)
-        let lastSync = (try? outbox.value(.lastSyncAt)).flatMap { $0.flatMap(Double.init) }
+        let stored = try? outbox.database.read { db in try SyncValueRecord.value(.lastSyncAt, db) }
+        let lastSync = (stored ?? nil).flatMap { Double($0) }.map { Date(timeIntervalSince1970: $0) }
         return SyncStatus(
-            pending: counts.pending + features.pending, parked: counts.parked + features.parked,
-            conflicts: counts.conflicts + features.conflicts,
-            lastSyncAt: lastSync.map(Date.init(timeIntervalSince1970:)), serverVersion: storedServerVersion(),
-            network: monitor.status)
+            pending: counts.pending, parked: counts.parked, conflicts: counts.conflicts, lastSyncAt: lastSync,
+            serverVersion: pulledVersion(), network: monitor.status)
     }
 
-    /// Every queued change, the documents' and the features', oldest first.
+    /// Every queued change, of every collection, oldest first.
     public func outbox() async throws(SyncError) -> [QueuedChange] {
-        let documents = try store { () throws(StorageError) in try outbox.entries().map { QueuedChange($0.entry) } }
-        let features = try store { () throws(StorageError) in try resources?.queued() ?? [] }
-        return (documents + features).sorted { $0.id < $1.id }
+        try store { () throws(StorageError) in try outbox.entries().map(\.queued) }
     }
 
-    /// Requeues a parked entry and tries to send it.
+    /// Requeues a parked change (or one in conflict, over the server's version the user saw) and
+    /// tries to send it.
     ///
-    /// A pending entry keeps its idempotency key: its last attempt may have reached the server, so
+    /// A pending change keeps its idempotency key: its last attempt may have reached the server, so
     /// a resend must be recognised as one.
     public func retry(entryId: Int) async throws(SyncError) {
-        if let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) {
-            if stored.entry.state != .pending {
-                try store { () throws(StorageError) in
-                    try outbox.requeue(stored.entry.id, rebasedOn: nil, replacing: nil)
-                }
-            }
-        } else if try !(resources?.requeue(entryId) ?? false) {
-            throw .noSuchEntry(entryId)
+        let entry = try stored(entryId)
+        switch entry.state {
+        case .pending: break
+        case .parked: try store { () throws(StorageError) in try outbox.requeue(entryId, rebasedOn: nil, body: nil) }
+        case .conflict:
+            guard let collection = collection(entry.collection) else { throw .noSuchEntry(entryId) }
+            try await collection.keepLocal(entry)
         }
         await pushIfReachable()
     }
 
-    /// Drops a parked change with the item's other unsent changes; the item is the server's
-    /// version again (read anew when next shown).
+    /// Drops a parked change (or one in conflict) with the item's other unsent changes; the item
+    /// is the server's version again (read anew when next shown).
     public func discard(entryId: Int) async throws(SyncError) {
-        if let stored = try store({ () throws(StorageError) in try outbox.entry(entryId) }) {
-            guard stored.entry.state == .parked else { throw .notParked(entryId) }
-            try await keepServerVersion(of: stored.entry.documentId, remote: nil)
-        } else if try !(resources?.discard(entryId) ?? false) {
-            throw .noSuchEntry(entryId)
+        let entry = try stored(entryId)
+        guard entry.state != .pending else { throw .notParked(entryId) }
+        try store { () throws(StorageError) in
+            if let collection = collection(entry.collection) {
+                try collection.discardChanges(of: entry)
+            } else {
+                // A collection this build does not have: its changes go; it has no rows here.
+                try outbox.database.write { db in try Outbox.forget(entry.item, db) }
+            }
         }
     }
 
-    /// The conflicts waiting for the user.
-    public func conflicts() async throws(SyncError) -> [DocumentConflict] {
-        let entries = try store { () throws(StorageError) in try outbox.entries() }
-        var found: [DocumentConflict] = []
-        for stored in entries where stored.entry.state == .conflict {
-            let id = stored.entry.documentId
-            guard let local = try store({ () throws(StorageError) in try outbox.pendingDocument(id) }) else { continue }
-            found.append(
-                DocumentConflict(entryId: stored.entry.id, documentId: id, local: local.document, remote: stored.remote)
-            )
+    /// The conflicts of every collection but those in `excluded`, as fields, oldest first.
+    func conflicts(excluding excluded: Set<String>) throws(SyncError) -> [ItemConflict] {
+        try store { () throws(StorageError) in
+            var found: [ItemConflict] = []
+            for entry in try outbox.entries() where entry.state == .conflict && !excluded.contains(entry.collection) {
+                if let conflict = try collection(entry.collection)?.conflict(of: entry) { found.append(conflict) }
+            }
+            return found
         }
-        return found
     }
 
-    /// The conflicts of features' items waiting for the user, oldest first.
-    public func itemConflicts() async throws(SyncError) -> [ItemConflict] {
-        try resources?.conflicts() ?? []
-    }
-
-    /// Keeps one side of a feature item's conflict; features offer no merge.
-    ///
-    /// The local version is sent over the server's version the user saw; keeping the server's
-    /// drops the item's unsent changes.
+    /// Keeps one side of a conflict of a collection that offers no merge: the local version is
+    /// sent over the server's version the user saw; keeping the server's drops the item's unsent
+    /// changes.
     public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
-        guard let conflict = try await itemConflicts().first(where: { $0.entryId == entryId }) else {
-            let known = try await outbox().contains { $0.id == entryId }
-            throw known ? .notInConflict(entryId) : .noSuchEntry(entryId)
-        }
+        let entry = try stored(entryId)
+        guard entry.state == .conflict else { throw .notInConflict(entryId) }
         switch resolution {
         case .local: try await retry(entryId: entryId)
         case .remote: try await discard(entryId: entryId)
         case .merged:
-            throw .invalidMerge("items of \(conflict.collection) have no merge; keep local or remote")
+            throw .invalidMerge("items of \(entry.collection) have no merge; keep local or remote")
         }
     }
 
-    /// The policy for document conflicts (stored, so it survives relaunches).
-    public func conflictPolicy() async -> ConflictPolicy {
-        (try? outbox.value(.conflictPolicy)).flatMap { $0.flatMap(ConflictPolicy.init(rawValue:)) } ?? .manual
+    /// The policy the conflicts of `collection` follow: the one the user chose, else the one the
+    /// collection declares.
+    func policy(of collection: String) -> ConflictPolicy? {
+        self.collection(collection)?.policy
     }
 
-    /// Changes the policy for document conflicts.
-    public func setConflictPolicy(_ policy: ConflictPolicy) async {
-        try? outbox.setValue(policy.rawValue, for: .conflictPolicy)
+    /// Makes `collection`'s conflicts follow `policy` from now on (kept across launches).
+    func setPolicy(_ policy: ConflictPolicy, for collection: String) {
+        try? outbox.database.write { db in try SyncValueRecord.setPolicy(policy, for: collection, db) }
+    }
+
+    /// Makes `sender` the one that sends, pulls and settles the changes of its collection.
+    nonisolated func register(_ collection: any SyncedCollection) {
+        registered.withLock { $0[collection.collection] = collection }
+    }
+
+    /// The registered collection named `name`.
+    nonisolated func collection(_ name: String) -> (any SyncedCollection)? {
+        registered.withLock { $0[name] }
+    }
+
+    /// Every registered collection, by name.
+    nonisolated var collections: [any SyncedCollection] {
+        registered.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+    }
+
+    /// Changes waiting to be sent.
+    func pendingCount() -> Int {
+        (try? outbox.counts().pending) ?? 0
+    }
+
+    /// The change numbers every collection's pull reached, added up.
+    nonisolated func pulledVersion() -> Int {
+        collections.reduce(0) { $0 + $1.pulledVersion() }
     }
 
     /// Waits until no other push runs, then takes the turn (``endPush()`` hands it on).
@@ -247,12 +245,6 @@ public actor SyncEngine: SyncRepositoryProtocol {
         }
     }
 
-    /// A waiting push whose task was cancelled leaves the queue (unless its turn came first).
-    private func stopWaiting(_ id: UUID) {
-        guard let index = waitingPushes.firstIndex(where: { $0.id == id }) else { return }
-        waitingPushes.remove(at: index).turn.resume(returning: false)
-    }
-
     /// Runs a storage operation, mapping its failure.
     func store<Value>(_ operation: () throws(StorageError) -> Value) throws(SyncError) -> Value {
         do {
@@ -262,8 +254,22 @@ public actor SyncEngine: SyncRepositoryProtocol {
             throw .storageFailure
         }
     }
+}
 
-    func storedServerVersion() -> Int {
-        (try? outbox.value(.serverVersion)).flatMap { $0.flatMap(Int.init) } ?? 0
+// MARK: - Private
+
+extension SyncEngine {
+    /// A waiting push whose task was cancelled leaves the queue (unless its turn came first).
+    private func stopWaiting(_ id: UUID) {
+        guard let index = waitingPushes.firstIndex(where: { $0.id == id }) else { return }
+        waitingPushes.remove(at: index).turn.resume(returning: false)
+    }
+
+    /// The change numbered `seq`, or the error that names it unknown.
+    private func stored(_ seq: Int) throws(SyncError) -> Outbox.Entry {
+        guard let entry = try store({ () throws(StorageError) in try outbox.entry(seq) }) else {
+            throw .noSuchEntry(seq)
+        }
+        return entry
     }
 }

@@ -1,3 +1,4 @@
+import Domain
 import GRDB
 
 /// A row of `sync_state`: one value the sync engine keeps between launches.
@@ -15,30 +16,46 @@ struct SyncValueRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         static let value = Column(CodingKeys.value)
     }
 
-    /// The values kept.
+    /// The values kept for the whole engine.
     enum Key: String, Sendable {
-        /// The server's change-list version this device has caught up to.
-        case serverVersion
         /// When the last sync finished, in seconds since 1970.
         case lastSyncAt
-        /// The conflict policy's raw value.
-        case conflictPolicy
-        /// The identifier the next document created on this device gets (negative).
-        case nextLocalId
     }
 
-    init(_ key: Key, value: String) {
-        self.key = key.rawValue
-        self.value = value
-    }
+    /// The key of the change number a collection's pull has reached.
+    static func cursorKey(_ collection: String) -> String { "pull:\(collection)" }
+
+    /// The key of the conflict policy the user chose for a collection.
+    static func policyKey(_ collection: String) -> String { "policy:\(collection)" }
 
     /// The value of `key`, if stored.
     static func value(_ key: Key, _ db: Database) throws -> String? {
-        try SyncValueRecord.fetchOne(db, key: key.rawValue)?.value
+        try value(key.rawValue, db)
     }
 
     /// Stores `value` under `key`.
     static func set(_ key: Key, _ value: String, _ db: Database) throws {
-        try SyncValueRecord(key, value: value).upsert(db)
+        try set(key.rawValue, value, db)
+    }
+
+    /// The value stored under the text `key`, if any.
+    static func value(_ key: String, _ db: Database) throws -> String? {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM sync_state WHERE key = ?"), arguments: [key])
+    }
+
+    /// Stores `value` under the text `key`.
+    static func set(_ key: String, _ value: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)")
+            .execute(arguments: [key, value])
+    }
+
+    /// The policy the user chose for `collection`, if any.
+    static func policy(for collection: String, _ db: Database) throws -> ConflictPolicy? {
+        try value(policyKey(collection), db).flatMap(ConflictPolicy.init(rawValue:))
+    }
+
+    /// Keeps the policy the user chose for `collection`.
+    static func setPolicy(_ policy: ConflictPolicy, for collection: String, _ db: Database) throws {
+        try set(policyKey(collection), policy.rawValue, db)
     }
 }

@@ -1,8 +1,9 @@
 import Domain
 import Foundation
-import StrataData
 import TestSupport
 import Testing
+
+@testable import StrataData
 
 /// Every ``LocalStore`` implementation must behave the same; each test runs against all of them.
 @Suite("LocalStore contract")
@@ -98,10 +99,10 @@ struct LocalStoreContractTests {
 
     @Test func sqliteListAndUserStoresRoundTrip() async throws {
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("other.sqlite"))
-        let lists = database.documentListStore()
-        let summaries = [Samples.document(1).summary, Samples.document(2).summary]
-        try await lists.persist(summaries, for: DocumentListQuery(search: "doc"), metadata: metadata)
-        #expect(try await lists.find(DocumentListQuery(search: "doc"))?.value == summaries)
+        let lists = RecordStore<ListRecord<DocumentResource>>(database: database)
+        let list = ServerList.of([Samples.document(1), Samples.document(2)])
+        try await lists.persist(list, for: ListQuery(search: "doc"), metadata: metadata)
+        #expect(try await lists.find(ListQuery(search: "doc"))?.value.summaries == list.summaries)
         #expect(try await lists.find(.all) == nil)
         let users = database.userStore()
         let user = User(id: 2, name: "Grace", email: "g@example.com", bio: "")
@@ -113,14 +114,25 @@ struct LocalStoreContractTests {
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("ids.sqlite"))
         #expect(database.knownDocumentIDs().isEmpty && database.knownUserIDs().isEmpty)
         try await database.documentStore().persist(Samples.document(5), for: 5, metadata: metadata)
-        let lists = database.documentListStore()
+        let lists = RecordStore<ListRecord<DocumentResource>>(database: database)
         try await lists.persist(
-            [Samples.document(2).summary, Samples.document(5).summary], for: .all, metadata: metadata)
-        try await lists.persist([Samples.document(9).summary], for: DocumentListQuery(search: "x"), metadata: metadata)
+            ServerList.of([Samples.document(2), Samples.document(5)]), for: .all, metadata: metadata)
+        try await lists.persist(ServerList.of([Samples.document(9)]), for: ListQuery(search: "x"), metadata: metadata)
         let user = User(id: 4, name: "Ada", email: "a@example.com", bio: "")
         try await database.userStore().persist(user, for: 4, metadata: metadata)
         #expect(database.knownDocumentIDs() == [2, 5])
         #expect(database.knownDocumentIDs(limit: 1) == [2])
         #expect(database.knownUserIDs() == [4])
+    }
+}
+
+extension ServerList where Resource == DocumentResource {
+    /// The documents' list the server would send of `documents`.
+    static func of(_ documents: [Document]) -> ServerList {
+        ServerList(
+            entries: documents.map {
+                DocumentSummaryDTO(
+                    id: $0.id.rawValue, title: $0.title, tags: $0.tags, updatedAt: $0.updatedAt, version: $0.version)
+            }, summaries: documents.map(\.summary))
     }
 }

@@ -104,7 +104,8 @@ struct FeatureStoreTests {
         let fixture = try await Fixture.make()
         let created = try await fixture.store.create(Self.draft("https://swift.org"))
         _ = try await fixture.store.item(created.id, policy: .remoteOnly)
-        _ = try await fixture.stack.documents.read(try #require(Document.ID.server(1)), policy: .remoteOnly)
+        _ = try await fixture.stack.documentRepository.document(
+            id: try #require(Document.ID.server(1)), policy: .remoteOnly)
         let before = await fixture.stack.statistics()
         #expect(before.memoryEntries == 2)
         // Features are marked, documents are not (DataStack.Configuration.evacuatedInBackground)
@@ -182,7 +183,9 @@ struct FeatureStoreTests {
             .put, "testbookmarks/1", body: ["note": "theirs"], headers: headers, as: TestBookmarkDTO.self)
         let report = try await fixture.stack.sync.sync(progress: { _ in })
         #expect(report.pushed == 1)
-        #expect(await fixture.live.backend.status().requestsByRoute["POST /batch"] == 1)
+        // One batch for the create made online, one for the edit and the create made offline
+        let routes = await fixture.live.backend.status().requestsByRoute
+        #expect(routes["POST /batch"] == 2, "\(routes)")
         #expect(try await fixture.onServer(1)?.note == "theirs")
         #expect(try await fixture.onServer(2)?.url == "https://example.org")
         #expect(try await fixture.stack.sync.outbox().map(\.state) == [.conflict])
@@ -473,7 +476,8 @@ struct FeatureStoreTests {
         _ = try await fixture.store.create(Self.draft("https://c.example"))
         await #expect(throws: DataSourceError.self) { try await fixture.store.list(policy: .remoteOnly) }
         let offline = try await fixture.store.list(policy: .cacheFirst)
-        #expect(offline.value.map(\.url) == ["https://c.example", "https://a.example", "https://b.example"])
+        // Newest change first, as every list is ordered: the one made offline, then the server's
+        #expect(offline.value.map(\.url) == ["https://c.example", "https://b.example", "https://a.example"])
         #expect(offline.origin == .disk && offline.freshness == .stale)
     }
 }

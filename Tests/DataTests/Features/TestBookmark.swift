@@ -126,6 +126,8 @@ struct TestBookmarkDTO: Codable, Sendable {
         try container.encode(url, forKey: .url)
         try container.encode(note, forKey: .note)
         try container.encode(rating, forKey: .rating)
+        try container.encodeIfPresent(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(version, forKey: .version)
     }
 }

@@ -127,8 +127,12 @@ enum Invariants {
             var id = asked.id
             if let owner = asked.device, let local = Document.ID(rawValue: asked.id) {
                 // A local id is only meaningful on the device that created it.
-                guard let mapped = try devices[owner].stack.outbox.serverID(forLocal: local) else { continue }
-                id = mapped.rawValue
+                let database = devices[owner].stack.database
+                guard
+                    let mapped = try database.read({ db in try Outbox.serverID("documents", local: local.rawValue, db) }
+                    )
+                else { continue }
+                id = mapped
             }
             for write in writes where write.step >= (last[id]?.step ?? -1) { last[id] = write }
         }

@@ -118,6 +118,9 @@ struct ModelBookmarks {
             guard let id = ItemID<TestBookmark>(rawValue: number) else { return }
             try? await store.delete(id)
         }
-        local = { try store.allLocal().map { ($0.id.rawValue, $0.url, $0.note) } }
+        local = {
+            try store.reading { db in try TestBookmarkRecord.fetchAll(db).map { try $0.object() } }
+                .map { ($0.id.rawValue, $0.url, $0.note) }
+        }
     }
 }

@@ -1,0 +1,52 @@
+public import Domain
+
+/// What ``SyncRepositoryProtocol`` asks of documents in particular: their conflicts as documents
+/// (which offer a merge), and the policy `conflicts policy` shows and sets.
+extension SyncEngine {
+    /// The documents' conflicts waiting for the user, oldest first.
+    public func conflicts() async throws(SyncError) -> [DocumentConflict] {
+        guard let documents else { return [] }
+        let entries = try store { () throws(StorageError) in
+            try outbox.entries(of: DocumentResource.collection, in: .conflict)
+        }
+        var found: [DocumentConflict] = []
+        for entry in entries {
+            let (local, remote) = try store { () throws(StorageError) in try documents.typedConflict(entry) }
+            guard let local, let id = Document.ID(rawValue: entry.itemId) else { continue }
+            found.append(DocumentConflict(entryId: entry.seq ?? 0, documentId: id, local: local, remote: remote))
+        }
+        return found
+    }
+
+    /// The other collections' conflicts waiting for the user, as fields, oldest first.
+    public func itemConflicts() async throws(SyncError) -> [ItemConflict] {
+        try conflicts(excluding: [DocumentResource.collection])
+    }
+
+    /// Settles a document's conflict the user resolved, then sends what is left; returns the
+    /// document as the user sees it now.
+    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document {
+        guard let entry = try store({ () throws(StorageError) in try outbox.entry(entryId) }),
+            entry.collection == DocumentResource.collection, let documents
+        else { throw .noSuchEntry(entryId) }
+        guard entry.state == .conflict,
+            let local = try store({ () throws(StorageError) in try documents.typedConflict(entry) }).local
+        else { throw .notInConflict(entryId) }
+        return try await documents.resolve(entry, keeping: resolution) ?? local
+    }
+
+    /// The policy document conflicts follow.
+    public func conflictPolicy() async -> ConflictPolicy {
+        policy(of: DocumentResource.collection) ?? DocumentResource.conflictPolicy
+    }
+
+    /// Makes document conflicts follow `policy` from now on.
+    public func setConflictPolicy(_ policy: ConflictPolicy) async {
+        setPolicy(policy, for: DocumentResource.collection)
+    }
+
+    /// The documents' store.
+    private nonisolated var documents: FeatureStore<DocumentResource>? {
+        collection(DocumentResource.collection) as? FeatureStore<DocumentResource>
+    }
+}
