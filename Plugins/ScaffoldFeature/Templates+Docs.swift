@@ -69,7 +69,7 @@ extension FeatureSpec {
             1 \(lower) (network, fresh)
             end of the list\(isSearchable ? "\nstrata> \(lower) search \(searchable[0].searchWord)\n\(listed)\n1 \(lower) (disk, fresh)" : "")
             strata> \(lower) show 1
-            \(DocsTable.item(name, first, version: 1, origin: "disk, fresh"))
+            \(DocsTable.item(name, first, version: 1, origin: "memory, fresh"))
             strata> server down
             The demo server is down.
             strata> \(lower) edit 1 \(edited.typed(.second))

@@ -401,7 +401,7 @@ extension FeatureSpec {
 
                 @Test func badInputGetsOneLineAndChangesNothing() async throws {
                     let run = try await repl.run(
-                        lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "\(lower) list --policy local-only"])
+                        lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "outbox list"])
                     let errors = run.stderr.split(separator: "\\n")
                     #expect(errors.contains { $0.contains("Invalid \(lower) id 0") }, "\\(run.stderr)")
             \(missingCheck)
@@ -421,7 +421,7 @@ extension FeatureSpec {
         }
         return """
                     #expect(errors.contains { $0.contains("missing \(required.flag)") }, "\\(run.stderr)")
-                    #expect(run.stdout.contains("0 \(lower)s"))
+                    #expect(run.stdout.contains("The outbox is empty."))
             """
     }
 }
