@@ -94,14 +94,3 @@ struct DocumentRecord: Codable, CacheableRecord {
             version: version, syncState: .synced)
     }
 }
-
-extension DocumentRecord {
-    /// The summary a list shows, read by column name from a row of `document` that holds the
-    /// id, title, tags, updated_at and version columns; nil for a row whose id is not one.
-    static func summary(_ row: Row) -> DocumentSummary? {
-        guard let id = Document.ID(rawValue: row[Columns.id]) else { return nil }
-        return DocumentSummary(
-            id: id, title: row[Columns.title], tags: tags(inColumn: row[Columns.tags]),
-            updatedAt: Date(timeIntervalSince1970: row[Columns.updatedAt]), version: row[Columns.version])
-    }
-}

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Two or three devices and one server, random schedules of online and offline edits (of documents
-/// and of a feature's items, bookmarks on the generic engine, under each device's policy), server
-/// edits, crashes, faults and syncs.
+/// and of a feature's items, bookmarks, both on the one engine, under each device's policy, every
+/// policy across the schedules), server edits, crashes, faults and syncs.
 ///
 /// `STRATA_MODEL_SCHEDULES=5000` runs more; `STRATA_MODEL_SEED=N` replays one. A failing schedule
 /// prints its seed and its steps.
@@ -19,6 +19,10 @@ struct ManyDevicesModelTests {
     /// Schedules run two at a time: each has a server of its own, and a few hundred at once would
     /// take more threads than the system lends.
     @Test func afterAFinalSyncEveryDeviceEqualsTheServer() async throws {
+        // Said before any schedule runs, so a run cut short still names what it ran.
+        print(
+            "model: \(Self.seeds.count) schedules, seeds \(Self.seeds.first ?? 0) to \(Self.seeds.last ?? 0) "
+                + "(replay one with STRATA_MODEL_SEED=N)")
         var pending = Self.seeds[...]
         try await withThrowingTaskGroup(of: (UInt64, ModelSchedule.Outcome).self) { group in
             func startNext() {

@@ -31,9 +31,10 @@ struct ModelSchedule {
         var violations: [String] = []
     }
 
-    /// The devices' conflict policies: the first and second settle every conflict themselves,
-    /// the third asks the user.
-    static let policies: [ConflictPolicy] = [.serverWins, .clientWins, .manual]
+    /// The conflict policies the devices follow, every one of them: each schedule gives its
+    /// devices consecutive ones, starting at a place its seed picks, so every policy meets every
+    /// other across the schedules.
+    static let policies: [ConflictPolicy] = [.serverWins, .clientWins, .manual, .lastWriterWins]
 
     func run() async throws -> Outcome {
         var random = SeededGenerator(state: seed)
@@ -47,11 +48,12 @@ struct ModelSchedule {
         let elsewhere = Self.client(url)
         let deviceCount = Int.random(in: 2...3, using: &random)
         var devices: [ModelDevice] = []
+        let first = Int(seed % UInt64(Self.policies.count))
         for index in 0..<deviceCount {
-            devices.append(
-                try await ModelDevice(name: "d\(index)", policy: Self.policies[index], folder: folder.url, baseURL: url)
-            )
+            let policy = Self.policies[(first + index) % Self.policies.count]
+            devices.append(try await ModelDevice(name: "d\(index)", policy: policy, folder: folder.url, baseURL: url))
         }
+        outcome.log.append("devices: \(devices.map { "\($0.name) \($0.policy)" }.joined(separator: ", "))")
         var tracker = Tracker()
         for number in 0..<steps {
             let step = Step.random(devices: deviceCount, using: &random)
