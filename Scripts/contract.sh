@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin="$(swift build --show-bin-path)"
+# STRATA_BIN names another build folder (feature-check builds its scratch copy into the package's).
+bin="${STRATA_BIN:-$(swift build --show-bin-path)}"
 venv=.build-python
 data="$(mktemp -d)"
 log="$data/server.log"

@@ -47,10 +47,15 @@ refuse Trip --field name:String --conflicts sometimes
 refuse Trip --field nights:Int --searchable nights
 refuse Trip --field name:String --range name:0...3
 refuse Trip --field nights:Int --range nights:3...1
+refuse Trip --field 'kind:enum(solo)'
+refuse Trip --field 'kind:enum(a,a)'
+refuse Trip --field 'kind:enum(Leisure,business)'
+refuse Trip --field price:Decimal --range price:9...1
 
 fields=(--field name:String --field 'note:String?' --field nights:Int --field 'guests:Int?' --field budget:Double
-    --field booked:Bool --field departsOn:Date --field 'places:[String]' --field price:Decimal --conflicts serverWins
-    --searchable name --searchable places --range nights:0...30)
+    --field booked:Bool --field departsOn:Date --field 'places:[String]' --field price:Decimal
+    --field 'kind:enum(leisure,business,family)' --conflicts serverWins
+    --searchable name --searchable places --range nights:0...30 --range price:0...500)
 scaffold Trip "${fields[@]}" >/dev/null  # the first run compiles the plugin
 scaffold --remove Trip >/dev/null
 unchanged "--remove left changes behind"
@@ -62,6 +67,11 @@ refuse Trip --field name:String
 swift build --build-tests
 Scripts/lint.sh
 swift test --skip-build --filter 'Trip|DocumentationTranscriptTests|RegistryTests|MigrationTests|ArchitectureTests'
+# The generated collection is in the contract: schemathesis checks its routes as it checks documents'.
+grep -q '^  /trips:' Docs/openapi.yaml || fail "the contract does not describe /trips"
+ln -s "$root/.build-python" .build-python
+STRATA_BIN="$root/.build/debug" Scripts/contract.sh
+rm .build-python
 
 scaffold --remove Trip
 unchanged "--remove did not restore the tree"

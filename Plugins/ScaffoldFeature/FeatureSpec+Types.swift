@@ -1,7 +1,10 @@
 /// How each field type is written in each layer.
 extension FeatureSpec.Field {
     /// The Swift type in Domain.
-    var swiftType: String { type.rawValue }
+    var swiftType: String { enumName ?? type.rawValue }
+
+    /// The type the wire, the table and the shell's JSON keep it as (an enum's raw value is text).
+    var storedType: String { type == .enumeration ? "String" : swiftType }
 
     var isOptional: Bool { type == .optionalString || type == .optionalInt }
 
@@ -11,7 +14,7 @@ extension FeatureSpec.Field {
     /// The SQL column type.
     var sqlType: String {
         switch type {
-        case .string, .optionalString, .date, .strings: "TEXT"
+        case .string, .optionalString, .date, .strings, .enumeration: "TEXT"
         case .int, .optionalInt, .bool: "INTEGER"
         case .double: "REAL"
         case .decimal: "TEXT"
@@ -33,15 +36,24 @@ extension FeatureSpec.Field {
         case .optionalString: "\"\(name)\", .string(maxLength: 200), optional: true, inSummary: true"
         case .int: "\"\(name)\", \(integerKind), required: true, inSummary: true"
         case .optionalInt: "\"\(name)\", \(integerKind), optional: true, inSummary: true"
-        case .double, .decimal: "\"\(name)\", .number, required: true, inSummary: true"
+        case .double, .decimal: "\"\(name)\", \(numberKind), required: true, inSummary: true"
         case .bool: "\"\(name)\", .boolean, required: true, inSummary: true"
         case .date: "\"\(name)\", .date, required: true, inSummary: true"
         case .strings: "\"\(name)\", .strings, defaultValue: \"[]\", inSummary: true"
+        case .enumeration:
+            "\"\(name)\", .oneOf([\(values.map { "\"\($0)\"" }.joined(separator: ", "))]), required: true, inSummary: true"
         }
     }
 
+    /// The server's kind for a number field: bounded when the feature gave a range.
+    private var numberKind: String {
+        numberRange.map { ".numberIn(\($0.lowerBound)...\($0.upperBound))" } ?? ".number"
+    }
+
     /// The field's range as Swift source (`0...30`).
-    var rangeText: String { range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "" }
+    var rangeText: String {
+        range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? numberRange.map { "\($0.lowerBound)...\($0.upperBound)" } ?? ""
+    }
 
     /// The server's kind for a whole-number field: bounded when the feature gave a range.
     private var integerKind: String {
@@ -58,6 +70,7 @@ extension FeatureSpec.Field {
         case .bool: "true"
         case .date: "Date(timeIntervalSince1970: 1_767_258_000)"
         case .strings: "[\"one\", \"two\"]"
+        case .enumeration: ".\(values[0])"
         }
     }
 }
@@ -81,6 +94,7 @@ extension FeatureSpec.Field {
         case .decimal: "FieldValue.exactDecimal"
         case .bool: "FieldValue.boolean"
         case .date: "FieldValue.date"
+        case .enumeration: "FieldValue.choice(\(swiftType).self)"
         }
     }
 
@@ -97,11 +111,13 @@ extension FeatureSpec.Field {
             case .bool: ("BOOL", "Whether \(name): true or false")
             case .date: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z")
             case .strings: ("WORD", "One of the \(name) (repeatable; replaces them on edit)")
+            case .enumeration: ("VALUE", "The \(name): \(values.joined(separator: ", "))")
             }
         let extra =
             switch type {
             case .strings: ", isRepeatable: true"
             case .bool: ", allowedValues: [\"true\", \"false\"]"
+            case .enumeration: ", allowedValues: [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
             default: ""
             }
         return "FlagSpec(name: \"\(flag)\", valueName: \"\(valueName)\", help: \"\(help)\"\(extra))"
@@ -110,7 +126,7 @@ extension FeatureSpec.Field {
     /// The expression `new` reads the field with.
     var newValue: String {
         switch type {
-        case .string, .int, .double, .decimal, .date: "try arguments.required(\"\(flag)\", \(reader))"
+        case .string, .int, .double, .decimal, .date, .enumeration: "try arguments.required(\"\(flag)\", \(reader))"
         case .optionalString, .optionalInt: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
         case .bool: "try arguments.value(of: \"\(flag)\", \(reader)) ?? false"
         case .strings: "arguments.all(\"\(flag)\")"
@@ -120,7 +136,7 @@ extension FeatureSpec.Field {
     /// The statement `edit` changes the draft's field with, when its flag is given.
     var editStatement: String {
         switch type {
-        case .string, .int, .double, .decimal, .date, .bool:
+        case .string, .int, .double, .decimal, .date, .bool, .enumeration:
             "if let \(name) = try arguments.value(of: \"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
         case .optionalString, .optionalInt:
             "if let \(name) = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
@@ -143,6 +159,7 @@ extension FeatureSpec.Field {
             sample == .first
                 ? "Date(timeIntervalSince1970: 1_767_312_000)" : "Date(timeIntervalSince1970: 1_767_398_400)"
         case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        case .enumeration: ".\(shown(sample))"
         }
     }
 
@@ -158,7 +175,7 @@ extension FeatureSpec.Field {
         case .string, .optionalString: "\(flag) \"\(shown(sample))\""
         case .date: "\(flag) \(shown(sample).prefix(10))"
         case .strings: words(sample).map { "\(flag) \($0)" }.joined(separator: " ")
-        case .int, .optionalInt, .double, .decimal, .bool: "\(flag) \(shown(sample))"
+        case .int, .optionalInt, .double, .decimal, .bool, .enumeration: "\(flag) \(shown(sample))"
         }
     }
 
@@ -173,6 +190,7 @@ extension FeatureSpec.Field {
         case .bool: first ? "true" : "false"
         case .date: first ? "2026-01-02T00:00:00Z" : "2026-01-03T00:00:00Z"
         case .strings: words(sample).joined(separator: ", ")
+        case .enumeration: first ? values[0] : values[1]
         }
     }
 }

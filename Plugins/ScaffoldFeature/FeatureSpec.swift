@@ -14,6 +14,9 @@ struct FeatureSpec {
         case bool = "Bool"
         case date = "Date"
         case strings = "[String]"
+        /// One of a list of named values (`enum(food,travel,other)`): a Domain enum, its raw value
+        /// as text on the device and on the wire.
+        case enumeration = "enum(a,b,…)"
     }
 
     /// One field.
@@ -23,6 +26,12 @@ struct FeatureSpec {
         /// The values a whole-number field takes (`--range nights:0...30`), checked by the Domain's
         /// rules and the server's collection alike.
         let range: ClosedRange<Int>?
+        /// The values a number field takes (`--range price:0...999.99`), likewise.
+        var numberRange: ClosedRange<Double>? = nil
+        /// An enum field's values, in order (`food`, `travel`, `other`); empty for other types.
+        var values: [String] = []
+        /// An enum field's Swift type (`ExpenseCategory`); nil for other types.
+        var enumName: String? = nil
     }
 
     /// `Recipe`.
@@ -84,17 +93,11 @@ struct FeatureSpec {
             fields.append(try field(text, existing: fields))
         }
         guard !fields.isEmpty else { throw ScaffoldError("a feature needs at least one --field name:Type") }
-        for text in ranges {
-            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-            let bounds = parts.count == 2 ? parts[1].components(separatedBy: "...").compactMap { Int($0) } : []
-            guard parts.count == 2, bounds.count == 2, bounds[0] <= bounds[1],
-                let index = fields.firstIndex(where: { $0.name == parts[0] }),
-                [.int, .optionalInt].contains(fields[index].type), fields[index].range == nil
-            else {
-                throw ScaffoldError(
-                    "--range \(text): give a whole-number field of the feature as FIELD:LOW...HIGH, once")
-            }
-            fields[index] = Field(name: fields[index].name, type: fields[index].type, range: bounds[0]...bounds[1])
+        for text in ranges { try applyRange(text, to: &fields) }
+        fields = fields.map { field in
+            var field = field
+            if field.type == .enumeration { field.enumName = name + field.name.prefix(1).uppercased() + field.name.dropFirst() }
+            return field
         }
         let searched = try searchable.map { name throws(ScaffoldError) -> Field in
             guard let field = fields.first(where: { $0.name == name }),
@@ -137,11 +140,54 @@ struct FeatureSpec {
         guard !existing.contains(where: { $0.name == name }) else {
             throw ScaffoldError("field '\(name)' is given twice")
         }
-        guard let type = FieldType(rawValue: typeName) else {
+        if typeName.hasPrefix("enum(") { return Field(name: name, type: .enumeration, range: nil, values: try values(typeName)) }
+        guard let type = FieldType(rawValue: typeName), type != .enumeration else {
             let known = FieldType.allCases.map(\.rawValue).joined(separator: ", ")
             throw ScaffoldError("unknown field type '\(typeName)': use one of \(known)")
         }
         return Field(name: name, type: type, range: nil)
+    }
+
+    /// The values of `enum(food,travel,other)`: lowerCamelCase names, not keywords, each once, at
+    /// least two.
+    private static func values(_ typeName: String) throws(ScaffoldError) -> [String] {
+        guard typeName.hasSuffix(")") else { throw ScaffoldError("'\(typeName)' is not enum(value,value,…)") }
+        let values = typeName.dropFirst("enum(".count).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+            .map(String.init)
+        guard values.count >= 2, Set(values).count == values.count,
+            values.allSatisfy({ value in
+                value.unicodeScalars.first.map(CharacterSet.lowercaseLetters.contains) == true
+                    && value.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+                    && !swiftKeywords.contains(value)
+            })
+        else {
+            throw ScaffoldError(
+                "'\(typeName)': an enum takes two or more distinct lowerCamelCase values, such as enum(food,travel)")
+        }
+        return values
+    }
+
+    /// Bounds a whole-number or number field as `--range FIELD:LOW...HIGH` says, once per field.
+    private static func applyRange(_ text: String, to fields: inout [Field]) throws(ScaffoldError) {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let index = parts.count == 2 ? fields.firstIndex(where: { $0.name == parts[0] }) : nil
+        let words = parts.count == 2 ? parts[1].components(separatedBy: "...") : []
+        guard let index, words.count == 2, fields[index].range == nil, fields[index].numberRange == nil else {
+            throw ScaffoldError("--range \(text): give a number field of the feature as FIELD:LOW...HIGH, once")
+        }
+        switch fields[index].type {
+        case .int, .optionalInt:
+            guard let low = Int(words[0]), let high = Int(words[1]), low <= high else {
+                throw ScaffoldError("--range \(text): a whole-number field takes whole bounds, LOW...HIGH")
+            }
+            fields[index] = Field(name: fields[index].name, type: fields[index].type, range: low...high)
+        case .double, .decimal:
+            guard let low = Double(words[0]), let high = Double(words[1]), low.isFinite, high.isFinite, low <= high
+            else { throw ScaffoldError("--range \(text): a number field takes number bounds, LOW...HIGH") }
+            fields[index].numberRange = low...high
+        default:
+            throw ScaffoldError("--range \(text): give a number field of the feature as FIELD:LOW...HIGH, once")
+        }
     }
 
     /// Names the template's own types and modules use.

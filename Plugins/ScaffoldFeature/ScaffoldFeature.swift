@@ -62,6 +62,8 @@ struct Writer {
             let original = (try? String(contentsOf: url(path), encoding: .utf8)) ?? ""
             registered.append((path, try inserting(line, into: path), original))
         }
+        let contract = (try? String(contentsOf: url(FeatureSpec.contractPath), encoding: .utf8)) ?? ""
+        registered.append((FeatureSpec.contractPath, try Self.addingToContract(spec, contract), contract))
         var created: [URL] = []
         do {
             for file in files {
@@ -91,6 +93,9 @@ struct Writer {
                 let text = try String(contentsOf: url(path), encoding: .utf8)
                 try Self.removing(line, from: text).write(to: url(path), atomically: true, encoding: .utf8)
             }
+            let contract = try String(contentsOf: url(FeatureSpec.contractPath), encoding: .utf8)
+            try Self.removingFromContract(spec, contract).write(
+                to: url(FeatureSpec.contractPath), atomically: true, encoding: .utf8)
             for file in files { try FileManager.default.removeItem(at: url(file.path)) }
             for folder in Set(files.map { url($0.path).deletingLastPathComponent() })
             where (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
@@ -132,6 +137,32 @@ struct Writer {
             throw ScaffoldError("\(path) no longer has the list features are added to")
         }
         lines.insert(line, at: end)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The contract with the feature's paths and schemas, each before its marker line.
+    static func addingToContract(_ spec: FeatureSpec, _ text: String) throws(ScaffoldError) -> String {
+        var lines = text.components(separatedBy: "\n")
+        for (marker, block) in [
+            (FeatureSpec.pathsMarker, spec.contractPaths), (FeatureSpec.schemasMarker, spec.contractSchemas),
+        ] {
+            guard let index = lines.firstIndex(of: marker) else {
+                throw ScaffoldError("\(FeatureSpec.contractPath) no longer has the line '\(marker)'")
+            }
+            lines.insert(contentsOf: block.components(separatedBy: "\n"), at: index)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The contract without the feature's paths and schemas (from each begin line to its end line).
+    static func removingFromContract(_ spec: FeatureSpec, _ text: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        for indent in [2, 4] {
+            let (begin, end) = spec.contractBounds(indent: indent)
+            if let first = lines.firstIndex(of: begin), let last = lines[first...].firstIndex(of: end) {
+                lines.removeSubrange(first...last)
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

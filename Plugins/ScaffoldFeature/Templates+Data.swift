@@ -18,7 +18,7 @@ extension FeatureSpec {
     /// The searchable fields' columns as a Swift array literal.
     var searchColumns: String { "[" + searchable.map { "\"\($0.snakeName)\"" }.joined(separator: ", ") + "]" }
 
-    private func recordType(_ field: Field) -> String { field.type == .strings ? "String" : field.swiftType }
+    private func recordType(_ field: Field) -> String { field.type == .strings ? "String" : field.storedType }
 
     private func record() -> String {
         let columns =
@@ -33,13 +33,19 @@ extension FeatureSpec {
             + ["        case createdAt = \"created_at\"", "        case updatedAt = \"updated_at\""])
             .joined(separator: "\n")
         let toRecord = fields.map { field in
-            field.type == .strings
-                ? "        \(field.name) = Self.text(object.\(field.name))"
-                : "        \(field.name) = object.\(field.name)"
+            switch field.type {
+            case .strings: "        \(field.name) = Self.text(object.\(field.name))"
+            case .enumeration: "        \(field.name) = object.\(field.name).rawValue"
+            default: "        \(field.name) = object.\(field.name)"
+            }
         }.joined(separator: "\n")
         let toObject =
             (fields.map { field in
-                field.type == .strings ? "\(field.name): Self.list(\(field.name))" : "\(field.name): \(field.name)"
+                switch field.type {
+                case .strings: "\(field.name): Self.list(\(field.name))"
+                case .enumeration: "\(field.name): try Self.choice(\(field.name))"
+                default: "\(field.name): \(field.name)"
+                }
             } + [
                 "createdAt: Date(timeIntervalSince1970: createdAt)",
                 "updatedAt: Date(timeIntervalSince1970: updatedAt)",
@@ -111,10 +117,22 @@ extension FeatureSpec {
                     guard let itemID = \(name).ID(rawValue: id) else { throw .corruptRow("\(table) id 0") }
                     return \(name)(id: itemID, \(toObject), version: version)
                 }
-            \(fields.contains { $0.type == .strings } ? listHelpers : "")
+            \(fields.contains { $0.type == .strings } ? listHelpers : "")\(fields.contains { $0.type == .enumeration } ? choiceHelper : "")
             }
 
             """
+    }
+
+    private var choiceHelper: String {
+        """
+
+            /// The enum value a column's text names; a damaged row when it names none.
+            private static func choice<Value: RawRepresentable>(_ text: String) throws(StorageError) -> Value
+            where Value.RawValue == String {
+                guard let value = Value(rawValue: text) else { throw .corruptRow("\(table): no value '\\(text)'") }
+                return value
+            }
+        """
     }
 
     private var listHelpers: String {
@@ -139,7 +157,7 @@ extension FeatureSpec {
         /// A \(lower) as the server sends it; a write sends it without `id`, `version` and its times.
         struct \(name)DTO: Codable, Sendable {
             var id: Int?
-        \(fields.map { "    var \($0.name): \($0.swiftType)" }.joined(separator: "\n"))
+        \(fields.map { "    var \($0.name): \($0.storedType)" }.joined(separator: "\n"))
             /// When the server made it and last changed it (the server sets both).
             var createdAt: Date?
             var updatedAt: Date?

@@ -33,14 +33,28 @@ extension FeatureSpec {
                 else {
                     throw .invalidData("a \(lower) without an id, or without when it was made and changed")
                 }
-                return \(name)(id: id, \(fields.map { "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), createdAt: createdAt, updatedAt: updatedAt, version: wire.version ?? 1)
-            }
+                return \(name)(id: id, \(fields.map { $0.type == .enumeration ? "\($0.name): try choice(wire.\($0.name))" : "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), createdAt: createdAt, updatedAt: updatedAt, version: wire.version ?? 1)
+            }\(fields.contains { $0.type == .enumeration } ? wireChoice : "")
 
             static func wire(for item: \(name)) -> \(name)DTO {
-                \(name)DTO(id: nil, \(fields.map { "\($0.name): item.\($0.name)" }.joined(separator: ", ")), createdAt: nil, updatedAt: nil, version: nil)
+                \(name)DTO(id: nil, \(fields.map { $0.type == .enumeration ? "\($0.name): item.\($0.name).rawValue" : "\($0.name): item.\($0.name)" }.joined(separator: ", ")), createdAt: nil, updatedAt: nil, version: nil)
             }
         }
 
+        """
+    }
+
+    /// The resource's reading of an enum field's text from the server.
+    private var wireChoice: String {
+        """
+
+
+            /// The enum value the server's text names; data the app cannot read when it names none.
+            private static func choice<Value: RawRepresentable>(_ text: String) throws(RemoteError) -> Value
+            where Value.RawValue == String {
+                guard let value = Value(rawValue: text) else { throw .invalidData("a \(lower) with '\\(text)' where it takes no such value") }
+                return value
+            }
         """
     }
 

@@ -76,6 +76,18 @@ extension FeatureSpec {
                 self.version = version
             }
         }
+        \(fields.filter { $0.type == .enumeration }.map(enumeration).joined())
+        """
+    }
+
+    /// An enum field's type: its values, by name.
+    private func enumeration(_ field: Field) -> String {
+        """
+
+        /// What a \(lower)'s \(field.name) can be.
+        public enum \(field.swiftType): String, CaseIterable, Hashable, Sendable {
+        \(field.values.map { "    /// \($0).\n    case \($0)" }.joined(separator: "\n"))
+        }
 
         """
     }

@@ -72,6 +72,10 @@ extension FeatureSpec {
                 return """
                         try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeText))
                     """
+            case .double where field.numberRange != nil, .decimal where field.numberRange != nil:
+                return """
+                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeText))
+                    """
             case .optionalInt where field.range != nil:
                 return """
                         if let \(field.name) = draft.\(field.name) { try number(\(field.name), named: "\(field.name)", in: \(field.rangeText)) }
@@ -80,8 +84,9 @@ extension FeatureSpec {
             }
         }
         let body = checks.isEmpty ? "        _ = draft" : checks.joined(separator: "\n")
+        let foundation = fields.contains { $0.type == .decimal && $0.numberRange != nil } ? "import Foundation\n\n" : ""
         return """
-            /// The rules for \(lower)s.
+            \(foundation)/// The rules for \(lower)s.
             public enum \(name)Rules {
                 /// The longest text a field holds, in characters.
                 public static let maxTextLength = 200
@@ -113,17 +118,17 @@ extension FeatureSpec {
                         throw .invalid("The \\(field) is too long (at most \\(maxTextLength) characters)")
                     }
                 }
-            \(fields.contains { $0.range != nil } ? numberRule : "")
+            \(fields.contains { $0.range != nil || $0.numberRange != nil } ? numberRule : "")
             }
 
             """
     }
 
-    /// The rule of a whole-number field with a range (the server's collection has the same).
+    /// The rule of a number field with a range (the server's collection has the same).
     private var numberRule: String {
         """
 
-                private static func number(_ value: Int, named field: String, in range: ClosedRange<Int>) throws(\(name)Error) {
+                private static func number<Value: Comparable>(_ value: Value, named field: String, in range: ClosedRange<Value>) throws(\(name)Error) {
                     guard range.contains(value) else {
                         throw .invalid("The \\(field) must be from \\(range.lowerBound) to \\(range.upperBound)")
                     }

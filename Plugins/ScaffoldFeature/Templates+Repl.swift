@@ -208,14 +208,14 @@ extension FeatureSpec {
             var versionText: String { String(version) }
 
             var json: \(name)JSON {
-                \(name)JSON(id: id.rawValue, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version, createdAt: createdAt, updatedAt: updatedAt)
+                \(name)JSON(id: id.rawValue, \(fields.map { $0.type == .enumeration ? "\($0.name): \($0.name).rawValue" : "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version, createdAt: createdAt, updatedAt: updatedAt)
             }
         }
 
         /// A \(lower) in the shell's JSON; field names are a contract: add, never rename.
         nonisolated struct \(name)JSON: Encodable {
             let id: Int
-        \(fields.map { "    let \($0.name): \($0.swiftType)" }.joined(separator: "\n"))
+        \(fields.map { "    let \($0.name): \($0.storedType)" }.joined(separator: "\n"))
             let version: Int
             let createdAt: Date
             let updatedAt: Date

@@ -416,7 +416,7 @@ extension FeatureSpec {
 extension FeatureSpec {
     /// The check that `new` without its required flags is refused, when the feature has any.
     fileprivate var missingCheck: String {
-        guard let required = fields.first(where: { [.string, .int, .double, .decimal, .date].contains($0.type) }) else {
+        guard let required = fields.first(where: { [.string, .int, .double, .decimal, .date, .enumeration].contains($0.type) }) else {
             return ""
         }
         return """
@@ -430,7 +430,7 @@ extension FeatureSpec.Field {
     /// A sample value as the shell's JSON writes it.
     func jsonText(_ sample: Sample) -> String {
         switch type {
-        case .string, .optionalString, .date: "\"\(shown(sample))\""
+        case .string, .optionalString, .date, .enumeration: "\"\(shown(sample))\""
         case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ",") + "]"
         default: shown(sample)
         }

@@ -188,7 +188,11 @@ extension CollectionSpec.Field {
             return values.contains(text)
                 ? nil : ValidationFailure("\(name) must be one of \(values.joined(separator: ", "))")
         case (.date, .string(let text)):
-            return ISO8601DateFormatter().date(from: text) == nil ? ValidationFailure("\(name) must be a date") : nil
+            // RFC 3339, with or without fractions of a second.
+            let fractional = ISO8601DateFormatter()
+            fractional.formatOptions.insert(.withFractionalSeconds)
+            return ISO8601DateFormatter().date(from: text) == nil && fractional.date(from: text) == nil
+                ? ValidationFailure("\(name) must be a date") : nil
         default:
             return ValidationFailure("\(name) has the wrong type")
         }

@@ -44,6 +44,19 @@ enum FieldValue {
         }
     }
 
+    /// The reader of one of an enum's values, by its name.
+    static func choice<Value: RawRepresentable & CaseIterable>(_ type: Value.Type) -> (String, String)
+        throws(CommandFailure) -> Value where Value.RawValue == String
+    {
+        { word, flag throws(CommandFailure) in
+            guard let value = Value(rawValue: word) else {
+                let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CommandFailure("\(flag) needs one of \(names), not '\(word)'")
+            }
+            return value
+        }
+    }
+
     /// A day (`2026-01-02`, midnight UTC) or a moment (`2026-01-02T09:00:00Z`).
     static func date(_ word: String, flag: String) throws(CommandFailure) -> Date {
         if let moment = try? Date(word, strategy: .iso8601) { return moment }

@@ -37,6 +37,9 @@ extension FieldRendering {
     static func text(_ value: Bool) -> String { String(value) }
     static func text(_ value: Date) -> String { value.formatted(.iso8601) }
     static func text(_ value: [String]) -> String { value.joined(separator: ", ") }
+    static func text<Value: RawRepresentable>(_ value: Value) -> String where Value.RawValue == String {
+        value.rawValue
+    }
 }
 
 /// One item: `Recipe 1`, then a line per field, its version and where it came from.
