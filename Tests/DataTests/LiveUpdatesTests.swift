@@ -71,7 +71,7 @@ struct LiveUpdatesTests {
         return LiveUpdates(
             url: URL(fileURLWithPath: "/live"), transport: transport,
             pull: { announced in await puller.pull(reaching: version, announced: announced) },
-            pulls: { $0 == "bookmarks" }, clock: clock, jitter: { 1 })
+            pulls: { ["documents", "bookmarks"].contains($0) }, clock: clock, jitter: { 1 })
     }
 
     /// Lets the started tasks run; with a condition, until it holds (two seconds at most: tests
@@ -149,8 +149,31 @@ struct LiveUpdatesTests {
         transport.send(#"{"type":"change","collection":"bookmarks","id":1,"version":3,"serverVersion":3}"#)
         await settle { await live.status.events == 2 }
         await live.settle()
-        // The pull is told of no document change, so it reads every change list
+        // An event that does not say what it did is not handed on: the pull reads every change list
         #expect(puller.count.withLock { $0 } == 2 && puller.given.withLock { $0.last } == [])
+        await live.stop()
+    }
+
+    @Test func everyCollectionsChangesAreHandedOnInTheirOwnOrder() async {
+        let live = live()
+        await connected(live)
+        transport.send(#"{"type":"hello","versions":{"documents":3,"bookmarks":5,"users":9}}"#)
+        transport.send(
+            #"{"type":"change","collection":"bookmarks","id":2,"version":1,"deleted":false,"serverVersion":6}"#)
+        transport.send(Self.change(4))
+        transport.send(
+            #"{"type":"change","collection":"bookmarks","id":2,"version":2,"deleted":true,"serverVersion":7}"#)
+        await settle { await live.status.events == 3 }
+        puller.release()
+        await live.settle()
+        // Each change follows its own collection's last number; collections not held count for nothing
+        #expect(
+            puller.given.withLock { $0.dropFirst().first } == [
+                AnnouncedChange(collection: "bookmarks", id: 2, version: 1, deleted: false, after: 5, serverVersion: 6),
+                AnnouncedChange(collection: "documents", id: 1, version: 4, deleted: false, after: 3, serverVersion: 4),
+                AnnouncedChange(collection: "bookmarks", id: 2, version: 2, deleted: true, after: 6, serverVersion: 7),
+            ])
+        #expect(await live.status.lastVersion == 11)
         await live.stop()
     }
 

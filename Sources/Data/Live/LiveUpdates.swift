@@ -27,7 +27,8 @@ public actor LiveUpdates {
     public struct Status: Sendable, Equatable {
         /// Where the connection stands.
         public var connection = Connection.stopped
-        /// The documents' change number in the last event or hello.
+        /// The change numbers of the collections this device holds, added up, in the last event or
+        /// hello.
         public var lastVersion = 0
         /// Events received.
         public var events = 0
@@ -37,7 +38,7 @@ public actor LiveUpdates {
         public var reconnects = 0
         /// Pulls the events started.
         public var pulls = 0
-        /// The documents' change number the last pull brought this device to.
+        /// The change numbers the last pull brought this device to, added up.
         public var appliedVersion = 0
         /// Pulls that failed (each is tried again a second later while the socket is open).
         public var failedPulls = 0
@@ -48,7 +49,7 @@ public actor LiveUpdates {
     private let url: URL
     private let transport: any LiveTransport
     private let pull: @Sendable ([AnnouncedChange]) async -> Int?
-    /// Whether an event of a collection other than documents starts a pull.
+    /// Whether events of a collection start a pull: the collections this device holds.
     private let pulls: @Sendable (String) -> Bool
     private let clock: any Clock<Duration>
     private let backoff: Backoff
@@ -56,11 +57,9 @@ public actor LiveUpdates {
     private var running: Task<Void, Never>?
     private var pulling: Task<Void, Never>?
     private var pullAgain = false
-    /// Whether a feature's change was announced since the last pull started.
-    private var featureChanged = false
-    /// The documents' change number of the last event or hello, in the socket's order (nil until
-    /// the hello).
-    private var announcedUpTo: Int?
+    /// Each held collection's change number of the last event or hello, in the socket's order
+    /// (nil until the hello).
+    private var announcedUpTo: [String: Int]?
     /// The changes announced since the last pull started, oldest first.
     private var announced: [AnnouncedChange] = []
     /// Whether more changes were announced than the list keeps.
@@ -71,9 +70,8 @@ public actor LiveUpdates {
 
     /// Follows the socket at `url` (`ws://host:port/live`); `pull` brings the server's changes
     /// into the database, given the changes announced since the last pull, and says the change
-    /// number it reached (nil when it failed); `pulls` says which other collections' events start
-    /// a pull too (the features this device holds); `jitter` gives a factor from 0.5 to 1 for each
-    /// retry.
+    /// numbers it reached, added up (nil when it failed); `pulls` says which collections' events
+    /// start a pull (those this device holds); `jitter` gives a factor from 0.5 to 1 for each retry.
     public init(
         url: URL, transport: any LiveTransport, pull: @escaping @Sendable ([AnnouncedChange]) async -> Int?,
         pulls: @escaping @Sendable (String) -> Bool, clock: any Clock<Duration>, backoff: Backoff = Backoff(),
@@ -159,41 +157,35 @@ extension LiveUpdates {
             return
         }
         switch message {
-        case .hello(let version):
-            status.lastVersion = version
-            announcedUpTo = version
-        case .change(let collection, let version, let document):
+        case .hello(let versions):
+            let held = versions.filter { pulls($0.key) }
+            announcedUpTo = held
+            status.lastVersion = held.values.reduce(0, +)
+        case .change(let collection, let version, let item):
             status.events += 1
-            if collection == "documents" {
-                status.lastVersion = max(status.lastVersion, version)
-                announce(version, document)
-                requestPull()
-            } else if pulls(collection) {
-                // A feature's change: the pull must run even if every document change announced
-                // is this device's own, so it is not told of them (it then reads every change list).
-                featureChanged = true
-                requestPull()
-            }
+            guard pulls(collection) else { return }
+            announce(collection, version, item)
+            status.lastVersion = announcedUpTo?.values.reduce(0, +) ?? max(status.lastVersion, version)
+            requestPull()
         }
     }
 
-    /// Keeps a document change in the socket's order for the next pull.
+    /// Keeps a change in its collection's order, as the socket gave it, for the next pull.
     ///
     /// A change whose event does not say what it did is not kept, so the pull fetches it and what
     /// follows; past `maxAnnounced` changes, the pull fetches everything.
-    private func announce(_ version: Int, _ document: LiveMessage.DocumentChange?) {
-        if let after = announcedUpTo, let document {
+    private func announce(_ collection: String, _ version: Int, _ item: LiveMessage.ItemChange?) {
+        if let after = announcedUpTo?[collection], let item {
             if announced.count < Self.maxAnnounced {
                 announced.append(
                     AnnouncedChange(
-                        collection: "documents", id: document.id, version: document.version, deleted: document.deleted,
-                        after: after,
-                        serverVersion: version))
+                        collection: collection, id: item.id, version: item.version, deleted: item.deleted,
+                        after: after, serverVersion: version))
             } else {
                 announcedTooMany = true
             }
         }
-        announcedUpTo = version
+        announcedUpTo?[collection] = version
     }
 
     private func retryAfterFailure() {
@@ -209,10 +201,9 @@ extension LiveUpdates {
         }
         status.pulls += 1
         let pull = pull
-        let changes = announcedTooMany || featureChanged ? [] : announced
+        let changes = announcedTooMany ? [] : announced
         announced = []
         announcedTooMany = false
-        featureChanged = false
         pulling = Task {
             let version = await pull(changes)
             self.pulled(reaching: version)
@@ -243,17 +234,17 @@ extension LiveUpdates {
 /// A message of the live socket.
 enum LiveMessage: Equatable {
     /// What a change did to its resource.
-    struct DocumentChange: Equatable {
+    struct ItemChange: Equatable {
         let id: Int
         let version: Int
         let deleted: Bool
     }
 
-    /// Sent first: the documents' change number.
-    case hello(version: Int)
+    /// Sent first: each collection's change number.
+    case hello(versions: [String: Int])
     /// One change: its collection, the collection's change number after it, and what it did to
     /// which resource (nil when the event does not say).
-    case change(collection: String, version: Int, DocumentChange?)
+    case change(collection: String, version: Int, ItemChange?)
 
     private struct Wire: Decodable {
         let type: String
@@ -270,11 +261,11 @@ enum LiveMessage: Equatable {
         guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(text.utf8)) else { return nil }
         switch (wire.type, wire.versions, wire.collection, wire.id, wire.serverVersion) {
         case ("hello", let versions?, _, _, _):
-            self = .hello(version: versions["documents"] ?? 0)
+            self = .hello(versions: versions)
         case ("change", _, let collection?, let id?, let version?):
-            var resource: DocumentChange?
+            var resource: ItemChange?
             if let changed = wire.version, let deleted = wire.deleted {
-                resource = DocumentChange(id: id, version: changed, deleted: deleted)
+                resource = ItemChange(id: id, version: changed, deleted: deleted)
             }
             self = .change(collection: collection, version: version, resource)
         default:
