@@ -7,6 +7,10 @@ import StrataData
 /// and writes Docs/Performance.md.
 @main
 enum BenchmarkApp {
+    /// How many times the sync benchmarks run each side: three for `make bench`, whose medians
+    /// are reported, one for `make bench-check`, whose gates are loose enough for one run's noise.
+    static var syncRounds: Int { CommandLine.arguments.contains("--check") ? 1 : 3 }
+
     static func main() async throws {
         if CommandLine.arguments.contains("--probe-memory") {
             try await ReadProbe.memoryLoop()

@@ -3,6 +3,9 @@ extension FeatureSpec.Field {
     /// The Swift type in Domain.
     var swiftType: String { enumName ?? type.rawValue }
 
+    /// The type as `scaffold-feature` takes it (`enum(food,travel)` for an enum).
+    var typeText: String { type == .enumeration ? "enum(\(values.joined(separator: ",")))" : type.rawValue }
+
     /// The type the wire, the table and the shell's JSON keep it as (an enum's raw value is text).
     var storedType: String { type == .enumeration ? "String" : swiftType }
 

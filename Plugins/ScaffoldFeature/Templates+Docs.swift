@@ -7,15 +7,17 @@ extension FeatureSpec {
     /// What `scaffold-feature` was given, as a command line.
     var commandLine: String {
         "swift package --allow-writing-to-package-directory scaffold-feature \(name) "
-            + fields.map { "--field \($0.name):\($0.type.rawValue)" }.joined(separator: " ")
+            + fields.map { "--field '\($0.name):\($0.typeText)'" }.joined(separator: " ")
             + (conflicts == "manual" ? "" : " --conflicts \(conflicts)")
+            + searchable.map { " --searchable \($0.name)" }.joined()
+            + fields.filter { !$0.rangeText.isEmpty }.map { " --range \($0.name):\($0.rangeText)" }.joined()
     }
 
     private func page() -> String {
         let edited = editedField
         let first = fields.map { ($0.name, $0.shown(.first)) }
         let second = fields.map { ($0.name, $0.name == edited.name ? $0.shown(.second) : $0.shown(.first)) }
-        let fieldList = fields.map { "`\($0.name)` (`\($0.type.rawValue)`, flag `\($0.flag)`)" }.joined(separator: ", ")
+        let fieldList = fields.map { "`\($0.name)` (`\($0.typeText)`, flag `\($0.flag)`)" }.joined(separator: ", ")
         let header = ["ID"] + fields.map { $0.name.uppercased() } + ["VERSION"]
         let listed = DocsTable.list(header, ["1"] + first.map(\.1) + ["1"])
         let listedAgain = DocsTable.list(header, ["1"] + second.map(\.1) + ["2"])
@@ -31,9 +33,10 @@ extension FeatureSpec {
             \(commandLine)
             ```
 
-            Reads go through the cache (`--policy`); writes are saved on the device first and then
-            sent to the server, and a change made offline goes with the next `sync`, which also
-            brings what other devices made, changed or deleted. A change the server refuses because
+            It runs on the engine documents run on (ADR 0050): the same outbox, batches, pulls, conflicts,
+            live updates, pages and search. Reads go through the cache (`--policy`); writes are saved
+            on the device first and then sent to the server, and a change made offline goes with the
+            next `sync`, which also brings what other devices made, changed or deleted. A change the server refuses because
             the \(lower) changed there goes as its conflict policy, `\(conflicts)`, says
             ([Extending.md](../Extending.md)); under `manual` it waits in the outbox, in conflict,
             listed by `conflicts list` with the server's version beside it (`conflicts show ID`),

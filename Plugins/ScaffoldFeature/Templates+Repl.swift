@@ -16,6 +16,7 @@ extension FeatureSpec {
     private func feature() -> String {
         """
         import Domain
+        import Presentation
         import ShellKit
         import StrataData
 
@@ -25,12 +26,23 @@ extension FeatureSpec {
         }
 
         extension FeatureModule {
-            /// \(name)s: the `\(lower)` commands, Tab completion of their identifiers, and their repository.
+            /// \(name)s: the `\(lower)` commands, Tab completion of their identifiers, their repository, and
+            /// their list in a scene (`scene open list --collection \(collection)`).
             static var \(lower)s: FeatureModule {
                 FeatureModule(
                     commands: \(name)Commands.all, completions: [.\(lower)ID: \(name)RepositoryImpl.storedIDs(in:)]
                 ) { stack, api, services in
-                    services.register(\(name)RepositoryImpl(stack: stack, api: api), as: (any \(name)RepositoryProtocol).self)
+                    let repository = \(name)RepositoryImpl(stack: stack, api: api)
+                    services.register(repository, as: (any \(name)RepositoryProtocol).self)
+                    services.registerList("\(collection)", ItemListSource(title: "\(name)s") { policy in
+                        await List\(name)sUseCase(repository: repository).execute(policy: policy).map { fetched in
+                            fetched.map { items in
+                                items.map { item in
+                                    ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) })
+                                }
+                            }
+                        }.mapError { $0 == .cancelled ? .cancelled : .message($0.localizedDescription) }
+                    })
                 }
             }
         }

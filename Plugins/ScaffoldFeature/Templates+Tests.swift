@@ -399,6 +399,16 @@ extension FeatureSpec {
                     #expect(deleted.stderr.contains("\(name) 1 was not found"), "\\(deleted.stderr)")
                 }
 
+                @Test func itsListOpensInASceneAndFollowsAnEdit() async throws {
+                    let run = try await repl.run(lines: [
+                        #"\(lower) new \(typedNew)"#, "scene open list --collection \(collection)",
+                        #"\(lower) edit 1 \(edited.typed(.second))"#, "format json", "scene show",
+                    ])
+                    #expect(run.status == 0, "\\(run.stderr)")
+                    let scene = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
+                    #expect(scene.contains(#""\(edited.name)":"\(edited.shown(.second))""#), "\\(scene)")
+                }
+
                 @Test func badInputGetsOneLineAndChangesNothing() async throws {
                     let run = try await repl.run(
                         lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "outbox list"])

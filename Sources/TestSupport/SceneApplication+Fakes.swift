@@ -1,12 +1,14 @@
 import Clocks
 import Domain
 public import Platform
-import Presentation
+public import Presentation
 
 extension SceneApplication {
-    /// The app's scenes (editors and browsers, with the app's activities) over fake repositories.
+    /// The app's scenes (editors and browsers, with the app's activities) over fake repositories,
+    /// listing a feature's items with `itemLists`.
     @MainActor public static func strata(
-        documents: FakeDocumentRepository, users: FakeUserRepository, store: any SceneStateStoreProtocol
+        documents: FakeDocumentRepository, users: FakeUserRepository, store: any SceneStateStoreProtocol,
+        itemLists: [String: ItemListSource] = [:]
     ) -> SceneApplication {
         let delegate = StrataSceneAppDelegate {
             DocumentEditorSceneDelegate(
@@ -18,7 +20,7 @@ extension SceneApplication {
                 services: BrowserSceneDelegate.Services(
                     listDocuments: ListDocumentsUseCase(repository: documents),
                     searchDocuments: SearchDocumentsUseCase(repository: documents),
-                    fetchUser: FetchUserUseCase(repository: users), clock: ImmediateClock()))
+                    fetchUser: FetchUserUseCase(repository: users), itemLists: itemLists, clock: ImmediateClock()))
         }
         return SceneApplication(delegate: delegate, store: store, registry: .strata)
     }

@@ -113,10 +113,12 @@ struct PipelinedPullTests {
 
     /// The data stack over the scripted server, pulling pages of 2.
     fileprivate func stack(_ server: ScriptedChangeList, at version: Int? = nil) throws -> DataStack {
+        // A write may wait a minute for another connection's: the probe below holds the database
+        // for as long as a loaded machine takes to ask for the next page.
         let api = APIClient(
             baseURL: try #require(URL(string: "http://127.0.0.1:9")), http: server, security: .development,
             retry: .never, clock: ContinuousClock(), now: { Date() })
-        let database = try AppDatabase.open(at: file)
+        let database = try AppDatabase.open(at: file, snapshotMilliseconds: 10, busySeconds: 60)
         if let version {
             try database.write { db in try SyncValueRecord.set("pull:documents", String(version), db) }
         }
@@ -246,8 +248,9 @@ struct PipelinedPullTests {
     }
 }
 
-/// Locks the database from the first page's answer until the second page is asked for (or 3 s
-/// pass), and notes whether the first page was stored when the second was asked for.
+/// Locks the database from the first page's answer until the second page is asked for (or 30 s
+/// pass, well within the stack's busy timeout), and notes whether the first page was stored when
+/// the second was asked for.
 private final class WriteLockProbe: Sendable {
     private let file: URL
     private let state = Mutex<(lock: DatabaseQueue?, stored: [Int: Bool])>((nil, [:]))
@@ -266,7 +269,7 @@ private final class WriteLockProbe: Sendable {
         try? lock.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
         state.withLock { $0.lock = lock }
         Task { [self] in
-            try? await Task.sleep(for: .seconds(3))
+            try? await Task.sleep(for: .seconds(30))
             release()
         }
     }

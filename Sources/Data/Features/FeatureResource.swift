@@ -1,5 +1,5 @@
-import Domain
-import Foundation
+package import Domain
+package import Foundation
 
 /// What the sync engine needs to know about one collection's items: documents, and every feature
 /// a team generates.
@@ -8,7 +8,7 @@ import Foundation
 /// conflict policy, its searchable columns, its merge). One type conforms per collection; reads,
 /// offline-first writes, the outbox, batched pushes, pulls, conflicts, lists, pages and search come
 /// from ``FeatureStore`` and ``SyncEngine``.
-protocol FeatureResource: Sendable {
+package protocol FeatureResource: Sendable {
     /// The Domain entity; it says when it was made and last changed.
     associatedtype Item: Timestamped & Sendable
     /// Its row in the collection's table.
@@ -59,13 +59,13 @@ protocol FeatureResource: Sendable {
 
 extension FeatureResource {
     /// Items do not say whether they are sent, unless the collection says otherwise.
-    static func item(_ item: Item, marked state: SyncState) -> Item { item }
+    package static func item(_ item: Item, marked state: SyncState) -> Item { item }
 
     /// Every searchable column counts alike.
-    static var searchWeights: [Double] { searchableColumns.map { _ in 1 } }
+    package static var searchWeights: [Double] { searchableColumns.map { _ in 1 } }
 
     /// No merge, unless the collection offers one.
-    static func merged(local: Item, remote: Item?, body: String) -> Item? { nil }
+    package static func merged(local: Item, remote: Item?, body: String) -> Item? { nil }
 
     /// An item's estimated size in the memory tier: its layout plus the bytes its texts hold, so
     /// the tier's byte limit bounds every collection alike.
@@ -88,17 +88,17 @@ extension FeatureResource {
 
 extension FeatureResource where Summary == Item {
     /// Lists show whole items.
-    static func summary(of item: Item) -> Item { item }
+    package static func summary(of item: Item) -> Item { item }
 
     /// An item's place in a list.
-    static func position(of summary: Item) -> (updatedAt: Date, id: Int) {
+    package static func position(of summary: Item) -> (updatedAt: Date, id: Int) {
         (summary.updatedAt, id(of: summary).rawValue)
     }
 }
 
 extension FeatureResource where Summary == Item, SummaryWire == Wire {
     /// A list entry is a whole item.
-    static func summary(from wire: Wire) throws(RemoteError) -> Item { try item(from: wire) }
+    package static func summary(from wire: Wire) throws(RemoteError) -> Item { try item(from: wire) }
 }
 
 /// A list of the server's (`GET /<collection>`, `?q=` for a search): its entries, under `items`.

@@ -163,7 +163,7 @@ extension FeatureStore {
         throws(StorageError)
     {
         guard let id = ID(rawValue: entry.itemId) else { throw .corruptRow("item 0 of \(entry.collection)") }
-        defer { refreshPending() }
+        defer { refreshPending([id.rawValue]) }
         try database.write { db in
             try Outbox.forget(Self.key(id), db)
             try RecordStore<Resource.Record>.delete(id, db)

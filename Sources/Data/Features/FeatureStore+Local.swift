@@ -49,10 +49,7 @@ extension FeatureStore {
     }
 
     /// Runs `work` in a write transaction; a failure is the store's.
-    ///
-    /// The items with unsent changes are read again after it, whatever it did.
     func storage<Value>(_ work: (Database) throws -> Value) throws(DataSourceError) -> Value {
-        defer { refreshPending() }
         do {
             return try database.write(work)
         } catch {

@@ -43,7 +43,7 @@ extension FeatureStore {
 
     /// A delete of an item the server no longer has is done: the change leaves the queue.
     func settleGone(_ entry: Outbox.Entry) throws(StorageError) {
-        defer { refreshPending() }
+        defer { refreshPending([entry.itemId]) }
         try database.write { db in
             _ = try Outbox.completed(
                 entry, serverID: entry.itemId, etag: nil, localState: Resource.Record.databaseTableName, db)
@@ -137,7 +137,7 @@ extension FeatureStore {
         // The scenes reload as soon as the transaction commits (the database announces it), so the
         // memory tiers drop the old versions first, and again after, in case a read came between.
         lists.evacuateMemory()
-        defer { refreshPending() }
+        defer { refreshPending(forgotten.map(\.rawValue)) }
         try database.write { db in
             var rows: [(key: ID, record: Resource.Record, metadata: CacheMetadata)] = []
             for (entry, item, validators) in accepted {

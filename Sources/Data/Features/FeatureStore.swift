@@ -1,5 +1,5 @@
-import Domain
-import Foundation
+package import Domain
+package import Foundation
 import GRDB
 import Logging
 import Synchronization
@@ -12,9 +12,9 @@ import Synchronization
 /// the table and queue the change in one transaction, then push when the server is reachable. The
 /// table holds this device's version of an item while its changes wait; the outbox holds the
 /// changes. A repository is a thin layer over it that speaks its Domain error.
-final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable {
-    typealias Item = Resource.Item
-    typealias ID = ItemID<Item>
+package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable {
+    package typealias Item = Resource.Item
+    package typealias ID = ItemID<Item>
     typealias Lists = CacheBackedDataSource<RecordStore<ListRecord<Resource>>, ListStore<Resource>>
 
     let database: AppDatabase
@@ -37,7 +37,7 @@ final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable 
 
     /// The store over the stack's database and sync engine, talking to `api`; it syncs its
     /// collection from now on.
-    convenience init(stack: DataStack, api: APIClient) {
+    package convenience init(stack: DataStack, api: APIClient) {
         self.init(
             database: stack.database, api: api, sync: stack.sync, now: stack.now, configuration: stack.configuration,
             timeToLive: Resource.timeToLive)
@@ -69,6 +69,7 @@ final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable 
                 cost: { Resource.cost(of: $0.summaries) }),
             now: now)
         refreshPending()
+        database.changes.follow(Resource.Record.databaseTableName, holding: Resource.collection)
         sync.register(self)
     }
 
@@ -111,10 +112,10 @@ final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable 
     ///
     /// Each gets the next identifier this device issues. Sends nothing.
     @discardableResult
-    func queue(_ makes: [(ID, Date) -> Item]) throws(DataSourceError) -> [ID] {
+    package func queue(_ makes: [(ID, Date) -> Item]) throws(DataSourceError) -> [ID] {
         guard !makes.isEmpty else { return [] }
         let moment = now()
-        return try storage { db in
+        let ids = try storage { db in
             let numbers = try Outbox.nextLocalIDs(Resource.collection, count: makes.count, db)
             var rows: [(key: ID, record: Resource.Record)] = []
             var entries: [OutboxRecord] = []
@@ -134,6 +135,8 @@ final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable 
             try OutboxRecord.replaceAll(entries, db)  // the queue numbers them in this order
             return rows.map(\.key)
         }
+        pending.withLock { $0.formUnion(ids.map(\.rawValue)) }
+        return ids
     }
 
     /// Saves `item` on this device against the version it was read at, queues the change and
@@ -152,6 +155,7 @@ final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable 
                 baseETag: base, createdAt: moment)
             try entry.insert(db)
         }
+        pending.withLock { _ = $0.insert(id.rawValue) }
         source.forgetInMemory([id])
         await sync?.pushIfReachable()
         return try await self.item(id, policy: .localOnly).value
@@ -175,6 +179,7 @@ final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable 
                 try Outbox.forget(Self.key(target), db)
             }
         }
+        refreshPending([target.rawValue])
         source.forgetInMemory([target])
         await sync?.pushIfReachable()
     }
@@ -194,7 +199,25 @@ final class FeatureStore<Resource: FeatureResource>: SyncedCollection, Sendable 
         return (items ? source.evacuateMemory() : 0) + (evacuateLists ? lists.evacuateMemory() : 0)
     }
 
-    /// Reads again which items have unsent changes.
+    /// Reads again whether the items `ids` have unsent changes (after a write that may have
+    /// queued or settled changes to them); only those, so a write costs the same however many
+    /// changes wait.
+    func refreshPending(_ ids: [Int]) {
+        guard !ids.isEmpty else { return }
+        let marks = databaseQuestionMarks(count: ids.count)
+        let present = try? database.read { db in
+            try Int.fetchAll(
+                db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ? AND item_id IN (\(marks))",
+                arguments: StatementArguments([Resource.collection.databaseValue] + ids.map(\.databaseValue)))
+        }
+        guard let present else { return refreshPending() }
+        pending.withLock { set in
+            set.subtract(ids)
+            set.formUnion(present)
+        }
+    }
+
+    /// Reads again which items have unsent changes, all of them.
     func refreshPending() {
         let ids = try? database.read { db in
             try Int.fetchAll(

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// A record whose table a ``RecordStore`` caches one kind of object in, keyed, with its metadata
 /// in `cache_metadata`.
@@ -6,7 +6,7 @@ import GRDB
 /// Decoding goes through ``init(columns:)`` so the hot-path reader and GRDB share it; an object
 /// that does not map back (``object()`` throws) counts as a damaged row: the store drops it and
 /// reports a miss, so the value is fetched again.
-protocol CacheableRecord: FetchableRecord, PersistableRecord, ColumnEncodable, Sendable {
+package protocol CacheableRecord: FetchableRecord, PersistableRecord, ColumnEncodable, Sendable {
     /// What identifies a stored object.
     associatedtype Key: Hashable & Sendable & CustomStringConvertible
     /// The object kept in the row.
@@ -35,18 +35,18 @@ protocol CacheableRecord: FetchableRecord, PersistableRecord, ColumnEncodable, S
 
 extension CacheableRecord {
     /// Decodes through ``init(columns:)``.
-    init(row: Row) throws {
+    package init(row: Row) throws {
         try self.init(columns: row)
     }
 
     /// No version by default: every fetched value replaces the cached one.
-    static var versionColumn: Column? { nil }
+    package static var versionColumn: Column? { nil }
 
     /// No version by default.
-    var cacheVersion: Int? { nil }
+    package var cacheVersion: Int? { nil }
 
     /// Every row of the table.
-    static var stored: QueryInterfaceRequest<Self> { all() }
+    package static var stored: QueryInterfaceRequest<Self> { all() }
 
     /// The `cache_metadata` key of `key`.
     static func metadataKey(_ key: Key) -> String { "\(cacheNamespace):\(key)" }

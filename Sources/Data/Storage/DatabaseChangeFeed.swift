@@ -3,13 +3,14 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// Announces every committed change to the documents this device holds, whoever made it: a save
-/// (the outbox), a sync, a live event, a read that brought a newer version from the server.
+/// Announces every committed change to the items this device holds, of every collection, whoever
+/// made it: a save (the outbox), a sync, a live event, a read that brought a newer version.
 ///
-/// It watches the table, not the callers: a GRDB transaction observer collects the ids of the
-/// changed rows of `document` (which holds this device's version of a document while its changes
-/// wait, and takes a created document under the server's id once sent) and announces them once the
-/// transaction commits (a rolled-back one announces nothing). Another process's writes are not
+/// It watches the tables, not the callers: a GRDB transaction observer collects the ids of the
+/// changed rows of each collection's table (which holds this device's version of an item while its
+/// changes wait, and takes a created item under the server's id once sent) and announces them
+/// once the transaction commits (a rolled-back one announces nothing): documents as
+/// ``DataChange/documents(_:)``, the others as ``DataChange/items(collection:ids:)``. Another process's writes are not
 /// seen here; the app learns of them from a cross-process signal and ``announce(_:)``s them.
 public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
     fileprivate struct State {
@@ -17,8 +18,9 @@ public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
         var announced = 0
     }
 
-    fileprivate static let tables: Set<String> = [DocumentRecord.databaseTableName]
     fileprivate let state = Mutex(State())
+    /// The collection each followed table holds, by table.
+    fileprivate let tables = Mutex<[String: String]>([DocumentRecord.databaseTableName: DocumentResource.collection])
 
     /// Creates a feed; ``AppDatabase`` makes the one that watches it.
     init() {}
@@ -46,6 +48,11 @@ public final class DatabaseChangeFeed: ChangeFeedProtocol, Sendable {
     /// How many changes were announced so far.
     public var announcedCount: Int { state.withLock { $0.announced } }
 
+    /// Announces the changes to `table`, which holds the items of `collection`, from now on.
+    func follow(_ table: String, holding collection: String) {
+        tables.withLock { $0[table] = collection }
+    }
+
     /// The GRDB observer that feeds this feed (``AppDatabase`` adds it to its pool).
     var observer: some TransactionObserver { Observer(feed: self) }
 }
@@ -57,38 +64,43 @@ extension DatabaseChangeFeed {
     /// need no lock.
     private final class Observer: TransactionObserver {
         let feed: DatabaseChangeFeed
-        private var changed: Set<Document.ID> = []
+        private var changed: [String: Set<Int>] = [:]
 
         init(feed: DatabaseChangeFeed) {
             self.feed = feed
         }
 
-        /// Whether the observer wants the event: changes to the tables documents live in.
+        /// Whether the observer wants the event: changes to the tables items live in.
         func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-            DatabaseChangeFeed.tables.contains(eventKind.tableName)
+            feed.tables.withLock { $0[eventKind.tableName] != nil }
         }
 
-        /// Collects a changed row's id (the table is keyed by the document id).
+        /// Collects a changed row's id (each table is keyed by the item's id).
         ///
         /// A statement this observer takes also reports what its triggers change (the search
-        /// index's own tables, whose row ids are not documents): only these tables' rows count.
+        /// indexes' own tables, whose row ids are not items): only the followed tables' rows count.
         func databaseDidChange(with event: DatabaseEvent) {
-            guard DatabaseChangeFeed.tables.contains(event.tableName), let id = Document.ID(rawValue: Int(event.rowID))
-            else { return }
-            changed.insert(id)
+            guard let collection = feed.tables.withLock({ $0[event.tableName] }), event.rowID != 0 else { return }
+            changed[collection, default: []].insert(Int(event.rowID))
         }
 
-        /// Announces what the transaction changed.
+        /// Announces what the transaction changed, a change per collection.
         func databaseDidCommit(_ db: Database) {
             guard !changed.isEmpty else { return }
             let announced = changed
-            changed = []
-            feed.announce(.documents(announced))
+            changed = [:]
+            for (collection, ids) in announced.sorted(by: { $0.key < $1.key }) {
+                if collection == DocumentResource.collection {
+                    feed.announce(.documents(Set(ids.compactMap(Document.ID.init(rawValue:)))))
+                } else {
+                    feed.announce(.items(collection: collection, ids: ids))
+                }
+            }
         }
 
         /// Forgets what the transaction changed.
         func databaseDidRollback(_ db: Database) {
-            changed = []
+            changed = [:]
         }
     }
 }

@@ -1,11 +1,11 @@
-import GRDB
+package import GRDB
 import GRDBSQLite
 
 /// Where a record writes its columns: GRDB's `PersistenceContainer`, or a batch's plain list.
 ///
 /// A record that writes through this (``ColumnEncodable``) names its columns in one function for
 /// both.
-protocol ColumnEncoding {
+package protocol ColumnEncoding {
     /// The value of `column`.
     subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? { get set }
 }
@@ -14,14 +14,14 @@ extension PersistenceContainer: ColumnEncoding {}
 
 /// A record that writes its columns through ``ColumnEncoding``; batches then skip building a
 /// dictionary per row.
-protocol ColumnEncodable: MutablePersistableRecord {
+package protocol ColumnEncodable: MutablePersistableRecord {
     /// Writes every column.
     func encodeColumns(into columns: inout some ColumnEncoding)
 }
 
 extension ColumnEncodable {
     /// GRDB's encoding, through ``encodeColumns(into:)``.
-    func encode(to container: inout PersistenceContainer) {
+    package func encode(to container: inout PersistenceContainer) {
         encodeColumns(into: &container)
     }
 

@@ -36,10 +36,20 @@ extension DemoBackend {
 
     /// Adds `count` documents at once, each a change of its own (for sync benchmarks).
     public func addDocuments(count: Int) throws(DemoBackendError) {
-        let spec = DemoSeed.documents
-        let members: [String: JSONValue] = [
+        try addItems(count: count, to: DemoSeed.documents.name)
+    }
+
+    /// Adds `count` items to `collection` at once, each a change of its own, shaped as the sync
+    /// benchmarks' documents are (a title, a body of 200 bytes, one tag) for the fields the
+    /// collection has.
+    public func addItems(count: Int, to collection: String) throws(DemoBackendError) {
+        guard let spec = core.collections.first(where: { $0.name == collection }) else {
+            throw .storage("no collection \(collection)")
+        }
+        let sample: [String: JSONValue] = [
             "body": .string(String(repeating: "b", count: 200)), "tags": .array([.string("bulk")]),
         ]
+        let members = sample.filter { member in spec.fields.contains { $0.name == member.key } }
         do {
             try core.store.writing { transaction in
                 for _ in 0..<count {
@@ -53,7 +63,7 @@ extension DemoBackend {
                 }
             }
         } catch {
-            throw .storage("cannot add documents: \(error)")
+            throw .storage("cannot add items to \(collection): \(error)")
         }
     }
 

@@ -6,6 +6,9 @@ public enum DataChange: Sendable, Hashable {
     /// These documents changed on this device (an id may be a local one, negative, whose
     /// document has just been given the server's id).
     case documents(Set<Document.ID>)
+    /// These items of another collection (a generated feature's, such as `recipes`) changed on
+    /// this device, by their identifiers.
+    case items(collection: String, ids: Set<Int>)
     /// Another process changed the shared data without saying what: anything may have.
     case everything
 
@@ -13,15 +16,25 @@ public enum DataChange: Sendable, Hashable {
     public func touches(_ id: Document.ID) -> Bool {
         switch self {
         case .documents(let ids): ids.contains(id)
+        case .items: false
         case .everything: true
         }
     }
 
-    /// The two changes as one: what either touches.
-    public func merged(with other: DataChange) -> DataChange {
-        switch (self, other) {
-        case (.documents(let some), .documents(let more)): .documents(some.union(more))
-        default: .everything
+    /// Whether a screen listing documents must refresh.
+    public var touchesDocuments: Bool {
+        switch self {
+        case .documents, .everything: true
+        case .items: false
+        }
+    }
+
+    /// Whether a screen showing items of `collection` (a generated feature's) must refresh.
+    public func touches(collection: String) -> Bool {
+        switch self {
+        case .documents: false
+        case .items(let changed, _): changed == collection
+        case .everything: true
         }
     }
 }

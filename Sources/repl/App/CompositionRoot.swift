@@ -121,7 +121,8 @@ enum CompositionRoot {
                 database: database, api: api, folder: container.applicationSupport.appendingPathComponent("Uploads"),
                 now: now))
         let caches = CacheControls(stack: stack)
-        let sceneDelegate = sceneAppDelegate(services: services)
+        let features = FeatureModule.services(stack: stack, api: api)
+        let sceneDelegate = sceneAppDelegate(services: services, itemLists: features.lists)
         let scenes = SceneApplication(
             delegate: sceneDelegate, store: FileSceneStateStore(folder: container.savedApplicationState),
             registry: .strata)
@@ -169,7 +170,7 @@ enum CompositionRoot {
                 preferences: container.preferences, database: database,
                 background: await BackgroundServices.start(sync: services.syncNow, database: database, now: now),
                 scenes: scenes, sceneDelegate: sceneDelegate, lifecycle: lifecycle, observations: [memoryObservation],
-                operationBudget: budget, features: FeatureModule.services(stack: stack, api: api),
+                operationBudget: budget, features: features,
                 sandbox: AppSandbox(container: container), readiness: readiness,
                 transitions: AppTransitions(lifecycle: lifecycle, scenes: scenes, clock: ContinuousClock()),
                 evacuated: evacuated, configuration: configuration,
@@ -229,7 +230,9 @@ extension CompositionRoot {
         }
     }
 
-    private static func sceneAppDelegate(services: AppServices) -> StrataSceneAppDelegate {
+    private static func sceneAppDelegate(services: AppServices, itemLists: [String: ItemListSource])
+        -> StrataSceneAppDelegate
+    {
         StrataSceneAppDelegate {
             DocumentEditorSceneDelegate(
                 fetchDocument: services.fetchDocument, createDocument: services.createDocument,
@@ -238,7 +241,7 @@ extension CompositionRoot {
             BrowserSceneDelegate(
                 services: BrowserSceneDelegate.Services(
                     listDocuments: services.listDocuments, searchDocuments: services.searchDocuments,
-                    fetchUser: services.fetchUser, clock: ContinuousClock()))
+                    fetchUser: services.fetchUser, itemLists: itemLists, clock: ContinuousClock()))
         }
     }
 

@@ -1,3 +1,4 @@
+import Presentation
 import ShellKit
 import StrataData
 
@@ -43,6 +44,13 @@ extension FeatureModule {
 /// protocol; the composition root fills it, and a feature's commands read their own.
 struct FeatureServices {
     private var repositories: [ObjectIdentifier: Any] = [:]
+    /// How each feature's items are listed in a scene, by collection (`scene open list --collection`).
+    private(set) var lists: [String: ItemListSource] = [:]
+
+    /// Lists the items of `collection` in a scene with `source`.
+    mutating func registerList(_ collection: String, _ source: ItemListSource) {
+        lists[collection] = source
+    }
 
     /// Keeps `repository` as the feature's `Protocol`.
     mutating func register<Protocol>(_ repository: Protocol, as type: Protocol.Type) {

@@ -480,4 +480,17 @@ struct FeatureStoreTests {
         #expect(offline.value.map(\.url) == ["https://c.example", "https://b.example", "https://a.example"])
         #expect(offline.origin == .disk && offline.freshness == .stale)
     }
+
+    @Test func aFeaturesChangesAreAnnouncedUnderItsCollection() async throws {
+        let fixture = try await Fixture.make()
+        let stream = fixture.stack.database.changes.changes()
+        await fixture.live.backend.stop()
+        _ = try await fixture.store.create(Self.draft("https://swift.org"))
+        var heard: DataChange?
+        for await change in stream {
+            heard = change
+            break
+        }
+        #expect(heard == .items(collection: "testbookmarks", ids: [-1]))
+    }
 }

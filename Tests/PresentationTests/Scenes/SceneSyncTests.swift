@@ -105,4 +105,48 @@ struct SceneSyncTests {
         await clock.advanceAndSettle(by: .milliseconds(16))
         #expect(sync.reloads == 0)
     }
+
+    @Test func aFeaturesListInASceneReloadsForItsOwnItemsOnly() async throws {
+        // Given a scene listing a feature's items, whose source counts its reads
+        let reads = Counter()
+        let source = ItemListSource(title: "Recipes") { _ in
+            let count = await reads.increment()
+            return .success(
+                Fetched([ListedItem(id: 1, fields: [.init(name: "title", text: "read \(count)")])], origin: .disk))
+        }
+        let scenes = SceneApplication.strata(
+            documents: documents, users: FakeUserRepository(users: []), store: InMemorySceneStateStore(),
+            itemLists: ["recipes": source])
+        let session = try await scenes.requestSceneSessionActivation(
+            nil, userActivity: .itemList(ItemListActivity(collection: "recipes"), title: "Recipes"))
+        let browser = try #require(session.scene?.delegate as? BrowserSceneDelegate)
+        let sync = SceneSync(
+            scenes: scenes, changes: ObserveChangesUseCase(feed: feed), interval: .milliseconds(100), clock: clock)
+        sync.start()
+        await Task.yield()
+        #expect(browser.stateRestorationActivity(for: try #require(session.scene))?.title == "Recipes")
+        // When documents and another feature change, then it does not reload; when its own items do, it does
+        feed.send(.documents([FakeData.documentID(1)]))
+        feed.send(.items(collection: "trips", ids: [1]))
+        await clock.advanceAndSettle(by: .milliseconds(16))
+        #expect(sync.reloads == 0)
+        feed.send(.items(collection: "recipes", ids: [1]))
+        await clock.advanceAndSettle(by: .milliseconds(16))
+        #expect(sync.reloads == 1)
+        guard case .loaded(let items, _)? = browser.items?.state else {
+            Issue.record("the list did not load: \(String(describing: browser.items?.state))")
+            return
+        }
+        #expect(items.first?.fields.first?.text == "read 2")
+    }
+}
+
+/// Counts calls from any task.
+private actor Counter {
+    private var value = 0
+
+    func increment() -> Int {
+        value += 1
+        return value
+    }
 }

@@ -2,7 +2,7 @@ public import Platform
 
 extension ActivityRegistry {
     /// Strata's own activities: document editing (with the version 1 migration), the document
-    /// list and user profiles.
+    /// list, the lists of generated features' items and user profiles.
     nonisolated public static let strata: ActivityRegistry = {
         var registry = ActivityRegistry()
         registry.register(DocumentEditActivity.self)
@@ -10,6 +10,7 @@ extension ActivityRegistry {
             $0.migrated()
         }
         registry.register(DocumentListActivity.self)
+        registry.register(ItemListActivity.self)
         registry.register(UserProfileActivity.self)
         return registry
     }()

@@ -15,6 +15,11 @@ nonisolated extension UserActivity {
             payload, title: title, targetContentIdentifier: DocumentListActivity.targetContentIdentifier)
     }
 
+    /// The list of a collection's items (a generated feature's), titled `title`.
+    public static func itemList(_ payload: ItemListActivity, title: String) -> UserActivity {
+        UserActivity(payload, title: title, targetContentIdentifier: payload.targetContentIdentifier)
+    }
+
     /// User `id`'s profile.
     public static func userProfile(_ payload: UserProfileActivity) -> UserActivity {
         UserActivity(payload, title: "User \(payload.userId)", targetContentIdentifier: payload.targetContentIdentifier)

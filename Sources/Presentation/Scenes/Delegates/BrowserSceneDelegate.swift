@@ -3,7 +3,8 @@ import Logging
 public import Platform
 
 /// The "Default Configuration" scene: a browser window that shows the document list (searched
-/// when it has a query) or a user's profile, and navigates when an activity is continued in it.
+/// when it has a query), the list of a generated feature's items, or a user's profile, and
+/// navigates when an activity is continued in it.
 // Main-actor by this module's default; spelled out because a release build of a module that
 // imports this one otherwise reads the class as nonisolated and rejects its isolated deinit.
 @MainActor
@@ -14,6 +15,8 @@ public final class BrowserSceneDelegate: SceneDelegate {
         case blank
         /// The document list, filtered by `query` when it is not empty.
         case documents(query: String, scrollPosition: Int)
+        /// The items of a collection other than documents (a generated feature's).
+        case items(collection: String)
         /// A user's profile.
         case profile(userId: Int)
     }
@@ -26,6 +29,8 @@ public final class BrowserSceneDelegate: SceneDelegate {
     public private(set) var search: SearchViewModel?
     /// The profile, while the page is a profile.
     public private(set) var profile: UserProfileViewModel?
+    /// The items, while the page is a collection's list.
+    public private(set) var items: ListViewModel<ListedItem>?
     private let services: Services
     private let logger = Logger(label: "strata.presentation.scenes")
 
@@ -34,16 +39,19 @@ public final class BrowserSceneDelegate: SceneDelegate {
         let listDocuments: ListDocumentsUseCase
         let searchDocuments: SearchDocumentsUseCase
         let fetchUser: FetchUserUseCase
+        /// How each generated feature's items are listed, by collection.
+        let itemLists: [String: ItemListSource]
         let clock: any Clock<Duration>
 
         /// Bundles the browser's dependencies.
         public init(
             listDocuments: ListDocumentsUseCase, searchDocuments: SearchDocumentsUseCase, fetchUser: FetchUserUseCase,
-            clock: any Clock<Duration>
+            itemLists: [String: ItemListSource], clock: any Clock<Duration>
         ) {
             self.listDocuments = listDocuments
             self.searchDocuments = searchDocuments
             self.fetchUser = fetchUser
+            self.itemLists = itemLists
             self.clock = clock
         }
     }
@@ -57,6 +65,7 @@ public final class BrowserSceneDelegate: SceneDelegate {
         list?.onDisappear()
         search?.onDisappear()
         profile?.onDisappear()
+        items?.onDisappear()
         logger.debug("deinit BrowserSceneDelegate")
     }
 
@@ -76,6 +85,7 @@ public final class BrowserSceneDelegate: SceneDelegate {
         list?.onDisappear()
         search?.onDisappear()
         profile?.onDisappear()
+        items?.onDisappear()
     }
 
     /// The page shown, as an activity.
@@ -84,6 +94,9 @@ public final class BrowserSceneDelegate: SceneDelegate {
         case .blank: nil
         case .documents(let query, let position):
             .documentList(DocumentListActivity(query: query, scrollPosition: position))
+        case .items(let collection):
+            .itemList(
+                ItemListActivity(collection: collection), title: services.itemLists[collection]?.title ?? collection)
         case .profile(let id): .userProfile(UserProfileActivity(userId: id))
         }
     }
@@ -103,6 +116,7 @@ extension BrowserSceneDelegate {
             return .documents(query: list.query, scrollPosition: list.scrollPosition)
         }
         if let profile = activity.payload(as: UserProfileActivity.self) { return .profile(userId: profile.userId) }
+        if let list = activity.payload(as: ItemListActivity.self) { return .items(collection: list.collection) }
         return nil
     }
 
@@ -111,7 +125,8 @@ extension BrowserSceneDelegate {
         list?.onDisappear()
         search?.onDisappear()
         profile?.onDisappear()
-        (list, search, profile) = (nil, nil, nil)
+        items?.onDisappear()
+        (list, search, profile, items) = (nil, nil, nil, nil)
         page = next
         switch next {
         case .blank:
@@ -125,6 +140,12 @@ extension BrowserSceneDelegate {
             search = model
             model.type(query)
             await model.searchNow()?.value
+        case .items(let collection):
+            // A collection this build does not list shows an empty window, as an unknown page would.
+            guard let source = services.itemLists[collection] else { break }
+            let model = ListViewModel(name: "\(source.title)ListViewModel", fetch: source.fetch)
+            items = model
+            await model.onAppear()?.value
         case .profile(let id):
             let model = UserProfileViewModel(userNumber: id, fetchUser: services.fetchUser)
             profile = model

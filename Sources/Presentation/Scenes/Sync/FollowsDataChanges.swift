@@ -9,9 +9,14 @@ public protocol FollowsDataChanges: AnyObject {
 }
 
 extension BrowserSceneDelegate: FollowsDataChanges {
-    /// A document list or search shows any document; a profile shows none.
+    /// A document list or search shows any document, a collection's list any of its items; a
+    /// profile shows none.
     public func shows(_ change: DataChange) -> Bool {
-        if case .documents = page { true } else { false }
+        switch page {
+        case .documents: change.touchesDocuments
+        case .items(let collection): change.touches(collection: collection)
+        case .blank, .profile: false
+        }
     }
 
     /// Reads the list or the search again (from the caches, which every write keeps right).
@@ -20,6 +25,8 @@ extension BrowserSceneDelegate: FollowsDataChanges {
             await list.refresh(policy: .cacheFirst).value
         } else if let search {
             await search.searchNow()?.value
+        } else if let items {
+            await items.refresh(policy: .cacheFirst).value
         }
     }
 }

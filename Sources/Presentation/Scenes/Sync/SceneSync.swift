@@ -113,15 +113,14 @@ public final class SceneSync {
     /// Routes a batch of changes to the scenes that show what they touch, and waits for the
     /// reloads it starts (so the batcher learns how long the screen takes).
     private func route(_ batch: [DataChange]) async {
-        guard let first = batch.first else { return }
-        let change = batch.dropFirst().reduce(first) { $0.merged(with: $1) }
+        guard !batch.isEmpty else { return }
         let before = Set(running.keys)
         let open = Set(scenes.openSessions.map(\.persistentIdentifier))
         debouncers = debouncers.filter { open.contains($0.key) }
         for session in scenes.openSessions {
-            guard let delegate = session.scene?.delegate as? any FollowsDataChanges, delegate.shows(change) else {
-                continue
-            }
+            guard let delegate = session.scene?.delegate as? any FollowsDataChanges,
+                batch.contains(where: delegate.shows)
+            else { continue }
             let identifier = session.persistentIdentifier
             let debouncer = debouncers[identifier] ?? Debouncer(interval: interval, mode: .firstLast, clock: clock)
             debouncers[identifier] = debouncer

@@ -41,7 +41,10 @@ extension SceneCommands {
             ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "user"])),
             ArgumentSpec(name: "ID", isOptional: true, completion: .source(.documentID)),
         ],
-        flags: [FlagSpec(name: "--query", valueName: "Q", help: "The list's search query")],
+        flags: [
+            FlagSpec(name: "--query", valueName: "Q", help: "The list's search query"),
+            FlagSpec(name: "--collection", valueName: "NAME", help: "A generated feature's items instead of documents"),
+        ],
         examples: ["scene open editor 1", "scene open list --query rules", "scene open user 1", "scene open editor"]
     ) { context, arguments throws(CommandFailure) in
         let activity = try await activity(arguments, context)
@@ -171,7 +174,18 @@ extension SceneCommands {
                 DocumentEditActivity(documentId: documentId, draftTitle: nil, draftBody: nil, cursor: 0))
         case "list":
             if let idWord { throw CommandFailure("unexpected argument '\(idWord)' (use --query Q)") }
-            activity = .documentList(DocumentListActivity(query: arguments.flag("--query") ?? "", scrollPosition: 0))
+            if let collection = arguments.flag("--collection") {
+                guard let source = context.features.lists[collection] else {
+                    let known = context.features.lists.keys.sorted()
+                    throw CommandFailure(
+                        "no feature's list is named '\(collection)'"
+                            + (known.isEmpty ? " (this app has none)" : " (try \(known.joined(separator: ", ")))"))
+                }
+                activity = .itemList(ItemListActivity(collection: collection), title: source.title)
+            } else {
+                activity = .documentList(
+                    DocumentListActivity(query: arguments.flag("--query") ?? "", scrollPosition: 0))
+            }
         case "user":
             activity = .userProfile(UserProfileActivity(userId: try ParsedArguments.id(idWord, name: "user ID")))
         default:

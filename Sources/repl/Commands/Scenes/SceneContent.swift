@@ -43,6 +43,10 @@ extension SceneContent {
             default: return try state.commandOutput()
             }
         }
+        if let state = browser.items?.state {
+            if state == .idle || state == .loading { return .message("Loading…") }
+            return try state.commandOutput()
+        }
         if let state = browser.profile?.state {
             if state == .idle || state == .loading { return .message("Loading…") }
             return try state.commandOutput()

@@ -16,6 +16,7 @@ enum SceneOutput {
             return list.query.isEmpty ? "list" : "list:\(list.query)"
         }
         if let profile = activity?.payload(as: UserProfileActivity.self) { return "user:\(profile.userId)" }
+        if let list = activity?.payload(as: ItemListActivity.self) { return "list:\(list.collection)" }
         return session.persistentIdentifier
     }
 

@@ -1,0 +1,45 @@
+import Domain
+
+/// One item of a collection's list as a scene shows it, whatever the collection: its identifier
+/// and its fields as text, in the feature's order.
+nonisolated public struct ListedItem: Equatable, Sendable {
+    /// One field, by its name, as text.
+    public struct Field: Equatable, Sendable {
+        /// The field's name (`minutes`).
+        public let name: String
+        /// Its value, as the shell's tables show it.
+        public let text: String
+
+        /// A field.
+        public init(name: String, text: String) {
+            self.name = name
+            self.text = text
+        }
+    }
+
+    /// The item's identifier (negative while it is only on this device).
+    public let id: Int
+    /// Its fields.
+    public let fields: [Field]
+
+    /// An item as a list shows it.
+    public init(id: Int, fields: [Field]) {
+        self.id = id
+        self.fields = fields
+    }
+}
+
+/// How the app lists one collection's items in a scene: a generated feature gives its own, read
+/// through its list use case.
+nonisolated public struct ItemListSource: Sendable {
+    /// What people call the items (`Recipes`), for the scene's title.
+    public let title: String
+    /// Reads the items under a policy, with failures already worded for the user.
+    public let fetch: ListViewModel<ListedItem>.Fetch
+
+    /// A source.
+    public init(title: String, fetch: @escaping ListViewModel<ListedItem>.Fetch) {
+        self.title = title
+        self.fetch = fetch
+    }
+}
