@@ -34,14 +34,14 @@ extension FeatureSpec {
                 ) { stack, api, services in
                     let repository = \(name)RepositoryImpl(stack: stack, api: api)
                     services.register(repository, as: (any \(name)RepositoryProtocol).self)
-                    services.registerList("\(collection)", ItemListSource(title: "\(name)s") { policy in
+                    services.registerList("\(collection)", ItemListSource(title: "\(name)s") { @MainActor policy in
                         await List\(name)sUseCase(repository: repository).execute(policy: policy).map { fetched in
                             fetched.map { items in
                                 items.map { item in
                                     ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) })
                                 }
                             }
-                        }.mapError { $0 == .cancelled ? .cancelled : .message($0.localizedDescription) }
+                        }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
                     })
                 }
             }

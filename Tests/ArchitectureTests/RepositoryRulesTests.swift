@@ -36,6 +36,25 @@ struct RepositoryRulesTests {
         #expect(guide.components(separatedBy: "```repl").count - 1 >= 4, "each recipe has a replayed block")
     }
 
+    @Test func theCIWorkflowRunsTheStepsOfTheCIScript() throws {
+        // .ci/run is what CI runs on a fresh clone; the workflow is the same for teams on GitHub.
+        let script = try Self.text(".ci/run").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("make ") }
+        let workflow = try Self.text(".github/workflows/ci.yml").split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("run: ") }
+            .map { String($0.dropFirst("run: ".count)) }
+        #expect(!script.isEmpty && script == workflow, "the workflow runs \(workflow), .ci/run \(script)")
+        #expect(try Self.text(".github/workflows/ci.yml").contains("container: swift:6.3"))
+    }
+
+    @Test func aCopyOfTheTemplateHasItsLicenseAndContributingGuide() throws {
+        #expect(try Self.text("LICENSE").hasPrefix("MIT License"))
+        let contributing = try Self.text("CONTRIBUTING.md")
+        for topic in ["make test", "Docs/Conventions.md", "--filter", "Docs/ADR/0000-template.md"] {
+            #expect(contributing.contains(topic), "CONTRIBUTING.md says nothing of \(topic)")
+        }
+    }
+
     @Test func theConventionsNameEveryModule() throws {
         let conventions = try Self.text("Docs/Conventions.md")
         let manifest = try Self.text("Package.swift")
