@@ -28,7 +28,14 @@ let multipart = Target.Dependency.product(name: "MultipartKit", package: "multip
 
 let package = Package(
     name: "Strata",
+    // What the layers an app links need (Docs/iOS.md): Synchronization's Mutex and Atomic (iOS 18,
+    // macOS 15), Observation (iOS 17), Clock and Duration (iOS 16). Linux needs no entry.
+    platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        // The layers an app links (Docs/iOS.md); the rest of the package is the shell stand-in.
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "StrataData", targets: ["StrataData"]),
+        .library(name: "Presentation", targets: ["Presentation"]),
         .executable(name: "repl", targets: ["repl"]),
         .executable(name: "strata-server", targets: ["strata-server"]),
     ],
@@ -82,8 +89,15 @@ let package = Package(
         ),
         .target(
             name: "Presentation",
-            dependencies: ["Domain", "Platform", logging],
+            dependencies: ["Domain", logging],
             path: "Sources/Presentation",
+            swiftSettings: mainActorByDefault
+        ),
+        // The scene delegates over the iOS stand-in (ADR 0053): an app writes its own over UIKit.
+        .target(
+            name: "Scenes",
+            dependencies: ["Domain", "Platform", "Presentation", logging],
+            path: "Sources/Scenes",
             swiftSettings: mainActorByDefault
         ),
         // Signals between processes that share a folder (the stand-in for Darwin notifications).
@@ -112,8 +126,8 @@ let package = Package(
         .executableTarget(
             name: "repl",
             dependencies: [
-                "Domain", "StrataData", "Platform", "Presentation", "ShellKit", "DemoBackend", "Signals", logging,
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Domain", "StrataData", "Platform", "Presentation", "Scenes", "ShellKit", "DemoBackend", "Signals",
+                logging, .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -158,7 +172,7 @@ let package = Package(
         .target(name: "LoopbackSockets", path: "Sources/LoopbackSockets", swiftSettings: strict),
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Platform", "Presentation", clocks, customDump],
+            dependencies: ["Domain", "Platform", "Presentation", "Scenes", clocks, customDump],
             path: "Sources/TestSupport",
             swiftSettings: strict
         ),
@@ -181,7 +195,7 @@ let package = Package(
             name: "PlatformTests", dependencies: ["Platform", "TestSupport", clocks], swiftSettings: strict),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Domain", "Platform", "Presentation", "TestSupport", clocks],
+            dependencies: ["Domain", "Platform", "Presentation", "Scenes", "TestSupport", clocks],
             swiftSettings: mainActorByDefault
         ),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"], swiftSettings: strict),

@@ -1,5 +1,6 @@
 public import Platform
 import Presentation
+import Scenes
 
 /// A ``SceneDelegate`` that records every lifecycle call and shows whatever activity it was
 /// given, for scene-application tests.

@@ -2,6 +2,7 @@ import Clocks
 import Domain
 public import Platform
 public import Presentation
+import Scenes
 
 extension SceneApplication {
     /// The app's scenes (editors and browsers, with the app's activities) over fake repositories,

@@ -30,10 +30,16 @@ struct LayerDependencyTests {
         ("Sources/Signals", ["Dispatch", "Foundation", "Glibc", "Synchronization"]),
         // The shell toolkit imports no app layer: a team can lift it out whole.
         ("Sources/ShellKit", ["CEditLine", "Foundation", "Logging", "Synchronization"]),
-        ("Sources/Presentation", ["Domain", "Platform", "Foundation", "Logging", "Observation", "Synchronization"]),
+        // Presentation links into an app without the iOS stand-in (Docs/iOS.md).
+        ("Sources/Presentation", ["Domain", "Foundation", "Logging", "Observation", "Synchronization"]),
+        // The scene delegates over the stand-in: an app writes its own over UIKit (ADR 0053).
+        ("Sources/Scenes", ["Domain", "Platform", "Presentation", "Foundation", "Logging"]),
         (
             "Sources/TestSupport",
-            ["Domain", "Platform", "Presentation", "Foundation", "Testing", "Clocks", "CustomDump", "Synchronization"]
+            [
+                "Domain", "Platform", "Presentation", "Scenes", "Foundation", "Testing", "Clocks", "CustomDump",
+                "Synchronization",
+            ]
         ),
     ]
 

@@ -38,6 +38,6 @@ struct RegisterDeviceUseCaseTests {
     @Test func theRepositorysFailureIsTheResult() async {
         let repository = Recorder(failure: .unreachable("offline"))
         let result = await RegisterDeviceUseCase(repository: repository).execute(token: token)
-        #expect(result.failure?.message == "the device token did not reach the server: offline")
+        #expect(result.failure?.errorDescription == "the device token did not reach the server: offline")
     }
 }

@@ -1,5 +1,7 @@
+public import Foundation
+
 /// Why an attachment could not be added, listed or saved.
-public enum AttachmentError: Error, Equatable, Sendable {
+public enum AttachmentError: Error, LocalizedError, Equatable, Sendable {
     /// The name breaks a rule of ``AttachmentRules``; the reason says which.
     case invalidName(String, reason: String)
     /// No file at this path.
@@ -24,7 +26,7 @@ public enum AttachmentError: Error, Equatable, Sendable {
     case storage(String)
 
     /// One line for the user.
-    public var message: String {
+    public var errorDescription: String? {
         switch self {
         case .invalidName(let name, let reason): "'\(name)' cannot name an attachment: \(reason)"
         case .fileMissing(let path): "no file at '\(path)'"

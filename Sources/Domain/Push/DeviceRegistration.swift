@@ -1,12 +1,14 @@
+public import Foundation
+
 /// Why the device's push token did not reach the server.
-public enum PushError: Error, Equatable, Sendable {
+public enum PushError: Error, LocalizedError, Equatable, Sendable {
     /// The server could not be reached or failed; try again later.
     case unreachable(String)
     /// The server refused the token or the registration.
     case refused(String)
 
     /// One line for the user.
-    public var message: String {
+    public var errorDescription: String? {
         switch self {
         case .unreachable(let reason): "the device token did not reach the server: \(reason)"
         case .refused(let reason): "the server refused the device token: \(reason)"

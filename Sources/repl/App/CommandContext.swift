@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Platform
 import Presentation
+import Scenes
 import ShellKit
 import StrataData
 

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Platform
 import Presentation
+import Scenes
 import ShellKit
 import Signals
 import StrataData

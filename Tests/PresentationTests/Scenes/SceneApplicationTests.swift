@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import Presentation
+import Scenes
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Platform
 import Presentation
+import Scenes
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Platform
 import Presentation
+import Scenes
 import TestSupport
 import Testing
 

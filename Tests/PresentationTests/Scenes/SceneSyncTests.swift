@@ -2,6 +2,7 @@ import Clocks
 import Domain
 import Platform
 import Presentation
+import Scenes
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Platform
+import Presentation
 import ShellKit
 
 /// `docs attach|attachments|download|uploads`: files attached to documents, uploaded as
@@ -13,7 +14,7 @@ enum AttachmentCommands {
 extension CommandFailure {
     /// An attachment failure, in the shell's words.
     init(_ error: AttachmentError) {
-        self.init(error.message)
+        self.init(UserMessages.text(for: error))
     }
 }
 

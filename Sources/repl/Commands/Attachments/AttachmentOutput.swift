@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Presentation
 import ShellKit
 
 /// How the attachment commands print, as text and as JSON.
@@ -102,7 +103,9 @@ enum AttachmentOutput {
             ResumptionJSON(
                 uploaded: resumption.uploaded.map(Item.init),
                 refused: resumption.refused.map {
-                    Refused(document: $0.upload.documentID.rawValue, name: $0.upload.name, error: $0.error.message)
+                    Refused(
+                        document: $0.upload.documentID.rawValue, name: $0.upload.name,
+                        error: UserMessages.text(for: $0.error))
                 },
                 waiting: resumption.stillQueued.map { Queued($0, reason: nil) }))
         let lines = launch + report(resumption)
@@ -112,7 +115,7 @@ enum AttachmentOutput {
     /// One line per upload the resumption settled or left waiting.
     nonisolated static func report(_ resumption: UploadResumption) -> [String] {
         resumption.uploaded.map { "Uploaded \($0.name) (\(size($0.size))) to document \($0.documentID)." }
-            + resumption.refused.map { "Dropped the upload of \($0.upload.name): \($0.error.message)." }
+            + resumption.refused.map { "Dropped the upload of \($0.upload.name): \(UserMessages.text(for: $0.error))." }
             + resumption.stillQueued.map { "Still waiting: " + line($0) }
     }
 

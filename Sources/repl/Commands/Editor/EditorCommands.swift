@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Platform
 import Presentation
+import Scenes
 import ShellKit
 
 extension CommandGroup {

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Platform
 import Presentation
+import Scenes
 import ShellKit
 
 /// `push enable|settings|status|deliver|renew-token`: the REPL plays the system's side of remote
@@ -95,7 +96,8 @@ extension PushCommands {
             return .message("New device token \(token.prefix(8))…, registered with the server.")
         case .failure(let error):
             throw CommandFailure(
-                "new device token \(token.prefix(8))…: \(error.message) (it is sent again at the next launch)")
+                "new device token \(token.prefix(8))…: \(UserMessages.text(for: error)) (it is sent again at the next launch)"
+            )
         }
     }
 

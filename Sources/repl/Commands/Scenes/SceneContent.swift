@@ -1,6 +1,7 @@
 import Domain
 import Platform
 import Presentation
+import Scenes
 import ShellKit
 
 /// What `scene show` prints: the content of the scene a session shows.

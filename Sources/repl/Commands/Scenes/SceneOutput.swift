@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Platform
 import Presentation
+import Scenes
 import ShellKit
 
 /// How scenes read in the shell: prompt labels, `scene list` rows and the editor view.

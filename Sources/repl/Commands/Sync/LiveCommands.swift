@@ -1,6 +1,7 @@
 import DemoBackend
 import Foundation
 import Presentation
+import Scenes
 import ShellKit
 import StrataData
 

@@ -1,4 +1,5 @@
 public import Platform
+import Presentation
 
 /// A profile screen's state: whose profile it shows.
 nonisolated public struct UserProfileActivity: ActivityPayload {

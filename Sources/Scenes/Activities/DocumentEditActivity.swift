@@ -1,4 +1,5 @@
 public import Platform
+import Presentation
 
 /// An editor's state: which document, the unsaved draft and where the cursor is.
 ///

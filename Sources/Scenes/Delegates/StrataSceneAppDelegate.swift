@@ -1,6 +1,7 @@
 import Domain
 import Logging
 public import Platform
+import Presentation
 
 /// Strata's scene configurations: "Document Editor" for editing activities, "Default
 /// Configuration" (a browser window) for everything else.

@@ -1,6 +1,7 @@
 public import Domain
 import Logging
 public import Platform
+import Presentation
 
 /// Keeps every scene in step with the data: a change from any source (an editor's save, a sync,
 /// a live event, another process) reloads each connected scene that shows what changed.

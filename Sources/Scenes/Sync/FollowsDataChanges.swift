@@ -1,4 +1,5 @@
 public import Domain
+import Presentation
 
 /// A scene delegate whose content follows changes to the data it shows.
 public protocol FollowsDataChanges: AnyObject {

@@ -1,4 +1,5 @@
 public import Platform
+import Presentation
 
 extension ActivityRegistry {
     /// Strata's own activities: document editing (with the version 1 migration), the document

@@ -1,4 +1,5 @@
 public import Platform
+import Presentation
 
 /// The list of a collection's items other than documents (a generated feature's): which collection.
 nonisolated public struct ItemListActivity: ActivityPayload {

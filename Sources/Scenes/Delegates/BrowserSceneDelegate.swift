@@ -1,6 +1,7 @@
 public import Domain
 import Logging
 public import Platform
+public import Presentation
 
 /// The "Default Configuration" scene: a browser window that shows the document list (searched
 /// when it has a query), the list of a generated feature's items, or a user's profile, and

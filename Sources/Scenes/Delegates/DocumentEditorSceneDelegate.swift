@@ -1,6 +1,7 @@
 public import Domain
 import Logging
 public import Platform
+public import Presentation
 
 /// The "Document Editor" scene: hosts a ``DocumentEditorViewModel`` and keeps its unsaved
 /// draft in the scene's restoration activity, so a disconnected editor comes back as it was.

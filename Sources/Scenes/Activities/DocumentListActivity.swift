@@ -1,4 +1,5 @@
 public import Platform
+import Presentation
 
 /// The document list's state: the search query and how far it was scrolled.
 nonisolated public struct DocumentListActivity: ActivityPayload {

@@ -1,5 +1,6 @@
 public import Foundation
 public import Platform
+import Presentation
 
 nonisolated extension UserActivity {
     /// Editing document `id` (a new document when `nil`), with an optional unsaved draft.
