@@ -54,6 +54,19 @@ extension FeatureSpec {
             }
         }
 
+        extension \(name)Error: UserFacingError {
+            /// What a screen may offer.
+            public var remedy: Remedy {
+                switch self {
+                case .unavailable, .busy: .retry
+                case .unauthorized: .signIn
+                case .invalidID, .notFound, .notCached: .pickAnother
+                case .invalid, .invalidPageSize, .invalidCursor: .fixInput
+                case .invalidData, .storageFailure, .insecureConnection, .cancelled: .none
+                }
+            }
+        }
+
         """
     }
 

@@ -340,7 +340,8 @@ extension FeatureSpec {
                 let viewModel = \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: repository))
                 let tester = ViewModelTester(viewModel)
                 viewModel.onAppear()
-                await tester.expect(.loading, .failed(message: "The server can't be reached; try again later"))
+                await tester.expect(
+                    .loading, .failed(ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)))
                 await tester.finish()
             }
 
@@ -355,7 +356,8 @@ extension FeatureSpec {
                 let missing = \(name)DetailViewModel(id: try \(name)Rules.id(9), fetch\(name): Fetch\(name)UseCase(repository: repository))
                 let missingTester = ViewModelTester(missing)
                 missing.onAppear()
-                await missingTester.expect(.loading, .failed(message: "\(name) 9 was not found"))
+                await missingTester.expect(
+                    .loading, .failed(ViewFailure(message: "\(name) 9 was not found", remedy: .pickAnother)))
                 await missingTester.finish()
             }
         }

@@ -2,7 +2,10 @@ import CustomDump
 public import Presentation
 public import Testing
 
-/// Tests a view model as strictly as a reducer: every published state must be expected, in order.
+/// Tests a view model as strictly as a reducer: every state it sets must be expected, in order.
+///
+/// It reads the view model's ``StateTransitions`` log, not Observation, which would coalesce two
+/// changes made in one turn into one.
 ///
 /// ```swift
 /// let tester = ViewModelTester(viewModel)

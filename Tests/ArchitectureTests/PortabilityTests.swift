@@ -43,19 +43,21 @@ struct PortabilityTests {
         #expect(LinuxOnlyScanner.uses(in: guarded).map(\.line) == [11])
     }
 
-    @Test func everyDomainErrorIsALocalizedError() throws {
-        // A screen words every failure through `errorDescription` (UserMessages): an error without
-        // it would show "Something went wrong".
+    @Test func everyDomainErrorIsALocalizedErrorWithARemedy() throws {
+        // A screen words every failure through `errorDescription` (UserMessages) and offers what
+        // `remedy` says: an error without them would show "Something went wrong" and no way on.
         let domain = LayerDependencyTests.packageRoot.appendingPathComponent("Sources/Domain")
-        var errors: [String] = []
+        var text = ""
         for file in try FileManager.default.subpathsOfDirectory(atPath: domain.path) where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: domain.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.contains("enum ") && line.contains(": Error") {
-                errors.append(String(line))
-                #expect(line.contains("LocalizedError"), "\(file): \(line) is not a LocalizedError")
-            }
+            text += try String(contentsOf: domain.appendingPathComponent(file), encoding: .utf8) + "\n"
         }
+        let errors = text.split(separator: "\n").filter { $0.contains("enum ") && $0.contains(": Error") }
         #expect(errors.count >= 6, "found \(errors.count) error types")
+        for line in errors {
+            #expect(line.contains("LocalizedError"), "\(line) is not a LocalizedError")
+            let name = line.split(separator: " ").first { $0.hasSuffix("Error:") }.map { String($0.dropLast()) } ?? "?"
+            #expect(text.contains("extension \(name): UserFacingError"), "\(name) says no remedy")
+        }
     }
 }
 

@@ -52,7 +52,8 @@ struct DocumentEditorViewModelTests {
         draft.title = tooLong
         let message = "The title is too long (at most 200 characters)"
         await tester.expect(
-            .dirty(draft), .saving(draft), .failed(draft, message: message, fieldMessages: [.title: message]))
+            .dirty(draft), .saving(draft),
+            .failed(draft, failure: ViewFailure(message: message, remedy: .fixInput), fieldMessages: [.title: message]))
         await tester.finish()
         #expect(viewModel.state.draft.title == tooLong)
         #expect(await repository.calls.isEmpty)
@@ -68,7 +69,9 @@ struct DocumentEditorViewModelTests {
         draft.body = "draft"
         await tester.expect(
             .dirty(draft), .saving(draft),
-            .failed(draft, message: "The server can't be reached; try again later", fieldMessages: [:])
+            .failed(
+                draft, failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry),
+                fieldMessages: [:])
         )
         await repository.setFailure(nil)
         viewModel.save()
@@ -101,7 +104,9 @@ struct DocumentEditorViewModelTests {
         let required = "A title is required"
         await tester.expect(
             .saving(EditorDraft(title: "", body: "", tags: [])),
-            .failed(EditorDraft(title: "", body: "", tags: []), message: required, fieldMessages: [.title: required]))
+            .failed(
+                EditorDraft(title: "", body: "", tags: []), failure: ViewFailure(message: required, remedy: .fixInput),
+                fieldMessages: [.title: required]))
         viewModel.edit { $0.title = "Fresh" }
         viewModel.revert()
         viewModel.edit { $0.title = "Fresh" }

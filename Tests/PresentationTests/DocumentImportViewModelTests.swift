@@ -38,7 +38,7 @@ struct DocumentImportViewModelTests {
         viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0, body: "", tags: []) })
         // Both chunks are saved while the first send is still on its way, and the import waits for it.
         await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4), .importing(done: 4, total: 4))
-        #expect(viewModel.store.state == .importing(done: 4, total: 4))
+        #expect(viewModel.state == .importing(done: 4, total: 4))
         await repository.releaseSends()
         await tester.expect(.finished(imported: 4))
         await tester.finish()
@@ -53,7 +53,10 @@ struct DocumentImportViewModelTests {
         viewModel.start([
             DocumentDraft(title: "fine", body: "", tags: []), DocumentDraft(title: "  ", body: "", tags: []),
         ])
-        await tester.expect(.failed(imported: 0, total: 2, message: "record 2: A title is required"))
+        await tester.expect(
+            .failed(
+                imported: 0, total: 2, failure: ViewFailure(message: "record 2: A title is required", remedy: .fixInput)
+            ))
         await tester.finish()
         #expect(await repository.calls.isEmpty)
     }
@@ -66,7 +69,9 @@ struct DocumentImportViewModelTests {
         await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4))
         await tester.expect(
             .failed(
-                imported: 2, total: 4, message: "records 3-4: \(UserMessages.text(for: DocumentError.storageFailure))"))
+                imported: 2, total: 4,
+                failure: ViewFailure(
+                    message: "records 3-4: \(UserMessages.text(for: DocumentError.storageFailure))", remedy: .none)))
         await tester.finish()
         #expect(await repository.stored.count == 2)
     }
@@ -78,7 +83,7 @@ struct DocumentImportViewModelTests {
         viewModel.start([DocumentDraft(title: "a", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: [])])
         await tester.expect(.importing(done: 0, total: 2))
         viewModel.onDisappear()
-        await tester.expect(.failed(imported: 0, total: 2, message: "Cancelled"))
+        await tester.expect(.failed(imported: 0, total: 2, failure: ViewFailure(message: "Cancelled", remedy: .none)))
         await repository.releaseWrites()
         await tester.finish()
     }

@@ -30,18 +30,22 @@ struct DocumentListViewModelTests {
     }
 
     @Test(
-        "Each error is shown in the user's words",
+        "Each error is shown in the user's words, with what the screen may offer",
         arguments: [
-            (DocumentError.unavailable, "The server can't be reached; try again later"),
-            (.unauthorized, "Please log in again"), (.invalidData, "The server sent data the app can't read"),
-            (.notCached, "Not available offline"),
+            (
+                DocumentError.unavailable,
+                ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)
+            ),
+            (.unauthorized, ViewFailure(message: "Please log in again", remedy: .signIn)),
+            (.invalidData, ViewFailure(message: "The server sent data the app can't read", remedy: .none)),
+            (.notCached, ViewFailure(message: "Not available offline", remedy: .pickAnother)),
         ])
-    func errorsAreMapped(error: DocumentError, message: String) async {
+    func errorsAreMapped(error: DocumentError, failure: ViewFailure) async {
         await repository.setFailure(error)
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         viewModel.onAppear()
-        await tester.expect(.loading, .failed(message: message))
+        await tester.expect(.loading, .failed(failure))
         await tester.finish()
     }
 
@@ -135,6 +139,7 @@ struct DocumentListViewModelTests {
         #expect(
             DocumentListViewState.loaded(items: summaries, provenance: .disk).description
                 == "loaded(2 items, origin: disk)")
-        #expect(DocumentListViewState.failed(message: "Nope").description == "failed(Nope)")
+        #expect(
+            DocumentListViewState.failed(ViewFailure(message: "Nope", remedy: .retry)).description == "failed(Nope)")
     }
 }

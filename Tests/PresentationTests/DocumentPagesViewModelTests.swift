@@ -55,7 +55,7 @@ struct DocumentPagesViewModelTests {
             .loadingMore(items: Array(summaries[0..<2]), provenance: .disk),
             .moreFailed(
                 items: Array(summaries[0..<2]), provenance: .disk,
-                message: "The server can't be reached; try again later"))
+                failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)))
         await repository.setFailure(nil)
         viewModel.loadMore()
         await tester.expect(
@@ -71,7 +71,10 @@ struct DocumentPagesViewModelTests {
         viewModel.load()
         await tester.expect(
             .loading,
-            .failed(message: "That cursor does not belong to this list: use the next cursor the same list printed"))
+            .failed(
+                ViewFailure(
+                    message: "That cursor does not belong to this list: use the next cursor the same list printed",
+                    remedy: .fixInput)))
         await tester.finish()
     }
 

@@ -26,7 +26,7 @@ struct ItemViewModelTests {
         let missing = detail(9)
         let tester = ViewModelTester(missing)
         missing.onAppear()
-        await tester.expect(.loading, .failed(message: "Document 9 was not found"))
+        await tester.expect(.loading, .failed(ViewFailure(message: "Document 9 was not found", remedy: .pickAnother)))
         await tester.finish()
     }
 
@@ -34,7 +34,9 @@ struct ItemViewModelTests {
         let invalid = UserProfileViewModel(userNumber: 0, fetchUser: FetchUserUseCase(repository: users))
         let tester = ViewModelTester(invalid)
         invalid.onAppear()
-        await tester.expect(.loading, .failed(message: "Invalid user id 0: ids are positive whole numbers"))
+        await tester.expect(
+            .loading,
+            .failed(ViewFailure(message: "Invalid user id 0: ids are positive whole numbers", remedy: .pickAnother)))
         await tester.finish()
         #expect(await users.requestedIDs.isEmpty)
     }
@@ -64,7 +66,7 @@ struct ItemViewModelTests {
         await tester.expect(.loading, .loaded(FakeData.user(id: 7), provenance: .disk))
         await users.setFailure(.unauthorized)
         viewModel.load()
-        await tester.expect(.loading, .failed(message: "Please log in again"))
+        await tester.expect(.loading, .failed(ViewFailure(message: "Please log in again", remedy: .signIn)))
         await tester.finish()
     }
 

@@ -69,7 +69,9 @@ struct SearchViewModelTests {
         await viewModel.searchNow()?.value
         await tester.expect(
             .searching(query: "rules"),
-            .failed(query: "rules", message: "The server can't be reached; try again later")
+            .failed(
+                query: "rules",
+                failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry))
         )
         await clock.advanceAndSettle(by: .seconds(1))
         await tester.finish()

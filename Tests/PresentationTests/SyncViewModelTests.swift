@@ -25,7 +25,9 @@ struct SyncViewModelTests {
         let viewModel = SyncViewModel(syncNow: SyncUseCase(repository: sync))
         let tester = ViewModelTester(viewModel)
         viewModel.sync()
-        await tester.expect(.syncing(nil), .failed(message: "The server can't be reached; 3 changes stay queued"))
+        await tester.expect(
+            .syncing(nil),
+            .failed(ViewFailure(message: "The server can't be reached; 3 changes stay queued", remedy: .retry)))
         await tester.finish()
         #expect(viewModel.state.description == "failed(The server can't be reached; 3 changes stay queued)")
     }

@@ -43,3 +43,15 @@ public enum AttachmentError: Error, LocalizedError, Equatable, Sendable {
         }
     }
 }
+
+extension AttachmentError: UserFacingError {
+    /// What a screen may offer.
+    public var remedy: Remedy {
+        switch self {
+        case .unreachable: .retry
+        case .invalidName, .fileMissing, .notAFile, .unreadable, .tooLarge, .alreadyAttached: .fixInput
+        case .documentNotFound, .attachmentNotFound: .pickAnother
+        case .refused, .storage: .none
+        }
+    }
+}

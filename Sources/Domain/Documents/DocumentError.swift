@@ -94,3 +94,19 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         }
     }
 }
+
+extension DocumentError: UserFacingError {
+    /// What a screen may offer.
+    public var remedy: Remedy {
+        switch self {
+        case .unavailable, .busy: .retry
+        case .unauthorized: .signIn
+        case .invalidID, .notFound, .notCached: .pickAnother
+        case .emptyTitle, .titleTooLong, .bodyTooLarge, .tooManyTags, .invalidTag, .noChanges, .emptyQuery,
+            .queryTooLong, .invalidPageSize, .invalidCursor, .noSearchableWords:
+            .fixInput
+        case .conflict: .reviewConflict
+        case .rejected, .forbidden, .insecureConnection, .invalidData, .storageFailure, .cancelled: .none
+        }
+    }
+}

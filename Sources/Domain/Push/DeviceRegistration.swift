@@ -43,3 +43,13 @@ public struct RegisterDeviceUseCase: Sendable {
         return await .catching { () async throws(PushError) in try await repository.register(token: token) }
     }
 }
+
+extension PushError: UserFacingError {
+    /// What a screen may offer.
+    public var remedy: Remedy {
+        switch self {
+        case .unreachable: .retry
+        case .refused: .none
+        }
+    }
+}

@@ -30,3 +30,14 @@ public enum SessionError: Error, LocalizedError, Equatable, Sendable {
         }
     }
 }
+
+extension SessionError: UserFacingError {
+    /// What a screen may offer.
+    public var remedy: Remedy {
+        switch self {
+        case .unreachable: .retry
+        case .missingName, .missingPassword, .wrongCredentials: .fixInput
+        case .alreadySignedIn, .notSignedIn, .storage: .none
+        }
+    }
+}

@@ -47,3 +47,16 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         }
     }
 }
+
+extension SyncError: UserFacingError {
+    /// What a screen may offer.
+    public var remedy: Remedy {
+        switch self {
+        case .offline, .busy: .retry
+        case .signInRequired: .signIn
+        case .noSuchEntry, .notInConflict, .notParked: .pickAnother
+        case .invalidMerge: .fixInput
+        case .invalidData, .unfitAnswer, .storageFailure, .cancelled: .none
+        }
+    }
+}

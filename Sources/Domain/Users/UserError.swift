@@ -37,3 +37,15 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
         }
     }
 }
+
+extension UserError: UserFacingError {
+    /// What a screen may offer.
+    public var remedy: Remedy {
+        switch self {
+        case .unavailable, .busy: .retry
+        case .unauthorized: .signIn
+        case .invalidID, .notFound, .notCached: .pickAnother
+        case .invalidData, .insecureConnection, .cancelled: .none
+        }
+    }
+}

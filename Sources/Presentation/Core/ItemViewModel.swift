@@ -1,6 +1,6 @@
 public import Domain
-public import Foundation
 import Logging
+public import Observation
 
 /// A screen that loads one item (a document, a profile): one generic view model serves them all.
 ///
@@ -8,12 +8,17 @@ import Logging
 /// let detail = DocumentDetailViewModel(id: id, fetchDocument: fetchDocument)
 /// detail.onAppear()
 /// ```
+@Observable
 public final class ItemViewModel<Item: Equatable & Sendable>: StatefulViewModel {
     /// Reads the item under a policy, with failures already worded for the user.
     public typealias Fetch = @Sendable (ReadPolicy) async -> Result<Fetched<Item>, ItemLoadFailure>
 
-    /// The state and its observers.
-    public let store = StateStore(ItemViewState<Item>.idle)
+    /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
+    public private(set) var state: ItemViewState<Item> = .idle {
+        didSet { transitions.record(state, after: oldValue) }
+    }
+    /// Every state set, in order, for traces and tests (observation coalesces; this does not).
+    public let transitions = StateTransitions<ItemViewState<Item>>()
     /// The running load.
     public let tasks = TaskBag()
     /// The name traces print (`DocumentDetailViewModel`).
@@ -35,43 +40,43 @@ public final class ItemViewModel<Item: Equatable & Sendable>: StatefulViewModel 
     /// Starts the first load; ignored once something is loading or loaded.
     @discardableResult
     public func onAppear(policy: ReadPolicy = .cacheFirst) -> Task<Void, Never>? {
-        guard store.state == .idle else { return nil }
+        guard state == .idle else { return nil }
         return load(policy: policy)
     }
 
     /// Cancels the load in flight; the screen goes back to idle if nothing was shown.
     public func onDisappear() {
         tasks.cancelAll()
-        if store.state == .loading { store.set(.idle) }
+        if state == .loading { state = .idle }
     }
 
     /// Loads now, cancelling a load in flight (the latest request wins).
     @discardableResult
     public func load(policy: ReadPolicy = .cacheFirst) -> Task<Void, Never> {
-        store.set(.loading)
+        state = .loading
         let fetch = fetch
         return perform("load") {
             await fetch(policy)
         } publish: { model, result in
             switch result {
-            case .success(let fetched): model.store.set(.loaded(fetched.value, provenance: fetched.provenance))
+            case .success(let fetched): model.state = .loaded(fetched.value, provenance: fetched.provenance)
             case .failure(.cancelled): break
-            case .failure(.message(let message)): model.store.set(.failed(message: message))
+            case .failure(.failed(let failure)): model.state = .failed(failure)
             }
         }
     }
 }
 
 /// Why an item did not load.
-public enum ItemLoadFailure: Error, Equatable, Sendable {
+nonisolated public enum ItemLoadFailure: Error, Equatable, Sendable {
     /// The load was cancelled: publish nothing.
     case cancelled
-    /// The load failed with this message for the user.
-    case message(String)
+    /// The load failed: what to tell the user and what to offer.
+    case failed(ViewFailure)
 
     /// The failure for a feature's error: `cancelled` publishes nothing, any other error shows
-    /// its message.
-    public init<Failure: LocalizedError & Equatable>(_ error: Failure, cancelled: Failure) {
-        self = error == cancelled ? .cancelled : .message(UserMessages.text(for: error))
+    /// its message and offers its remedy.
+    public init<Failure: UserFacingError>(_ error: Failure, cancelled: Failure) {
+        self = error == cancelled ? .cancelled : .failed(ViewFailure(error))
     }
 }

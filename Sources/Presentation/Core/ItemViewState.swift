@@ -8,8 +8,8 @@ nonisolated public enum ItemViewState<Item: Equatable & Sendable>: Equatable, Se
     case loading
     /// The item, and where it came from.
     case loaded(Item, provenance: Provenance)
-    /// The load failed; the message is for the user.
-    case failed(message: String)
+    /// The load failed: what to tell the user and what to offer.
+    case failed(ViewFailure)
 
     /// The item on screen, if any.
     public var item: Item? {
@@ -23,7 +23,7 @@ nonisolated public enum ItemViewState<Item: Equatable & Sendable>: Equatable, Se
         case .idle: "idle"
         case .loading: "loading"
         case .loaded(_, let provenance): "loaded(origin: \(provenance.origin.rawValue))"
-        case .failed(let message): "failed(\(message))"
+        case .failed(let failure): "failed(\(failure.message))"
         }
     }
 }

@@ -1,5 +1,6 @@
 public import Domain
 import Logging
+public import Observation
 
 /// A list screen (documents, a feature's items) that loads on appear and refreshes while keeping
 /// what is on screen.
@@ -10,12 +11,17 @@ import Logging
 /// let list = DocumentListViewModel(listDocuments: listDocuments)
 /// list.onAppear()
 /// ```
+@Observable
 public final class ListViewModel<Item: Equatable & Sendable>: StatefulViewModel {
     /// Reads the items under a policy, with failures already worded for the user.
     public typealias Fetch = @Sendable (ReadPolicy) async -> Result<Fetched<[Item]>, ItemLoadFailure>
 
-    /// The state and its observers.
-    public let store = StateStore(ListViewState<Item>.idle)
+    /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
+    public private(set) var state: ListViewState<Item> = .idle {
+        didSet { transitions.record(state, after: oldValue) }
+    }
+    /// Every state set, in order, for traces and tests (observation coalesces; this does not).
+    public let transitions = StateTransitions<ListViewState<Item>>()
     /// The running load.
     public let tasks = TaskBag()
     /// The name traces print (`DocumentListViewModel`).
@@ -37,7 +43,7 @@ public final class ListViewModel<Item: Equatable & Sendable>: StatefulViewModel 
     /// Starts the first load; ignored once something is loading or loaded.
     @discardableResult
     public func onAppear(policy: ReadPolicy = .cacheFirst) -> Task<Void, Never>? {
-        guard store.state == .idle else { return nil }
+        guard state == .idle else { return nil }
         return load(policy: policy)
     }
 
@@ -45,9 +51,9 @@ public final class ListViewModel<Item: Equatable & Sendable>: StatefulViewModel 
     /// what it showed before the load started.
     public func onDisappear() {
         tasks.cancelAll()
-        switch store.state {
-        case .loading: store.set(.idle)
-        case .refreshing(let items, let provenance): store.set(.loaded(items: items, provenance: provenance))
+        switch state {
+        case .loading: state = .idle
+        case .refreshing(let items, let provenance): state = .loaded(items: items, provenance: provenance)
         case .idle, .loaded, .empty, .failed: break
         }
     }
@@ -55,16 +61,16 @@ public final class ListViewModel<Item: Equatable & Sendable>: StatefulViewModel 
     /// Loads now, cancelling a load in flight (the latest request wins).
     @discardableResult
     public func load(policy: ReadPolicy = .cacheFirst) -> Task<Void, Never> {
-        store.set(.loading)
+        state = .loading
         return start(policy: policy)
     }
 
     /// Reloads while the current items stay on screen; loads from scratch when nothing is shown.
     @discardableResult
     public func refresh(policy: ReadPolicy = .networkFirst) -> Task<Void, Never> {
-        switch store.state {
+        switch state {
         case .loaded(let items, let provenance), .refreshing(let items, let provenance):
-            store.set(.refreshing(items: items, provenance: provenance))
+            state = .refreshing(items: items, provenance: provenance)
             return start(policy: policy)
         case .idle, .loading, .empty, .failed:
             return load(policy: policy)
@@ -81,10 +87,10 @@ extension ListViewModel {
             await fetch(policy)
         } publish: { model, result in
             switch result {
-            case .success(let fetched) where fetched.value.isEmpty: model.store.set(.empty)
-            case .success(let fetched): model.store.set(.loaded(items: fetched.value, provenance: fetched.provenance))
+            case .success(let fetched) where fetched.value.isEmpty: model.state = .empty
+            case .success(let fetched): model.state = .loaded(items: fetched.value, provenance: fetched.provenance)
             case .failure(.cancelled): break
-            case .failure(.message(let message)): model.store.set(.failed(message: message))
+            case .failure(.failed(let failure)): model.state = .failed(failure)
             }
         }
     }

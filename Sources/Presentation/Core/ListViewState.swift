@@ -12,8 +12,8 @@ nonisolated public enum ListViewState<Item: Equatable & Sendable>: Equatable, Se
     case refreshing(items: [Item], provenance: Provenance)
     /// The load worked and there are no items.
     case empty
-    /// The load failed; the message is for the user.
-    case failed(message: String)
+    /// The load failed: what to tell the user and what to offer.
+    case failed(ViewFailure)
 
     /// The items on screen (empty when there are none).
     public var items: [Item] {
@@ -39,7 +39,7 @@ nonisolated public enum ListViewState<Item: Equatable & Sendable>: Equatable, Se
         case .loaded(let items, let provenance): "loaded(\(Self.count(items)), origin: \(provenance.origin.rawValue))"
         case .refreshing(let items, _): "refreshing(\(Self.count(items)))"
         case .empty: "empty"
-        case .failed(let message): "failed(\(message))"
+        case .failed(let failure): "failed(\(failure.message))"
         }
     }
 

@@ -1,10 +1,18 @@
-/// A view model whose whole visible state is one enum, published through a ``StateStore``.
-public protocol StatefulViewModel: AnyObject {
+public import Observation
+
+/// An `@Observable` view model whose whole visible state is one enum.
+///
+/// A screen reads `state` (SwiftUI redraws when it changes; UIKit code tracks it with
+/// `withObservationTracking`); traces and tests read ``StateTransitions``, which keeps every
+/// state in order.
+public protocol StatefulViewModel: AnyObject, Observable {
     /// The view state: one enum, never several booleans.
     associatedtype State: Equatable & Sendable & CustomStringConvertible
 
-    /// The state and its observers.
-    var store: StateStore<State> { get }
+    /// What the screen shows.
+    var state: State { get }
+    /// Every state set, in order.
+    var transitions: StateTransitions<State> { get }
     /// The tasks the view model runs.
     var tasks: TaskBag { get }
     /// The name traces print for this view model.
@@ -12,11 +20,8 @@ public protocol StatefulViewModel: AnyObject {
 }
 
 extension StatefulViewModel {
-    /// The current state.
-    public var state: State { store.state }
-
-    /// Every state published from now on (see ``StateStore/changes()``).
-    public func states() -> AsyncStream<State> { store.changes() }
+    /// Every state set from now on, in order (see ``StateTransitions/changes()``).
+    public func states() -> AsyncStream<State> { transitions.changes() }
 
     /// The type's name, as traces print it.
     public var traceName: String { String(describing: Self.self) }

@@ -7,9 +7,7 @@ extension ItemViewModel where Item == Document {
     /// The detail screen of document `id`.
     public convenience init(id: Document.ID, fetchDocument: FetchDocumentUseCase) {
         self.init(name: "DocumentDetailViewModel") { policy in
-            await fetchDocument.execute(id: id, policy: policy).mapError { error in
-                error == .cancelled ? .cancelled : .message(UserMessages.text(for: error))
-            }
+            await fetchDocument.execute(id: id, policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
         }
     }
 }

@@ -1,10 +1,16 @@
 public import Domain
 import Logging
+public import Observation
 
 /// Edits a new or existing document; a failed save keeps the draft.
+@Observable
 public final class DocumentEditorViewModel: StatefulViewModel {
-    /// The state and its observers.
-    public let store: StateStore<DocumentEditorViewState>
+    /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
+    public private(set) var state: DocumentEditorViewState {
+        didSet { transitions.record(state, after: oldValue) }
+    }
+    /// Every state set, in order, for traces and tests (observation coalesces; this does not).
+    public let transitions = StateTransitions<DocumentEditorViewState>()
     /// The running save.
     public let tasks = TaskBag()
     /// The document as last saved, or `nil` for a document not created yet.
@@ -21,7 +27,7 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     ) {
         saved = document
         self.findConflict = findConflict
-        store = StateStore(.clean(document.map(EditorDraft.init) ?? EditorDraft(title: "", body: "", tags: [])))
+        state = .clean(document.map(EditorDraft.init) ?? EditorDraft(title: "", body: "", tags: []))
         self.createDocument = createDocument
         self.updateDocument = updateDocument
     }
@@ -33,16 +39,16 @@ public final class DocumentEditorViewModel: StatefulViewModel {
 
     /// Changes the draft; ignored while a save is running.
     public func edit(_ change: (inout EditorDraft) -> Void) {
-        if case .saving = store.state { return }
-        var draft = store.state.draft
+        if case .saving = state { return }
+        var draft = state.draft
         change(&draft)
-        store.set(draft == original ? .clean(draft) : .dirty(draft))
+        state = draft == original ? .clean(draft) : .dirty(draft)
     }
 
     /// Throws the draft away and goes back to what is saved.
     public func revert() {
         tasks.cancelAll()
-        store.set(.clean(original))
+        state = .clean(original)
     }
 
     /// Saves the draft; ignored while a save runs, and for an existing document with nothing to
@@ -50,12 +56,12 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     @discardableResult
     public func save() -> Task<Void, Never>? {
         let draft: EditorDraft
-        switch store.state {
+        switch state {
         case .dirty(let current), .failed(let current, _, _), .conflict(let current, _): draft = current
         case .clean(let current) where saved == nil: draft = current
         case .clean, .saving, .saved: return nil
         }
-        store.set(.saving(draft))
+        state = .saving(draft)
         let work = saveWork(draft)
         let findConflict = findConflict
         let attempt: @Sendable () async -> (Result<Document, DocumentError>, DocumentConflict?) = {
@@ -69,15 +75,15 @@ public final class DocumentEditorViewModel: StatefulViewModel {
             switch outcome.0 {
             case .success(let document) where document.syncState == .conflict:
                 model.saved = document
-                model.store.set(.conflict(local: draft, remote: outcome.1?.remote))
+                model.state = .conflict(local: draft, remote: outcome.1?.remote)
             case .success(let document):
                 model.saved = document
-                model.store.set(.saved(document))
+                model.state = .saved(document)
             case .failure(.cancelled):
                 break
             case .failure(let error):
-                let message = UserMessages.text(for: error)
-                model.store.set(.failed(draft, message: message, fieldMessages: UserMessages.fieldMessages(for: error)))
+                model.state = .failed(
+                    draft, failure: ViewFailure(error), fieldMessages: UserMessages.fieldMessages(for: error))
             }
         }
     }
@@ -92,23 +98,23 @@ public final class DocumentEditorViewModel: StatefulViewModel {
         guard let saved, latest != saved else { return }
         guard latest.id == saved.id || !saved.id.isIssuedByServer else { return }
         let before = original
-        switch store.state {
+        switch state {
         case .saving, .conflict:
             return
         case .clean, .saved:
             self.saved = latest
-            store.set(.clean(original))
+            state = .clean(original)
         case .dirty(let draft), .failed(let draft, _, _):
             self.saved = latest
             let rebased = draft.rebased(from: before, onto: original)
-            store.set(rebased == original ? .clean(rebased) : .dirty(rebased))
+            state = rebased == original ? .clean(rebased) : .dirty(rebased)
         }
     }
 
     /// Cancels a save in flight; its draft stays unsaved on screen.
     public func onDisappear() {
         tasks.cancelAll()
-        if case .saving(let draft) = store.state { store.set(.dirty(draft)) }
+        if case .saving(let draft) = state { state = .dirty(draft) }
     }
 }
 

@@ -1,5 +1,6 @@
 public import Domain
 import Logging
+public import Observation
 
 /// Imports many documents, saving them a chunk at a time and sending them as they are saved.
 ///
@@ -8,9 +9,14 @@ import Logging
 /// saved chunks are sent while the next ones are saved (one send at a time, and one
 /// more when chunks were saved during it); the import finishes once they are sent, or stay
 /// queued when the server cannot be reached.
+@Observable
 public final class DocumentImportViewModel: StatefulViewModel {
-    /// The state and its observers.
-    public let store = StateStore(DocumentImportViewState.idle)
+    /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
+    public private(set) var state: DocumentImportViewState = .idle {
+        didSet { transitions.record(state, after: oldValue) }
+    }
+    /// Every state set, in order, for traces and tests (observation coalesces; this does not).
+    public let transitions = StateTransitions<DocumentImportViewState>()
     /// The running import.
     public let tasks = TaskBag()
     private let importDocuments: ImportDocumentsUseCase
@@ -41,10 +47,10 @@ public final class DocumentImportViewModel: StatefulViewModel {
             DocumentRules.check(item.element).map { (item.offset, $0) }
         }).first {
             let message = "record \(index + 1): \(UserMessages.text(for: error))"
-            store.set(.failed(imported: 0, total: total, message: message))
+            state = .failed(imported: 0, total: total, failure: ViewFailure(message: message, remedy: error.remedy))
             return Task {}
         }
-        store.set(.importing(done: 0, total: total))
+        state = .importing(done: 0, total: total)
         let save = importDocuments
         let chunks = stride(from: 0, to: total, by: chunkSize).map { drafts[$0..<min($0 + chunkSize, total)] }
         return tasks.run("import") { [weak self] in
@@ -52,10 +58,8 @@ public final class DocumentImportViewModel: StatefulViewModel {
                 let result = await save.save(Array(chunk))
                 guard let self else { return }
                 if Task.isCancelled {
-                    self.store.set(
-                        .failed(
-                            imported: chunk.startIndex, total: total,
-                            message: UserMessages.text(for: DocumentError.cancelled)))
+                    self.state = .failed(
+                        imported: chunk.startIndex, total: total, failure: ViewFailure(DocumentError.cancelled))
                     return
                 }
                 if case .failure(let error) = result {
@@ -63,17 +67,17 @@ public final class DocumentImportViewModel: StatefulViewModel {
                     let records =
                         chunk.count == 1
                         ? "record \(chunk.startIndex + 1)" : "records \(chunk.startIndex + 1)-\(chunk.endIndex)"
-                    self.store.set(
-                        .failed(
-                            imported: chunk.startIndex, total: total,
-                            message: "\(records): \(UserMessages.text(for: error))"))
+                    self.state = .failed(
+                        imported: chunk.startIndex, total: total,
+                        failure: ViewFailure(
+                            message: "\(records): \(UserMessages.text(for: error))", remedy: error.remedy))
                     return
                 }
-                self.store.set(.importing(done: chunk.endIndex, total: total))
+                self.state = .importing(done: chunk.endIndex, total: total)
                 self.sendSaved()
             }
             await self?.sending?.value
-            self?.store.set(.finished(imported: total))
+            self?.state = .finished(imported: total)
         }
     }
 
@@ -97,8 +101,8 @@ public final class DocumentImportViewModel: StatefulViewModel {
     /// (and queued).
     public func onDisappear() {
         tasks.cancelAll()
-        if case .importing(let done, let total) = store.state {
-            store.set(.failed(imported: done, total: total, message: UserMessages.text(for: DocumentError.cancelled)))
+        if case .importing(let done, let total) = state {
+            state = .failed(imported: done, total: total, failure: ViewFailure(DocumentError.cancelled))
         }
     }
 }

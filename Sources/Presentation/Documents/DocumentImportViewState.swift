@@ -7,7 +7,7 @@ nonisolated public enum DocumentImportViewState: Equatable, Sendable, CustomStri
     /// Every document was saved.
     case finished(imported: Int)
     /// The import stopped; the first `imported` documents are saved, the rest are not.
-    case failed(imported: Int, total: Int, message: String)
+    case failed(imported: Int, total: Int, failure: ViewFailure)
 
     /// A one-line description for traces.
     public var description: String {
@@ -15,7 +15,7 @@ nonisolated public enum DocumentImportViewState: Equatable, Sendable, CustomStri
         case .idle: "idle"
         case .importing(let done, let total): "importing(\(done)/\(total))"
         case .finished(let imported): "finished(\(imported))"
-        case .failed(let imported, let total, let message): "failed(\(imported)/\(total): \(message))"
+        case .failed(let imported, let total, let failure): "failed(\(imported)/\(total): \(failure.message))"
         }
     }
 }

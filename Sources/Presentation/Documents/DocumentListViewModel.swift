@@ -7,9 +7,7 @@ extension ListViewModel where Item == DocumentSummary {
     /// The document list, read with `listDocuments`.
     public convenience init(listDocuments: ListDocumentsUseCase) {
         self.init(name: "DocumentListViewModel") { policy in
-            await listDocuments.execute(policy: policy).mapError { error in
-                error == .cancelled ? .cancelled : .message(UserMessages.text(for: error))
-            }
+            await listDocuments.execute(policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
         }
     }
 }

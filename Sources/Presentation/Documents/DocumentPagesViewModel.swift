@@ -1,5 +1,6 @@
 public import Domain
 import Logging
+public import Observation
 
 /// The document list read a page at a time: the first page on load, the next on `loadMore()`
 /// (as a table view asks when its last rows come into view), until the end is reached.
@@ -10,9 +11,14 @@ import Logging
 /// pages.loadMore()   // when the last row shows
 /// ```
 @MainActor
+@Observable
 public final class DocumentPagesViewModel: StatefulViewModel {
-    /// The state and its observers.
-    public let store = StateStore(DocumentPagesViewState.idle)
+    /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
+    public private(set) var state: DocumentPagesViewState = .idle {
+        didSet { transitions.record(state, after: oldValue) }
+    }
+    /// Every state set, in order, for traces and tests (observation coalesces; this does not).
+    public let transitions = StateTransitions<DocumentPagesViewState>()
     /// The running load.
     public let tasks = TaskBag()
     private let listDocuments: ListDocumentsUseCase
@@ -38,16 +44,16 @@ public final class DocumentPagesViewModel: StatefulViewModel {
     public func load(policy: ReadPolicy = .cacheFirst) -> Task<Void, Never> {
         self.policy = policy
         next = nil
-        store.set(.loading)
+        state = .loading
         let (listDocuments, request) = (listDocuments, PageRequest(limit: pageSize))
         return perform("page") {
             await listDocuments.execute(page: request, policy: policy)
         } publish: { model, result in
             switch result {
-            case .success(let fetched) where fetched.value.items.isEmpty: model.store.set(.empty)
+            case .success(let fetched) where fetched.value.items.isEmpty: model.state = .empty
             case .success(let fetched): model.show(fetched, after: [])
             case .failure(.cancelled): break
-            case .failure(let error): model.store.set(.failed(message: UserMessages.text(for: error)))
+            case .failure(let error): model.state = .failed(ViewFailure(error))
             }
         }
     }
@@ -57,14 +63,14 @@ public final class DocumentPagesViewModel: StatefulViewModel {
     @discardableResult
     public func loadMore() -> Task<Void, Never>? {
         let shown: (items: [DocumentSummary], provenance: Provenance)
-        switch store.state {
+        switch state {
         case .loaded(let items, let provenance), .moreFailed(let items, let provenance, _):
             shown = (items, provenance)
         case .idle, .loading, .loadingMore, .endReached, .empty, .failed:
             return nil
         }
         guard let next else { return nil }
-        store.set(.loadingMore(items: shown.items, provenance: shown.provenance))
+        state = .loadingMore(items: shown.items, provenance: shown.provenance)
         let (listDocuments, policy) = (listDocuments, policy)
         let request = PageRequest(limit: pageSize, after: next)
         return perform("page") {
@@ -72,11 +78,9 @@ public final class DocumentPagesViewModel: StatefulViewModel {
         } publish: { model, result in
             switch result {
             case .success(let fetched): model.show(fetched, after: shown.items)
-            case .failure(.cancelled): model.store.set(.loaded(items: shown.items, provenance: shown.provenance))
+            case .failure(.cancelled): model.state = .loaded(items: shown.items, provenance: shown.provenance)
             case .failure(let error):
-                model.store.set(
-                    .moreFailed(
-                        items: shown.items, provenance: shown.provenance, message: UserMessages.text(for: error)))
+                model.state = .moreFailed(items: shown.items, provenance: shown.provenance, failure: ViewFailure(error))
             }
         }
     }
@@ -85,9 +89,9 @@ public final class DocumentPagesViewModel: StatefulViewModel {
     /// already shown.
     public func onDisappear() {
         tasks.cancelAll()
-        switch store.state {
-        case .loading: store.set(.idle)
-        case .loadingMore(let items, let provenance): store.set(.loaded(items: items, provenance: provenance))
+        switch state {
+        case .loading: state = .idle
+        case .loadingMore(let items, let provenance): state = .loaded(items: items, provenance: provenance)
         case .idle, .loaded, .endReached, .moreFailed, .empty, .failed: break
         }
     }
@@ -95,9 +99,9 @@ public final class DocumentPagesViewModel: StatefulViewModel {
     private func show(_ fetched: Fetched<DocumentPage>, after shown: [DocumentSummary]) {
         next = fetched.value.next
         let items = shown + fetched.value.items
-        store.set(
+        state =
             next == nil
-                ? .endReached(items: items, provenance: fetched.provenance)
-                : .loaded(items: items, provenance: fetched.provenance))
+            ? .endReached(items: items, provenance: fetched.provenance)
+            : .loaded(items: items, provenance: fetched.provenance)
     }
 }

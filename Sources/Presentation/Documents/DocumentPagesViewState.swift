@@ -14,11 +14,11 @@ nonisolated public enum DocumentPagesViewState: Equatable, Sendable, CustomStrin
     case endReached(items: [DocumentSummary], provenance: Provenance)
     /// Reading the next page failed; the pages so far stay, and ``DocumentPagesViewModel/loadMore()``
     /// tries again.
-    case moreFailed(items: [DocumentSummary], provenance: Provenance, message: String)
+    case moreFailed(items: [DocumentSummary], provenance: Provenance, failure: ViewFailure)
     /// The list has no documents.
     case empty
-    /// The first page failed; the message is for the user.
-    case failed(message: String)
+    /// The first page failed: what to tell the user and what to offer.
+    case failed(ViewFailure)
 
     /// The documents on screen.
     public var items: [DocumentSummary] {
@@ -39,9 +39,9 @@ nonisolated public enum DocumentPagesViewState: Equatable, Sendable, CustomStrin
         case .loaded(let items, let provenance): "loaded(\(count(items)), origin: \(provenance.origin.rawValue))"
         case .loadingMore(let items, _): "loadingMore(\(count(items)))"
         case .endReached(let items, _): "endReached(\(count(items)))"
-        case .moreFailed(let items, _, let message): "moreFailed(\(count(items)), \(message))"
+        case .moreFailed(let items, _, let failure): "moreFailed(\(count(items)), \(failure.message))"
         case .empty: "empty"
-        case .failed(let message): "failed(\(message))"
+        case .failed(let failure): "failed(\(failure.message))"
         }
     }
 }

@@ -48,8 +48,8 @@ nonisolated public enum DocumentEditorViewState: Equatable, Sendable, CustomStri
     case saving(EditorDraft)
     /// The save worked; this is the saved document.
     case saved(Document)
-    /// The save failed; the draft is kept, with a message and per-field messages.
-    case failed(EditorDraft, message: String, fieldMessages: [DocumentField: String])
+    /// The save failed; the draft is kept, with the failure and per-field messages.
+    case failed(EditorDraft, failure: ViewFailure, fieldMessages: [DocumentField: String])
     /// Saved on this device, but the server has another version (`nil`: deleted there); both are
     /// kept until the user resolves the conflict.
     case conflict(local: EditorDraft, remote: Document?)
@@ -81,7 +81,7 @@ nonisolated public enum DocumentEditorViewState: Equatable, Sendable, CustomStri
         case .saved(let document) where document.syncState == .pending: "saved (pending sync)"
         case .saved(let document): "saved(version \(document.version))"
         case .conflict(_, let remote): "conflict(remote version \(remote.map { String($0.version) } ?? "deleted"))"
-        case .failed(_, let message, _): "failed(\(message))"
+        case .failed(_, let failure, _): "failed(\(failure.message))"
         }
     }
 }

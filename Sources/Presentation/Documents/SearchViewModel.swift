@@ -1,11 +1,17 @@
 public import Domain
 import Foundation
 import Logging
+public import Observation
 
 /// Search as you type: runs after the user stops typing, and a new query cancels the old search.
+@Observable
 public final class SearchViewModel: StatefulViewModel {
-    /// The state and its observers.
-    public let store = StateStore(SearchViewState.idle)
+    /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
+    public private(set) var state: SearchViewState = .idle {
+        didSet { transitions.record(state, after: oldValue) }
+    }
+    /// Every state set, in order, for traces and tests (observation coalesces; this does not).
+    public let transitions = StateTransitions<SearchViewState>()
     /// The running search.
     public let tasks = TaskBag()
     /// The text in the search field.
@@ -36,7 +42,7 @@ public final class SearchViewModel: StatefulViewModel {
         guard !Self.isBlank(text) else {
             debouncer.cancel()
             tasks.cancel("search")
-            store.set(.idle)
+            state = .idle
             return
         }
         debouncer.submit { [weak self] in self?.searchNow() }
@@ -48,21 +54,21 @@ public final class SearchViewModel: StatefulViewModel {
         debouncer.cancel()
         let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
-            store.set(.idle)
+            state = .idle
             return nil
         }
-        store.set(.searching(query: text))
+        state = .searching(query: text)
         let useCase = searchDocuments
         let policy = policy
         return perform("search") {
             await useCase.execute(query: text, policy: policy)
         } publish: { model, result in
             switch result {
-            case .success(let fetched) where fetched.value.isEmpty: model.store.set(.noResults(query: text))
+            case .success(let fetched) where fetched.value.isEmpty: model.state = .noResults(query: text)
             case .success(let fetched):
-                model.store.set(.results(query: text, items: fetched.value, provenance: fetched.provenance))
+                model.state = .results(query: text, items: fetched.value, provenance: fetched.provenance)
             case .failure(.cancelled): break
-            case .failure(let error): model.store.set(.failed(query: text, message: UserMessages.text(for: error)))
+            case .failure(let error): model.state = .failed(query: text, failure: ViewFailure(error))
             }
         }
     }
@@ -71,7 +77,7 @@ public final class SearchViewModel: StatefulViewModel {
     public func onDisappear() {
         debouncer.cancel()
         tasks.cancelAll()
-        if case .searching = store.state { store.set(.idle) }
+        if case .searching = state { state = .idle }
     }
 }
 

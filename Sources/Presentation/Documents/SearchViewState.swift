@@ -10,8 +10,8 @@ nonisolated public enum SearchViewState: Equatable, Sendable, CustomStringConver
     case results(query: String, items: [DocumentSummary], provenance: Provenance)
     /// The query matched nothing.
     case noResults(query: String)
-    /// The search failed; the message is for the user.
-    case failed(query: String, message: String)
+    /// The search failed: what to tell the user and what to offer.
+    case failed(query: String, failure: ViewFailure)
 
     /// The matches on screen.
     public var items: [DocumentSummary] {
@@ -27,7 +27,7 @@ nonisolated public enum SearchViewState: Equatable, Sendable, CustomStringConver
         case .results(let query, let items, let provenance):
             "results(\"\(query)\", \(DocumentListViewState.count(items)), origin: \(provenance.origin.rawValue))"
         case .noResults(let query): "noResults(\"\(query)\")"
-        case .failed(let query, let message): "failed(\"\(query)\", \(message))"
+        case .failed(let query, let failure): "failed(\"\(query)\", \(failure.message))"
         }
     }
 }

@@ -1,10 +1,16 @@
 public import Domain
 import Logging
+public import Observation
 
 /// Runs a sync and publishes its progress: push, then pull.
+@Observable
 public final class SyncViewModel: StatefulViewModel {
-    /// The state and its observers.
-    public let store = StateStore(SyncViewState.idle)
+    /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
+    public private(set) var state: SyncViewState = .idle {
+        didSet { transitions.record(state, after: oldValue) }
+    }
+    /// Every state set, in order, for traces and tests (observation coalesces; this does not).
+    public let transitions = StateTransitions<SyncViewState>()
     /// The running sync.
     public let tasks = TaskBag()
     private let syncNow: SyncUseCase
@@ -23,14 +29,14 @@ public final class SyncViewModel: StatefulViewModel {
     /// Starts a sync, cancelling one in flight (the latest request wins).
     @discardableResult
     public func sync() -> Task<Void, Never> {
-        store.set(.syncing(nil))
+        state = .syncing(nil)
         let syncNow = syncNow
         let (updates, continuation) = AsyncStream<SyncProgress>.makeStream()
         return tasks.run("sync") { [weak self] in
             let forward = Task { [weak self] in
                 for await progress in updates {
                     guard let self else { return }
-                    if case .syncing = self.store.state { self.store.set(.syncing(progress)) }
+                    if case .syncing = self.state { self.state = .syncing(progress) }
                 }
             }
             let result = await syncNow.execute { continuation.yield($0) }
@@ -38,9 +44,9 @@ public final class SyncViewModel: StatefulViewModel {
             await forward.value
             guard !Task.isCancelled, let self else { return }
             switch result {
-            case .success(let report): self.store.set(.synced(report))
-            case .failure(.cancelled): self.store.set(.idle)
-            case .failure(let error): self.store.set(.failed(message: error.errorDescription ?? "\(error)"))
+            case .success(let report): self.state = .synced(report)
+            case .failure(.cancelled): self.state = .idle
+            case .failure(let error): self.state = .failed(ViewFailure(error))
             }
         }
     }
@@ -48,6 +54,6 @@ public final class SyncViewModel: StatefulViewModel {
     /// Stops the sync after the change being sent; what was sent stays sent.
     public func onDisappear() {
         tasks.cancelAll()
-        if case .syncing = store.state { store.set(.idle) }
+        if case .syncing = state { state = .idle }
     }
 }

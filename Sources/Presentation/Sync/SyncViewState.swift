@@ -8,8 +8,8 @@ nonisolated public enum SyncViewState: Equatable, Sendable, CustomStringConverti
     case syncing(SyncProgress?)
     /// The sync finished.
     case synced(SyncReport)
-    /// The sync stopped; queued changes stay queued.
-    case failed(message: String)
+    /// The sync stopped; queued changes stay queued. What to tell the user and what to offer.
+    case failed(ViewFailure)
 
     /// A one-line description for traces.
     public var description: String {
@@ -18,7 +18,7 @@ nonisolated public enum SyncViewState: Equatable, Sendable, CustomStringConverti
         case .syncing(nil): "syncing"
         case .syncing(let progress?): "syncing(\(progress.phase.rawValue) \(progress.done)/\(progress.total))"
         case .synced(let report): "synced(\(report.pushed) sent, \(report.pulled) pulled)"
-        case .failed(let message): "failed(\(message))"
+        case .failed(let failure): "failed(\(failure.message))"
         }
     }
 }

@@ -7,7 +7,7 @@ extension ItemViewModel where Item == User {
     /// The profile screen of user `id`.
     public convenience init(id: User.ID, fetchUser: FetchUserUseCase) {
         self.init(name: "UserProfileViewModel") { policy in
-            await fetchUser.execute(id: id, policy: policy).mapError(Self.failure)
+            await fetchUser.execute(id: id, policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
         }
     }
 
@@ -16,11 +16,9 @@ extension ItemViewModel where Item == User {
     public convenience init(userNumber number: Int, fetchUser: FetchUserUseCase) {
         self.init(name: "UserProfileViewModel") { policy in
             await Result { () throws(UserError) in try UserRules.id(number) }
-                .asyncFlatMap { id in await fetchUser.execute(id: id, policy: policy) }.mapError(Self.failure)
+                .asyncFlatMap { id in await fetchUser.execute(id: id, policy: policy) }.mapError {
+                    ItemLoadFailure($0, cancelled: .cancelled)
+                }
         }
-    }
-
-    nonisolated private static func failure(_ error: UserError) -> ItemLoadFailure {
-        error == .cancelled ? .cancelled : .message(UserMessages.text(for: error))
     }
 }

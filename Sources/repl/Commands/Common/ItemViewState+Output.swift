@@ -13,7 +13,7 @@ extension ItemViewState: CommandOutcome where Item: ItemRendering {
     func commandOutput() throws(CommandFailure) -> CommandOutput {
         switch self {
         case .loaded(let item, let provenance): return Item.output(item, provenance: provenance)
-        case .failed(let message): throw CommandFailure(message)
+        case .failed(let failure): throw CommandFailure(failure.message)
         case .idle, .loading: throw .cancelled
         }
     }

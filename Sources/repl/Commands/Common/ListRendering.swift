@@ -15,7 +15,7 @@ extension ListViewState: CommandOutcome where Item: ListRendering {
         case .loaded(let items, let provenance), .refreshing(let items, let provenance):
             return Item.listOutput(items, provenance: provenance)
         case .empty: return Item.listOutput([], provenance: nil)
-        case .failed(let message): throw CommandFailure(message)
+        case .failed(let failure): throw CommandFailure(failure.message)
         case .idle, .loading: throw .cancelled
         }
     }

@@ -62,7 +62,7 @@ enum DocumentPageCommand {
                 print(Array(items[shown...]), provenance, context)
                 return .message("end of the list (\(items.count) \(items.count == 1 ? "document" : "documents"))")
             case .empty: return .message("0 documents")
-            case .failed(let message), .moreFailed(_, _, let message): throw CommandFailure(message)
+            case .failed(let failure), .moreFailed(_, _, let failure): throw CommandFailure(failure.message)
             case .idle, .loading, .loadingMore: return .message("cancelled")
             }
         }

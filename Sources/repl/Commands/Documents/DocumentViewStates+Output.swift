@@ -16,7 +16,7 @@ extension SearchViewState: CommandOutcome {
         case .results(_, let items, let provenance):
             return .rendered(DocumentListOutput(items: items, provenance: provenance))
         case .noResults: return .rendered(DocumentListOutput(items: [], provenance: nil))
-        case .failed(_, let message): throw CommandFailure(message)
+        case .failed(_, let failure): throw CommandFailure(failure.message)
         case .idle: throw CommandFailure(UserMessages.text(for: .emptyQuery))
         case .searching: throw .cancelled
         }
@@ -28,7 +28,7 @@ extension DocumentEditorViewState: CommandOutcome {
     func commandOutput() throws(CommandFailure) -> CommandOutput {
         switch self {
         case .saved(let saved): return .rendered(DocumentOutput(document: saved, provenance: nil))
-        case .failed(_, let message, _): throw CommandFailure(message)
+        case .failed(_, let failure, _): throw CommandFailure(failure.message)
         case .clean: throw CommandFailure(UserMessages.text(for: .noChanges))
         case .dirty, .saving: throw .cancelled
         case .conflict(let local, let remote):
@@ -45,8 +45,8 @@ extension DocumentImportViewState: CommandOutcome {
         switch self {
         case .finished(let imported):
             return .message("Imported \(imported) \(imported == 1 ? "document" : "documents").")
-        case .failed(let imported, let total, let message):
-            throw CommandFailure("\(message) (\(imported) of \(total) imported)")
+        case .failed(let imported, let total, let failure):
+            throw CommandFailure("\(failure.message) (\(imported) of \(total) imported)")
         case .idle, .importing: throw .cancelled
         }
     }

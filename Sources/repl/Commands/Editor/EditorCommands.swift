@@ -49,7 +49,7 @@ extension EditorCommands {
         let (session, editor) = try activeEditor(context)
         guard let model = editor.editor else { throw CommandFailure("the document is not open") }
         await model.save()?.value
-        if case .failed(_, let message, _) = model.state { throw CommandFailure(message) }
+        if case .failed(_, let failure, _) = model.state { throw CommandFailure(failure.message) }
         if case .clean = model.state { throw CommandFailure(UserMessages.text(for: .noChanges)) }
         return try persisted(context, SceneOutput.editor(session, editor))
     }

@@ -6,7 +6,7 @@ extension SyncViewState: CommandOutcome {
     func commandOutput() throws(CommandFailure) -> CommandOutput {
         switch self {
         case .synced(let report): return SyncOutput.report(report)
-        case .failed(let message): throw CommandFailure(message)
+        case .failed(let failure): throw CommandFailure(failure.message)
         case .idle, .syncing: throw .cancelled
         }
     }
