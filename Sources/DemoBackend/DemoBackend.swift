@@ -166,6 +166,9 @@ public actor DemoBackend {
         serverTask = nil
     }
 
+    /// The devices' push registrations, by token.
+    public func registeredDevices() -> [RegisteredDevice] { core.devices.all() }
+
     /// What the server is doing.
     public func status() -> DemoBackendStatus {
         core.status(running: serverTask != nil, baseURL: baseURL)

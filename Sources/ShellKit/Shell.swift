@@ -52,6 +52,17 @@ public final class Shell<Context: ShellContext> {
         return anyLineFailed ? 1 : 0
     }
 
+    /// Runs `commands` as a batch (`repl -c 'docs list' -c 'docs show 1'`), one line each (a
+    /// command holding newlines is one line per newline, as in a script), and returns the
+    /// batch-mode exit status; a line that cannot be a command is reported under its number.
+    public func runCommands(_ commands: [String]) async -> Int32 {
+        var reader = ScriptLineReader(
+            lines: commands.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map {
+                LineRules.decode(Array($0.utf8))
+            })
+        return await run(reader: &reader)
+    }
+
     /// Runs until input ends, `quit`, or (with `--bail`) the first failure; returns the exit status.
     public func run(reader: inout some LineReader) async -> Int32 {
         if settings.isInteractive {
@@ -236,11 +247,16 @@ extension Shell {
 
     private func report(_ message: String) {
         anyLineFailed = true
-        let label = context.styling.error("error:")
-        if let script = scripts.last {
-            console.err("\(label) \(script.name):\(script.line): \(message)")
-        } else {
-            console.err(settings.isInteractive ? "\(label) \(message)" : "\(label) line \(entryLine): \(message)")
+        let script = scripts.last
+        let line = script?.line ?? (settings.isInteractive ? nil : entryLine)
+        if context.format == .json {
+            // A program reading JSON gets its errors as JSON too, on stderr as ever.
+            console.err(JSONOutput.error(message, file: script?.name, line: line))
+            return
         }
+        let label = context.styling.error("error:")
+        let place = [script?.name, line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        let prefix = script == nil && line != nil ? "line \(place): " : place.isEmpty ? "" : "\(place): "
+        console.err("\(label) \(prefix)\(message)")
     }
 }

@@ -59,7 +59,8 @@ public struct ReplProcess: Sendable {
     /// Runs the binary with `arguments`, feeding `input` on stdin; `merged` sends stderr to stdout.
     ///
     /// Without a `--home` in `arguments` the run gets a fresh temporary home, so runs never share
-    /// (or leave behind) a database; the embedded server keeps its data beside the home.
+    /// (or leave behind) a database; the embedded server keeps its data beside the home. A run whose
+    /// `environment` sets `XDG_DATA_HOME` gets no home: the app uses its default container there.
     public func run(
         _ arguments: [String], input: Data = Data(), merged: Bool = false, timeoutSeconds: Int = 60,
         environment: [String: String] = [:]
@@ -80,7 +81,9 @@ public struct ReplProcess: Sendable {
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
         try input.write(to: inputURL)
-        let home = arguments.contains("--home") ? [] : ["--home", scratch.appendingPathComponent("home").path]
+        // A test that sets XDG_DATA_HOME picked the data root itself: the app finds its default container there.
+        let ownsDataRoot = arguments.contains("--home") || environment["XDG_DATA_HOME"] != nil
+        let home = ownsDataRoot ? [] : ["--home", scratch.appendingPathComponent("home").path]
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 

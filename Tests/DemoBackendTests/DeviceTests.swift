@@ -3,11 +3,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `PUT /devices/{token}`: devices register their push tokens, with no session needed.
+/// `PUT /devices/{token}` and `DELETE /devices/{token}`: devices register their push tokens with
+/// their APNs environment, and remove them at sign-out, with no session needed.
 @Suite("The demo server's device registrations")
 struct DeviceTests {
     static let token = String(repeating: "ab", count: 32)
-    static let body = #"{"bundleIdentifier":"com.strata.app.dev"}"#
+    static let body = #"{"bundleIdentifier":"com.strata.app.dev","environment":"sandbox"}"#
 
     @Test func aTokenRegistersOnceAndAgainIdempotently() async throws {
         let backend = try DemoBackend()  // sign-in required: a device registers before anyone signs in
@@ -17,6 +18,17 @@ struct DeviceTests {
         let again = try await client.send("PUT", "/devices/\(Self.token)", json: Self.body)
         #expect(again.status == 200)
         #expect(await backend.status().devices == 1)
+        #expect(await backend.registeredDevices().first?.environment == "sandbox")
+    }
+
+    @Test func aTokenIsRemovedOnceThenUnknown() async throws {
+        let backend = try DemoBackend()
+        let client = ServerClient(baseURL: try await backend.start())
+        _ = try await client.send("PUT", "/devices/\(Self.token)", json: Self.body)
+        #expect(try await client.send("DELETE", "/devices/\(Self.token)").status == 204)
+        #expect(await backend.status().devices == 0)
+        let again = try await client.send("DELETE", "/devices/\(Self.token)")
+        #expect(again.status == 404 && again.object["error"] as? String == "no device has this token")
     }
 
     @Test(
@@ -25,6 +37,8 @@ struct DeviceTests {
             ("/devices/xyz", body, 422), ("/devices/\(String(repeating: "AB", count: 32))", body, 422),
             ("/devices/\(token)", #"{"bundle":"x"}"#, 422), ("/devices/\(token)", #"{"bundleIdentifier":""}"#, 422),
             ("/devices/\(token)", "not json", 422), ("/devices", body, 404), ("/devices/\(token)/more", body, 404),
+            ("/devices/\(token)", #"{"bundleIdentifier":"com.strata.app"}"#, 422),
+            ("/devices/\(token)", #"{"bundleIdentifier":"com.strata.app","environment":"development"}"#, 422),
         ])
     func badRegistrations(path: String, json: String, status: Int) async throws {
         let backend = try DemoBackend()

@@ -46,8 +46,11 @@ struct AppContainerTests {
     }
 
     @Test func theDefaultRootFollowsXDG() {
-        #expect(AppContainer.defaultRoot(environment: ["XDG_DATA_HOME": "/data"]).path == "/data/strata")
-        #expect(AppContainer.defaultRoot(environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/strata")
+        #expect(
+            AppContainer.defaultRoot(folder: "strata", environment: ["XDG_DATA_HOME": "/data"]).path == "/data/strata")
+        #expect(
+            AppContainer.defaultRoot(folder: "strata-release", environment: ["HOME": "/home/ada"]).path
+                == "/home/ada/.local/share/strata-release")
     }
 
     @Test func aContainerThatCannotBeCreatedIsAClearError() throws {

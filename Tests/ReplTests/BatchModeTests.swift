@@ -62,7 +62,7 @@ nonisolated struct BatchModeTests {
             arguments: ["--format", "json"]
         )
         #expect(outcome.status == 1)
-        #expect(outcome.stderr == "error: line 4: Document 99 was not found\n")
+        #expect(outcome.stderr == #"{"error":{"line":4,"message":"Document 99 was not found"}}"# + "\n")
         let objects = try outcome.stdout.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }

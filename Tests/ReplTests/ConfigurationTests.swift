@@ -1,3 +1,4 @@
+import DemoBackend
 import Foundation
 import Logging
 import StrataData
@@ -111,6 +112,50 @@ struct ConfigurationTests {
                     == "error: configuration: STRATA_HTTP_TIMEOUT sets http.timeout to 'abc', which is not a number of "
                     + "seconds\n"
         )
+    }
+
+    @Test func devAndReleaseRunSideBySideInContainersOfTheirOwn() async throws {
+        // As two bundle identifiers on one phone: each configuration's default home is its own.
+        let data = try ScratchFolder()
+        let server = try DemoBackend(
+            data: data.url.appendingPathComponent("server"), sharing: .exclusive, now: { Date() }, signIn: .open)
+        let url = try await server.start()
+        let environment = [
+            "XDG_DATA_HOME": data.url.path, "STRATA_API_ROOT": url.absoluteString,
+            // The release build's transport rules refuse plain HTTP; this test's server speaks it on loopback.
+            "STRATA_TRANSPORT_POLICY": "development",
+        ]
+        let repl = ReplProcess.built()
+        async let dev = repl.run(
+            lines: ["docs new 'Made in dev'", "settings set theme dark"], arguments: ["--config", "dev"],
+            environment: environment)
+        async let release = repl.run(
+            lines: ["settings set theme light"], arguments: ["--config", "release"], environment: environment)
+        let (devRun, releaseRun) = try await (dev, release)
+        await server.stop()
+        #expect(devRun.status == 0 && releaseRun.status == 0, "\(devRun.stderr)\(releaseRun.stderr)")
+        let devHome = data.url.appendingPathComponent("strata")
+        let releaseHome = data.url.appendingPathComponent("strata-release")
+        let devSettings = devHome.appendingPathComponent("Library/Preferences/com.strata.app.dev.json")
+        let releaseSettings = releaseHome.appendingPathComponent("Library/Preferences/com.strata.app.json")
+        #expect(try String(contentsOf: devSettings, encoding: .utf8).contains("dark"))
+        #expect(try String(contentsOf: releaseSettings, encoding: .utf8).contains("light"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: devHome.appendingPathComponent("Library/Preferences/com.strata.app.json").path))
+        let local = try await repl.run(
+            lines: ["docs list --policy local-only"], arguments: ["--config", "release"], environment: environment)
+        #expect(!local.stdout.contains("Made in dev"), "release's database is its own")
+    }
+
+    @Test func aContainerFolderThatLeavesTheDataFolderIsRefused() async throws {
+        for folder in ["../elsewhere", ".hidden", "a/b", ""] {
+            let failure = await #expect(throws: AppConfiguration.Failure.self) {
+                try await AppConfiguration.load(
+                    name: "dev", flags: .init(), environment: ["STRATA_CONTAINER_FOLDER": folder])
+            }
+            #expect(failure?.message.hasPrefix("STRATA_CONTAINER_FOLDER sets container.folder to") == true)
+        }
     }
 
     /// A profile file named bad.json holding `json`, in `folder` (removed with it).

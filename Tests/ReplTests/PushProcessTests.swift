@@ -1,3 +1,4 @@
+import DemoBackend
 import Foundation
 import TestSupport
 import Testing
@@ -26,5 +27,24 @@ nonisolated struct PushProcessTests {
         #expect(registered, "\(app.output)")
         #expect(app.output.contains("authorization  not determined"), "launching asks nobody")
         #expect(try await app.finish() == 0)
+    }
+
+    @Test func signingOutRemovesTheTokenFromTheServerAndSigningInSendsItAgain() async throws {
+        let backend = try DemoBackend(signIn: .required)
+        let url = try await backend.start()
+        let home = try ScratchFolder()
+        let arguments = ["--home", home.url.path, "--remote", url.absoluteString, "--push-registration", "on"]
+        let run = try await repl.run(
+            lines: ["push renew-token", "login ada --password-stdin", "analytical-engine", "logout", "push status"],
+            arguments: arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Signed out ada.\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("(sandbox, not registered)"), "\(run.stdout)")
+        #expect(await backend.registeredDevices().isEmpty, "a signed-out device receives nothing")
+        let again = try await repl.run(
+            lines: ["login ada --password-stdin", "analytical-engine"], arguments: arguments)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(await backend.registeredDevices().map(\.environment) == ["sandbox"], "signing in sends it again")
+        await backend.stop()
     }
 }

@@ -2,13 +2,15 @@ public import Domain
 import Foundation
 import HTTPTypes
 
-/// `PUT /devices/{token}`: the device's push token, for the server to send notifications to.
+/// `PUT /devices/{token}` and `DELETE /devices/{token}`: the device's push token and the APNs
+/// environment that issued it, for the server to send notifications to, until sign-out.
 public struct DeviceRegistrationRepositoryImpl: DeviceRegistrationRepositoryProtocol {
     private let api: APIClient
     private let bundleIdentifier: String
 
     private struct RegistrationDTO: Encodable {
         let bundleIdentifier: String
+        let environment: String
     }
 
     private struct RegisteredDTO: Decodable {
@@ -22,13 +24,29 @@ public struct DeviceRegistrationRepositoryImpl: DeviceRegistrationRepositoryProt
     }
 
     /// Sends the token; a `PUT` may be repeated, so it is retried like a read.
-    public func register(token: String) async throws(PushError) {
+    public func register(token: String, environment: APNsEnvironment) async throws(PushError) {
+        let registration = RegistrationDTO(bundleIdentifier: bundleIdentifier, environment: environment.rawValue)
+        let registered: RegisteredDTO
         do {
-            _ = try await api.send(
-                .put, "devices/\(token)", body: RegistrationDTO(bundleIdentifier: bundleIdentifier), retryable: true,
-                as: RegisteredDTO.self)
+            (registered, _) = try await api.send(
+                .put, "devices/\(token)", body: registration, retryable: true, as: RegisteredDTO.self)
         } catch .unprocessable, .badRequest {
             throw .refused("the token or the registration is malformed")
+        } catch {
+            throw .unreachable(error.localizedDescription)
+        }
+        // An answer about another token is no answer to this request.
+        guard registered.token == token else { throw .refused("the server confirmed another token") }
+    }
+
+    /// Removes the token; a `DELETE` may be repeated, and one the server does not have is gone.
+    public func deregister(token: String) async throws(PushError) {
+        do {
+            try await api.sendWithoutBody(.delete, "devices/\(token)")
+        } catch .notFound {
+            // Never registered, or removed already: what was asked for holds.
+        } catch .unprocessable, .badRequest {
+            throw .refused("the token is malformed")
         } catch {
             throw .unreachable(error.localizedDescription)
         }

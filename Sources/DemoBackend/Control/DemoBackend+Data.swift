@@ -126,3 +126,20 @@ public struct DemoBackendStatus: Sendable, Equatable, Codable {
         case documents, liveConnections, devices
     }
 }
+
+/// A device's push registration, as the server keeps it.
+public struct RegisteredDevice: Equatable, Sendable {
+    /// The token (64 lowercase hexadecimal digits).
+    public let token: String
+    /// The app it belongs to.
+    public let bundleIdentifier: String
+    /// The APNs environment that issued it: `sandbox` or `production`.
+    public let environment: String
+
+    /// A registration.
+    public init(token: String, bundleIdentifier: String, environment: String) {
+        self.token = token
+        self.bundleIdentifier = bundleIdentifier
+        self.environment = environment
+    }
+}

@@ -134,6 +134,12 @@ final class ServerDatabase: Sendable {
                     WHERE deleted = 0 AND json_extract(representation, '$.createdAt') IS NOT NULL
                     """)
         }
+        migrator.registerMigration("v7: devices keep their APNs environment") { db in
+            // A sandbox token sent to the production gateway is refused, and the reverse: the
+            // server must know which one issued each. Earlier rows are production, as a release's.
+            try db.execute(
+                sql: "ALTER TABLE device ADD COLUMN environment TEXT NOT NULL DEFAULT 'production'")
+        }
         return migrator
     }
 

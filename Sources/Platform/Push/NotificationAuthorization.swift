@@ -78,6 +78,12 @@ nonisolated public final class NotificationCenterStandIn: Sendable {
         save()
     }
 
+    /// The app's server no longer has the token (the user signed out).
+    public func markUnregistered() {
+        record.withLock { $0.registeredToken = nil }
+        save()
+    }
+
     private func save() {
         guard let data = try? JSONEncoder().encode(record.withLock { $0 }) else { return }
         try? FileManager.default.createDirectory(

@@ -14,15 +14,16 @@ nonisolated public struct AppContainer: Sendable {
         self.root = root
     }
 
-    /// The default root: `$XDG_DATA_HOME/strata`, else `~/.local/share/strata`.
-    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// The default root of the app's container `folder` (one per bundle identifier, as iOS gives
+    /// each app its own): `$XDG_DATA_HOME/FOLDER`, else `~/.local/share/FOLDER`.
+    public static func defaultRoot(folder: String, environment: [String: String]) -> URL {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data).appendingPathComponent("strata")
+            return URL(fileURLWithPath: data).appendingPathComponent(folder)
         }
         let home =
             environment["HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".local/share/strata")
+        return home.appendingPathComponent(".local/share").appendingPathComponent(folder)
     }
 
     /// User-visible documents.

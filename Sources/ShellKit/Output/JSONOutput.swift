@@ -10,4 +10,20 @@ public enum JSONOutput {
         guard let data = try? encoder.encode(value) else { return #"{"error":"unencodable output"}"# }
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// An error as one line of JSON: `{"error":{"line":2,"message":"…"}}`, with `file` when a
+    /// script failed and no `line` for a line typed at the prompt.
+    public static func error(_ message: String, file: String?, line: Int?) -> String {
+        encode(ErrorJSON(error: .init(file: file, line: line, message: message)))
+    }
+
+    private struct ErrorJSON: Encodable {
+        struct Body: Encodable {
+            let file: String?
+            let line: Int?
+            let message: String
+        }
+
+        let error: Body
+    }
 }

@@ -1,5 +1,6 @@
 import Configuration
 import DemoBackend
+import Domain
 import Foundation
 import Logging
 import StrataData
@@ -49,15 +50,23 @@ extension AppConfiguration {
             guard ["on", "off"].contains(liveText) else { throw bad("live.updates", liveText, "on or off") }
             let pushText = try string("push.registration")
             guard ["on", "off"].contains(pushText) else { throw bad("push.registration", pushText, "on or off") }
+            let environmentText = try string("push.environment")
+            guard let pushEnvironment = APNsEnvironment(rawValue: environmentText) else {
+                throw bad("push.environment", environmentText, "sandbox or production")
+            }
             let bundle = try string("bundle.identifier")
             guard !bundle.isEmpty, bundle.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else {
                 throw bad("bundle.identifier", bundle, "a reverse-DNS name such as com.example.app")
             }
+            let folder = try string("container.folder")
+            guard !folder.isEmpty, !folder.hasPrefix("."), folder.count <= 100,
+                folder.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+            else { throw bad("container.folder", folder, "a folder name of letters, digits, '.', '_' and '-'") }
             return AppConfiguration(
                 name: name, apiRoot: apiRoot, allowedHTTPHosts: hosts, timeout: timeout, transportPolicy: policy,
                 memoryLimits: MemoryCacheLimits(countLimit: entriesLimit, costLimit: bytesLimit), logLevel: level,
-                bundleIdentifier: bundle, serverSignIn: signIn, liveUpdates: liveText == "on",
-                pushRegistration: pushText == "on",
+                bundleIdentifier: bundle, containerFolder: folder, serverSignIn: signIn, liveUpdates: liveText == "on",
+                pushRegistration: pushText == "on", pushEnvironment: pushEnvironment,
                 entries: entries.keys.sorted().compactMap { entries[$0] })
         }
 

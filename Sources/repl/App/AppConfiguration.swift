@@ -1,5 +1,6 @@
 import Configuration
 import DemoBackend
+import Domain
 import Foundation
 import Logging
 import StrataData
@@ -47,12 +48,17 @@ nonisolated struct AppConfiguration: Sendable, Equatable {
     var logLevel: Logger.Level
     /// The app's bundle identifier.
     var bundleIdentifier: String
+    /// The folder of the app's container under `$XDG_DATA_HOME` when no `--home` is given: one per
+    /// configuration, so dev and release builds keep apart, as two bundle identifiers on a phone do.
+    var containerFolder: String
     /// Whether the embedded demo server wants a signed-in user for writes.
     var serverSignIn: DemoBackend.SignInPolicy
     /// Whether the app follows the server's live socket while it is on screen.
     var liveUpdates: Bool
     /// Whether the app sends its push token to the server after launch.
     var pushRegistration: Bool
+    /// The APNs environment the build's tokens come from (its `aps-environment` entitlement).
+    var pushEnvironment: APNsEnvironment
     /// Every value with its origin, in key order.
     var entries: [Entry]
 
@@ -131,9 +137,10 @@ extension AppConfiguration {
 extension AppConfiguration {
     /// Every key a profile may set, with the flag or environment variable that overrides it.
     static let keys: [(key: String, flag: String?)] = [
-        ("api.root", "--remote"), ("bundle.identifier", nil), ("cache.memoryBytes", nil),
+        ("api.root", "--remote"), ("bundle.identifier", nil), ("cache.memoryBytes", nil), ("container.folder", nil),
         ("cache.memoryEntries", nil), ("http.allowedHosts", "--allow-http"), ("http.timeout", "--timeout"),
-        ("live.updates", "--live-updates"), ("log.level", "--log-level"), ("push.registration", "--push-registration"),
+        ("live.updates", "--live-updates"), ("log.level", "--log-level"), ("push.environment", nil),
+        ("push.registration", "--push-registration"),
         ("server.signIn", "--server-sign-in"), ("transport.policy", nil),
     ]
 
@@ -143,10 +150,12 @@ extension AppConfiguration {
         "bundle.identifier": ConfigValue(.string("com.strata.app.dev"), isSecret: false),
         "cache.memoryBytes": ConfigValue(.int(32 * 1_048_576), isSecret: false),
         "cache.memoryEntries": ConfigValue(.int(1_000), isSecret: false),
+        "container.folder": ConfigValue(.string("strata"), isSecret: false),
         "http.allowedHosts": ConfigValue(.stringArray([]), isSecret: false),
         "http.timeout": ConfigValue(.double(10), isSecret: false),
         "live.updates": ConfigValue(.string("on"), isSecret: false),
         "log.level": ConfigValue(.string("warning"), isSecret: false),
+        "push.environment": ConfigValue(.string("sandbox"), isSecret: false),
         "push.registration": ConfigValue(.string("on"), isSecret: false),
         "server.signIn": ConfigValue(.string("required"), isSecret: false),
         "transport.policy": ConfigValue(.string("development"), isSecret: false),

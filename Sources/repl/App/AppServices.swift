@@ -43,6 +43,8 @@ struct AppServices {
     var signOut: SignOutUseCase { SignOutUseCase(repository: sessions) }
     /// Registers the device's push token.
     var registerDevice: RegisterDeviceUseCase { RegisterDeviceUseCase(repository: devices) }
+    /// Removes the push token from the server at sign-out.
+    var deregisterDevice: DeregisterDeviceUseCase { DeregisterDeviceUseCase(repository: devices) }
     /// Finds a document's conflict, for the editor.
     var findConflict: FindConflictUseCase { FindConflictUseCase(repository: sync) }
 }

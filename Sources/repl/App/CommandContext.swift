@@ -136,7 +136,8 @@ final class CommandContext: ShellContext {
                 "Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes").",
                 json: Notice(notice: "back-online", sent: report.pushed, message: nil))
         case .failure(let error)?:
-            console.err("error: \(CommandFailure(error).message)")
+            let message = CommandFailure(error).message
+            console.err(format == .json ? JSONOutput.error(message, file: nil, line: nil) : "error: \(message)")
         case nil:
             break
         }

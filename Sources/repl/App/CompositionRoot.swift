@@ -76,7 +76,10 @@ enum CompositionRoot {
     static func start(options: ReplOptions, configuration: AppConfiguration) async -> Result<App, CommandFailure> {
         let readiness = LaunchReadiness(clock: ContinuousClock())
         let now = clock(deterministic: options.deterministic)
-        let root = options.home.map { URL(fileURLWithPath: $0) } ?? AppContainer.defaultRoot()
+        let root =
+            options.home.map { URL(fileURLWithPath: $0) }
+            ?? AppContainer.defaultRoot(
+                folder: configuration.containerFolder, environment: ProcessInfo.processInfo.environment)
         let container = AppContainer(root: root)
         let database: AppDatabase
         do {
@@ -140,7 +143,9 @@ enum CompositionRoot {
         let live = options.context == .app ? liveUpdates(configuration, baseURL: baseURL, sync: stack.sync) : nil
         let notifications = NotificationCenterStandIn(file: container.notificationState)
         if configuration.pushRegistration {
-            registerToken(notifications, with: services.registerDevice, readiness: readiness)
+            registerToken(
+                notifications, environment: configuration.pushEnvironment, with: services.registerDevice,
+                readiness: readiness)
         }
         let uploads = UploadReports()
         if options.context == .app {  // the app resends what a crash or a drop left queued, as iOS does
@@ -221,13 +226,16 @@ extension CompositionRoot {
     /// As an app calls `registerForRemoteNotifications()` at every launch (it asks the user
     /// nothing), the token goes to the server once the first screen shows, unless it has it.
     private static func registerToken(
-        _ notifications: NotificationCenterStandIn, with registerDevice: RegisterDeviceUseCase,
+        _ notifications: NotificationCenterStandIn, environment: APNsEnvironment,
+        with registerDevice: RegisterDeviceUseCase,
         readiness: LaunchReadiness<ContinuousClock>
     ) {
         readiness.registerPolite("register the device token") {
             let token = notifications.token
             guard !notifications.isTokenRegistered else { return }
-            if case .success = await registerDevice.execute(token: token) { notifications.markRegistered(token) }
+            if case .success = await registerDevice.execute(token: token, environment: environment) {
+                notifications.markRegistered(token)
+            }
         }
     }
 

@@ -27,13 +27,13 @@ enum ReplApp {
         do {
             configuration = try await AppConfiguration.load(name: options.config, flags: options.configurationFlags)
         } catch {
-            console.err("error: configuration: \(error.message)")
+            console.err(errorLine("configuration: \(error.message)", format: options.format))
             Foundation.exit(Constants.startupFailure)
         }
         bootstrapLogging(level: configuration.logLevel)
         switch await CompositionRoot.start(options: options, configuration: configuration) {
         case .failure(let failure):
-            console.err("error: \(failure.message)")
+            console.err(errorLine(failure.message, format: options.format))
             Foundation.exit(Constants.startupFailure)
         case .success(let app):
             app.lifecycle.post(.didFinishLaunching)
@@ -60,7 +60,7 @@ enum ReplApp {
             do {
                 try app.transitions.terminate()  // nothing more when `app terminate` ended the session
             } catch {
-                console.err("error: \(error.localizedDescription)")
+                console.err(errorLine(error.localizedDescription, format: options.format))
             }
             await app.live?.stop()
             await stopWithin(.seconds(2), app.backend)
@@ -97,6 +97,11 @@ extension ReplApp {
         }
     }
 
+    /// A failure outside a command (at launch, at termination), in the chosen format.
+    private static func errorLine(_ message: String, format: OutputFormat) -> String {
+        format == .json ? JSONOutput.error(message, file: nil, line: nil) : "error: \(message)"
+    }
+
     private static func parseOptions() -> Result<ReplOptions, EarlyExit> {
         do {
             return .success(try ReplOptions.parse(Array(CommandLine.arguments.dropFirst())))
@@ -121,12 +126,14 @@ extension ReplApp {
         context.traceStates = options.traceStates
         context.styling = Styling.resolve(
             options.color, stdoutIsTerminal: console.outputIsTerminal, environment: ProcessInfo.processInfo.environment)
-        let interactive = console.inputIsTerminal && console.outputIsTerminal && options.script == nil
+        let interactive =
+            console.inputIsTerminal && console.outputIsTerminal && options.script == nil && options.commands.isEmpty
         let settings = Shell<CommandContext>.Settings(
             isInteractive: interactive, echo: options.echo, bail: options.bail,
             banner: "Strata \(ReplOptions.version). Type 'help' for commands, 'quit' to leave.")
         let shell = Shell(context: context, console: console, settings: settings)
         if let script = options.script { return await shell.runScriptFile(script) }
+        if !options.commands.isEmpty { return await shell.runCommands(options.commands) }
         let historyFile = app.preferences.appendingPathComponent("history")
         if interactive { Interrupts.install() }
         let providers = CompletionProviders(

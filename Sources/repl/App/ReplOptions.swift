@@ -15,8 +15,9 @@ struct ReplOptions: ParsableCommand {
         abstract: "Strata's shell: exercise the sample app's use cases from a terminal or a script.",
         discussion: """
             On a terminal the shell edits lines with history and Tab completion. With standard input \
-            from a pipe or file it runs in batch mode: no prompt, each failing line reported as \
-            'error: line N: ...' on stderr, exit status 1 if any line failed.
+            from a pipe or file, with -c COMMAND or with --script FILE it runs in batch mode: no \
+            prompt, each failing line reported as 'error: line N: ...' on stderr (with --format json, \
+            as {"error":{"line":N,"message":"..."}}), exit status 1 if any line failed.
             """,
         version: version
     )
@@ -38,13 +39,22 @@ struct ReplOptions: ParsableCommand {
     @Option(help: "Run the commands in this file with the batch-mode rules, then exit.")
     var script: String?
 
+    @Option(
+        name: .customShort("c"),
+        help: "Run this command, then exit (repeatable: in order, with the batch-mode rules and exit status).")
+    var commands: [String] = []
+
     @Flag(help: "Print every view-model state transition as it happens.")
     var traceStates = false
 
     @Flag(help: "Pin the clock to a fixed date so output is the same on every run.")
     var deterministic = false
 
-    @Option(help: "The folder the app keeps its files in (default: $XDG_DATA_HOME/strata or ~/.local/share/strata).")
+    @Option(
+        help: """
+            The folder the app keeps its files in (default: the configuration's container.folder under \
+            $XDG_DATA_HOME or ~/.local/share: strata for dev, strata-release for release).
+            """)
     var home: String?
 
     @Option(help: "Use the API server at this URL instead of starting the embedded demo server.")
@@ -122,6 +132,9 @@ struct ReplOptions: ParsableCommand {
         }
         if let timeout, timeout <= 0 || timeout > 600 {
             throw ValidationError("--timeout must be between 0 and 600 seconds")
+        }
+        if !commands.isEmpty && script != nil {
+            throw ValidationError("-c and --script cannot be combined: put the commands in the script")
         }
         if remote != nil && serverData != nil {
             throw ValidationError("--server-data is for the embedded server; it cannot go with --remote")

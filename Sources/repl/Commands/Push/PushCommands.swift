@@ -82,7 +82,7 @@ extension PushCommands {
         return .message(
             """
             authorization  \(center.authorization.rawValue)
-            device token   \(center.token.prefix(8))… (\(center.isTokenRegistered ? "registered with the server" : "not registered yet"))
+            device token   \(center.token.prefix(8))… (\(context.configuration.pushEnvironment.rawValue), \(center.isTokenRegistered ? "registered with the server" : "not registered"))
             """)
     }
 
@@ -90,7 +90,9 @@ extension PushCommands {
         -> CommandOutput
     {
         let token = context.notifications.renewToken()
-        switch await RegisterDeviceUseCase(repository: context.services.devices).execute(token: token) {
+        switch await context.services.registerDevice.execute(
+            token: token, environment: context.configuration.pushEnvironment)
+        {
         case .success:
             context.notifications.markRegistered(token)
             return .message("New device token \(token.prefix(8))…, registered with the server.")
