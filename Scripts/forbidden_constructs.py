@@ -48,9 +48,38 @@ def blank_comments_and_strings(text: str) -> str:
     return "".join(out)
 
 
+CLASS = re.compile(r"\bclass\s+\w+")
+GLOBAL_ACTOR = re.compile(r"@\w*Actor\b")
+
+
+def unspelled_isolation(lines: list[str]) -> list[int]:
+    """Lines of classes with an `isolated deinit` whose global actor is not written on them.
+
+    A class that is main-actor only by its module's default isolation compiles in its own module,
+    but a release build of a module importing it reads it as nonisolated and rejects the deinit.
+    """
+    found = []
+    for index, line in enumerate(lines):
+        if "isolated deinit" not in line:
+            continue
+        declaration = next((i for i in range(index - 1, -1, -1) if CLASS.search(lines[i])), None)
+        if declaration is None:
+            continue
+        attributes = [lines[declaration]]
+        above = declaration - 1
+        while above >= 0 and (not lines[above].strip() or lines[above].lstrip().startswith("@")):
+            attributes.append(lines[above])
+            above -= 1
+        if not any(GLOBAL_ACTOR.search(attribute) for attribute in attributes):
+            found.append(declaration + 1)
+    return found
+
+
 def scan(path: pathlib.Path) -> list[str]:
     hits = []
     code = blank_comments_and_strings(path.read_text(encoding="utf-8"))
+    for number in unspelled_isolation(code.split("\n")):
+        hits.append(f"{path}:{number}: a class with an isolated deinit names its global actor (@MainActor)")
     for number, line in enumerate(code.split("\n"), start=1):
         for pattern, label in RULES:
             match = pattern.search(line)

@@ -55,6 +55,18 @@ struct LintScriptTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    @Test func aClassWithAnIsolatedDeinitMustNameItsActor() async throws {
+        let implicit = "import Foundation\npublic final class Timer {\n    isolated deinit {}\n}\n"
+        let spelled =
+            "import Foundation\n@MainActor\n@Observable\npublic final class Timer {\n    isolated deinit {}\n}\n"
+        let directory = try scratch(["Implicit.swift": implicit, "Spelled.swift": spelled])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try await runScript("forbidden_constructs.py", on: directory)
+        #expect(result.status == 1)
+        #expect(result.output.contains("Implicit.swift:2: a class with an isolated deinit names its global actor"))
+        #expect(!result.output.contains("Spelled.swift"))
+    }
+
     @Test func duplicateAndUnindexedADRsAreReported() async throws {
         let sections = "## Status\n## Context\n## Decision\n## Consequences\n## Alternatives considered\n"
         let directory = try scratch([

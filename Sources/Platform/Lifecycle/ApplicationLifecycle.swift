@@ -32,6 +32,7 @@ nonisolated public enum ApplicationState: String, Sendable {
 /// every observer, as `NotificationCenter` delivers `UIApplication`'s notifications.
 public final class ApplicationLifecycle {
     /// Stops an observation when it is cancelled or released.
+    @MainActor
     public final class Observation {
         fileprivate weak var lifecycle: ApplicationLifecycle?
         fileprivate let id: Int

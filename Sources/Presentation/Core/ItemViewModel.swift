@@ -8,6 +8,7 @@ public import Observation
 /// let detail = DocumentDetailViewModel(id: id, fetchDocument: fetchDocument)
 /// detail.onAppear()
 /// ```
+@MainActor
 @Observable
 public final class ItemViewModel<Item: Equatable & Sendable>: StatefulViewModel {
     /// Reads the item under a policy, with failures already worded for the user.

@@ -11,6 +11,7 @@ public import Observation
 /// let list = DocumentListViewModel(listDocuments: listDocuments)
 /// list.onAppear()
 /// ```
+@MainActor
 @Observable
 public final class ListViewModel<Item: Equatable & Sendable>: StatefulViewModel {
     /// Reads the items under a policy, with failures already worded for the user.

@@ -5,6 +5,7 @@
 /// state changed and lets it read the latest: two changes in one turn reach it once. This log
 /// hands over each state. Setting a state equal to the current one records nothing; observers get
 /// the states recorded after they subscribed.
+@MainActor
 public final class StateTransitions<State: Equatable & Sendable> {
     private var observers: [Int: AsyncStream<State>.Continuation] = [:]
     private var nextObserver = 0

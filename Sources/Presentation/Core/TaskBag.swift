@@ -1,4 +1,5 @@
 /// The tasks a view model owns: starting one under a name cancels the previous one of that name.
+@MainActor
 public final class TaskBag {
     private var tasks: [String: (id: Int, task: Task<Void, Never>)] = [:]
     private var nextID = 0

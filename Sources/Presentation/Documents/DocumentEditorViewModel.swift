@@ -3,6 +3,7 @@ import Logging
 public import Observation
 
 /// Edits a new or existing document; a failed save keeps the draft.
+@MainActor
 @Observable
 public final class DocumentEditorViewModel: StatefulViewModel {
     /// What the screen shows; observed, so a view that reads it is redrawn when it changes.

@@ -9,6 +9,7 @@ public import Observation
 /// saved chunks are sent while the next ones are saved (one send at a time, and one
 /// more when chunks were saved during it); the import finishes once they are sent, or stay
 /// queued when the server cannot be reached.
+@MainActor
 @Observable
 public final class DocumentImportViewModel: StatefulViewModel {
     /// What the screen shows; observed, so a view that reads it is redrawn when it changes.

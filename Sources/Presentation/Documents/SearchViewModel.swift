@@ -4,6 +4,7 @@ import Logging
 public import Observation
 
 /// Search as you type: runs after the user stops typing, and a new query cancels the old search.
+@MainActor
 @Observable
 public final class SearchViewModel: StatefulViewModel {
     /// What the screen shows; observed, so a view that reads it is redrawn when it changes.

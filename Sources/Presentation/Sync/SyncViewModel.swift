@@ -3,6 +3,7 @@ import Logging
 public import Observation
 
 /// Runs a sync and publishes its progress: push, then pull.
+@MainActor
 @Observable
 public final class SyncViewModel: StatefulViewModel {
     /// What the screen shows; observed, so a view that reads it is redrawn when it changes.

@@ -6,6 +6,7 @@ import Logging
 ///   type).
 /// - `firstLast`: runs the first action at once, then at most once per `interval`, always
 ///   delivering the last one submitted (feedback while scrolling).
+@MainActor
 public final class Debouncer {
     /// How submissions are turned into runs.
     public enum Mode: Sendable, Equatable {

@@ -6,6 +6,7 @@ import Logging
 /// Delivery starts at the fast interval. After each delivery the batcher measures how long the
 /// consumer took: a consumer that keeps up keeps the fast interval; one that takes as long as the
 /// slow interval (or longer) gets the slow one; in between, the interval is interpolated linearly.
+@MainActor
 public final class UpdateBatcher<Change: Hashable & Sendable> {
     private let fast: Duration
     private let slow: Duration

@@ -6,6 +6,7 @@ import Logging
 ///
 /// Use it only when standard input and output are both terminals: on a pipe libedit reads one
 /// byte per system call.
+@MainActor
 public final class EditLineReader: LineReader {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
