@@ -7,7 +7,7 @@ ARGS ?=
 # would rebuild the whole package.
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: help deps build repl server test contract lint format feature feature-check docs-update release bench bench-check clean
+.PHONY: help deps build repl server test contract client-check docs lint format feature feature-check docs-update release bench bench-check clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -41,6 +41,12 @@ contract: deps ## Check the demo server against Docs/openapi.yaml with schemathe
 	$(SWIFT) build --product strata-server
 	@Scripts/contract.sh
 
+client-check: deps ## Generate a client from Docs/openapi.yaml with swift-openapi-generator (no warning allowed) and run it against the demo server
+	@Scripts/client-check.sh
+
+docs: deps ## Build the DocC catalogs of Domain and Presentation (warnings are errors); open .build/plugins/Swift-DocC/outputs
+	$(SWIFT) package generate-documentation --target Domain --target Presentation --warnings-as-errors
+
 lint: ## swift-format (strict), the forbidden-construct scan and the ADR index check
 	@Scripts/lint.sh
 
@@ -70,4 +76,4 @@ bench-check: deps ## Release build; fail when a measured ratio (make bench's) is
 	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/Benchmarks" --check
 
 clean: ## Remove build products (.build and any .build-* folder, the test tools' Python included) and the package's resolved versions
-	rm -rf .build .build-* .build_* Package.resolved
+	rm -rf .build .build-* .build_* Package.resolved Examples/GeneratedClient/.build Examples/GeneratedClient/Package.resolved

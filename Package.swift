@@ -63,6 +63,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         // FilePath, for swift-configuration's file provider (already one of its dependencies).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // make docs: builds the DocC catalogs of Domain and Presentation (a command plugin; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Test-only: reads Docs/openapi.yaml so the client's wire types are checked against its examples.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],

@@ -40,7 +40,7 @@ extension FeatureSpec {
                       content:
                         application/json:
                           schema:
-                            anyOf:
+                            oneOf:
                               - $ref: "#/components/schemas/\(name)List"
                               - $ref: "#/components/schemas/\(name)ChangeList"
                     "304": { $ref: "#/components/responses/NotModified" }
@@ -180,7 +180,9 @@ extension FeatureSpec {
                   properties:
             \(fieldSchemas)
                 \(name)List:
+                  description: A list, or one page of it; never a change list (no other member).
                   type: object
+                  additionalProperties: false
                   required: [items, deleted, serverVersion]
                   properties:
                     items: { type: array, items: { $ref: "#/components/schemas/\(name)" } }

@@ -55,6 +55,19 @@ struct RepositoryRulesTests {
         }
     }
 
+    @Test func theDocCCatalogsCoverTheArchitectureAndEveryLayer() throws {
+        // make docs (in .ci/run) fails on a broken link; this fails on a missing article.
+        let domain = try Self.text("Sources/Domain/Domain.docc/Domain.md")
+        for article in ["Architecture", "DomainLayer", "DataLayer", "CompositionRoot"] {
+            #expect(domain.contains("<doc:\(article)>"), "the Domain catalog does not list \(article)")
+            #expect(try Self.text("Sources/Domain/Domain.docc/\(article).md").hasPrefix("# "))
+        }
+        let presentation = try Self.text("Sources/Presentation/Presentation.docc/Presentation.md")
+        #expect(presentation.contains("<doc:PresentationLayer>"))
+        #expect(try Self.text("Sources/Presentation/Presentation.docc/PresentationLayer.md").hasPrefix("# "))
+        #expect(try Self.text(".ci/run").contains("make docs"))
+    }
+
     @Test func theConventionsNameEveryModule() throws {
         let conventions = try Self.text("Docs/Conventions.md")
         let manifest = try Self.text("Package.swift")

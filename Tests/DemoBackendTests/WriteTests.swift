@@ -92,6 +92,8 @@ struct WriteTests {
         let reply = try await client.send("POST", "/batch", json: batch)
         let results = try #require(reply.object["results"] as? [[String: Any]])
         #expect(results.compactMap { $0["location"] as? String } == ["/documents/4", "/documents/5", "/documents/6"])
+        #expect(results[3]["status"] as? Int == 204 && results[3]["body"] == nil, "a deletion has no body, not null")
+        #expect(results[0]["body"] is [String: Any])
         let after = try await client.send("GET", "/documents?since=\(before)")
         #expect(after.object["serverVersion"] as? Int == before + 5, "one change number per applied change")
         let next = try await client.send("POST", "/documents", json: #"{"title":"D"}"#)

@@ -89,7 +89,7 @@ struct BatchRoute: Sendable {
         return .json(#"{"results":["# + results.joined(separator: ",") + "]}")
     }
 
-    /// The JSON of one change's answer: its status, `etag` and `location` when sent, and body.
+    /// The JSON of one change's answer: its status, and its `etag`, `location` and body when it has them.
     private func result(of change: Change, _ transaction: ResourceStore.Transaction) throws -> String {
         let answer: Answer
         if let request = request(for: change) {
@@ -102,7 +102,8 @@ struct BatchRoute: Sendable {
         if let location = answer.headers["Location"] {
             members.append(#""location":\#(JSONValue.string(location).text)"#)
         }
-        members.append(#""body":\#(answer.body.isEmpty ? "null" : answer.text)"#)
+        // A deletion's answer has no body, and its result no `body` member (absent, never null).
+        if !answer.body.isEmpty { members.append(#""body":\#(answer.text)"#) }
         return "{" + members.joined(separator: ",") + "}"
     }
 
