@@ -106,7 +106,7 @@ struct Report {
             |---|---|---|---|
             \(lines.joined(separator: "\n"))
             \(reasons)
-            `make bench-check` (run by CI) measures the ratios alone and fails when one is worse than its
+            `make bench-check` (CI's scheduled release run, ADR 0054) measures the ratios alone and fails when one is worse than its
             gate: \(rows.compactMap { row in row.gate.map { "\(row.name) ≤ \(String(format: "%.1f", $0))×" } }.joined(separator: "; ")).
 
             """

@@ -45,6 +45,11 @@ struct RepositoryRulesTests {
             .map { String($0.dropFirst("run: ".count)) }
         #expect(!script.isEmpty && script == workflow, "the workflow runs \(workflow), .ci/run \(script)")
         #expect(try Self.text(".github/workflows/ci.yml").contains("container: swift:6.3"))
+        // What .ci/run leaves out for time runs nightly (ADR 0054).
+        let nightly = try Self.text(".github/workflows/release.yml").split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("run: ") }
+        #expect(nightly == ["run: make release", "run: make bench-check"])
+        #expect(try Self.text(".github/workflows/release.yml").contains("schedule:"))
     }
 
     @Test func aCopyOfTheTemplateHasItsLicenseAndContributingGuide() throws {
