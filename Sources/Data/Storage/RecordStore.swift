@@ -97,9 +97,16 @@ extension RecordStore {
     }
 
     /// Deletes the row of `key` and its metadata in `db`'s transaction.
+    ///
+    /// Through cached statements: settling a batch deletes a row per created item, and the query
+    /// interface writes each delete's SQL again.
     static func delete(_ key: Record.Key, _ db: Database) throws {
-        _ = try Record.filter(Record.keyColumn == Record.databaseKey(key)).deleteAll(db)
-        _ = try CacheMetadataRecord.deleteOne(db, key: Record.metadataKey(key))
+        let table = Record.databaseTableName.quotedDatabaseIdentifier
+        let column = Record.keyColumn.name.quotedDatabaseIdentifier
+        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(column) = ?")
+            .execute(arguments: [Record.databaseKey(key)])
+        try db.cachedStatement(sql: "DELETE FROM cache_metadata WHERE key = ?")
+            .execute(arguments: [Record.metadataKey(key)])
     }
 }
 
