@@ -239,7 +239,7 @@ extension Shell {
         return spec.isSensitive
     }
 
-    /// `Time: 12.345 ms`, as psql prints it.
+    /// `Time: ` and the milliseconds with three decimals, as psql prints it.
     private static func timing(_ duration: Duration) -> String {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return "Time: " + milliseconds.formatted(.number.precision(.fractionLength(3))) + " ms"

@@ -105,7 +105,9 @@ extension RecordStore {
         let column = Record.keyColumn.name.quotedDatabaseIdentifier
         try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(column) = ?")
             .execute(arguments: [Record.databaseKey(key)])
-        try db.cachedStatement(sql: "DELETE FROM cache_metadata WHERE key = ?")
+        let metadata = CacheMetadataRecord.databaseTableName.quotedDatabaseIdentifier
+        let metadataKey = CacheMetadataRecord.Columns.key.name.quotedDatabaseIdentifier
+        try db.cachedStatement(sql: "DELETE FROM \(metadata) WHERE \(metadataKey) = ?")
             .execute(arguments: [Record.metadataKey(key)])
     }
 }

@@ -124,7 +124,7 @@ public final class LaunchReadiness<C: Clock<Duration>> {
         timeline.sort { $0.at < $1.at }
     }
 
-    /// `12 ms`, `1.250 s`.
+    /// Whole milliseconds under a second (`ms`), seconds with three decimals from one second (`s`).
     public static func text(_ duration: Duration) -> String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.3f s", seconds)
