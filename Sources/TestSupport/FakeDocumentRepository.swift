@@ -176,10 +176,7 @@ public actor FakeDocumentRepository: DocumentRepositoryProtocol {
     private func store(_ draft: DocumentDraft) -> Document {
         createCount += 1
         let number = (stored.keys.map(\.rawValue).max() ?? 0) + 1
-        let moment = now()
-        let made = Document(
-            id: FakeData.documentID(number), title: draft.title, body: draft.body, tags: draft.tags, createdAt: moment,
-            updatedAt: moment, version: 1, syncState: .synced)
+        let made = Document(draft, id: FakeData.documentID(number), savedAt: now(), version: 1, syncState: .synced)
         stored[made.id] = made
         return made
     }

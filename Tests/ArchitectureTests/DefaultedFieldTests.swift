@@ -40,15 +40,19 @@ struct DefaultedFieldTests {
                 tags: [String]
             ) {}
             func other(limit: Int = 3) {}
+            init(from old: Draft, to new: Draft) {
+                self.init(title: new.title == old.title ? nil : new.title, body: nil, tags: nil)
+            }
             """
         #expect(Self.defaultedInitParameters(in: source) == ["body"])
     }
 
-    /// The names of the parameters with a default value in the `init` declarations of `source`.
+    /// The names of the parameters with a default value in the `init` declarations of `source`
+    /// (a call such as `self.init(…)` is not a declaration, and `==` is not a default).
     static func defaultedInitParameters(in source: String) -> [String] {
         var names: [String] = []
         var rest = Substring(source)
-        while let start = rest.range(of: #"\binit[?!]?\("#, options: .regularExpression) {
+        while let start = rest.range(of: #"(?<![.\w])init[?!]?\("#, options: .regularExpression) {
             var depth = 1
             var index = start.upperBound
             while index < rest.endIndex, depth > 0 {
@@ -57,7 +61,8 @@ struct DefaultedFieldTests {
                 index = rest.index(after: index)
             }
             let parameters = rest[start.upperBound..<rest.index(before: index)]
-            for parameter in Self.topLevel(parameters) where parameter.contains("=") {
+            for parameter in Self.topLevel(parameters)
+            where parameter.contains(/[^=!<>]=[^=]/) {
                 let labels = parameter.split(separator: ":").first?.split(separator: " ") ?? []
                 if let name = labels.last { names.append(String(name)) }
             }

@@ -18,9 +18,9 @@ struct BatchPushTests {
         let stack = try await Stack.make(pushBatchSize: 3)
         await stack.live.backend.stop()
         for index in 1...7 {
-            _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)", body: "", tags: []))
+            _ = try await stack.documents.create(FakeData.draft(title: "offline \(index)"))
         }
-        _ = try await stack.documents.update(id: -1, with: DocumentChanges(title: nil, body: "edited twice", tags: nil))
+        _ = try await stack.documents.update(id: -1, with: FakeData.changes(body: "edited twice"))
         try await stack.live.backend.start()
         let report = try await stack.sync.sync()
         #expect(report.pushed == 8)
@@ -37,8 +37,8 @@ struct BatchPushTests {
         let stack = try await Stack.make()
         _ = try await stack.documents.document(id: 2, policy: .cacheFirst)
         await stack.live.backend.stop()
-        _ = try await stack.documents.create(DocumentDraft(title: "fine", body: "", tags: []))
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
+        _ = try await stack.documents.create(FakeData.draft(title: "fine"))
+        _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         try await stack.live.backend.start()
         await stack.live.backend.editElsewhere(id: 2, body: "theirs")
         let report = try await stack.sync.sync()
@@ -51,7 +51,7 @@ struct BatchPushTests {
         let stack = try await Stack.make()
         await stack.live.backend.stop()
         for index in 1...5 {
-            _ = try await stack.documents.create(DocumentDraft(title: "kept \(index)", body: "", tags: []))
+            _ = try await stack.documents.create(FakeData.draft(title: "kept \(index)"))
         }
         try await stack.live.backend.start()
         await stack.live.backend.injectDroppedConnection()  // applied on the server, answer lost
@@ -77,7 +77,7 @@ struct BatchPushTests {
         let stack = DataStack(
             database: try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite")), api: client,
             monitor: NetworkMonitor(), now: { Date() })
-        try await stack.documentRepository.queue(["a", "b"].map { DocumentDraft(title: $0, body: "", tags: []) })
+        try await stack.documentRepository.queue(["a", "b"].map { FakeData.draft(title: $0) })
         let keys = try Outbox(database: stack.database).entries().map(\.idempotencyKey)
         #expect(try await stack.sync.push().pushed == 2)
         #expect(try await stack.documentRepository.document(id: -2, policy: .localOnly).value.id == 5)
@@ -87,7 +87,7 @@ struct BatchPushTests {
 
     @Test func anImportIsOneTransactionOnTheDeviceAndBatchesToTheServer() async throws {
         let stack = try await Stack.make(pushBatchSize: 4)
-        try await stack.documents.create((1...10).map { DocumentDraft(title: "imported \($0)", body: "", tags: []) })
+        try await stack.documents.create((1...10).map { FakeData.draft(title: "imported \($0)") })
         #expect(await stack.live.backend.requestCount("POST /batch") == 3)
         #expect(await stack.live.backend.requestCount("POST /documents") == 0)
         #expect(await stack.live.backend.documentSnapshot().count == 13)
@@ -98,9 +98,9 @@ struct BatchPushTests {
         let offline = try Self.offlineStack()
         defer { withExtendedLifetime(offline) {} }
         let (stack, outbox) = (offline.stack, offline.outbox)
-        try await stack.documentRepository.queue((1...4).map { DocumentDraft(title: "note \($0)", body: "", tags: []) })
+        try await stack.documentRepository.queue((1...4).map { FakeData.draft(title: "note \($0)") })
         _ = try await stack.documentRepository.update(
-            id: -1, with: DocumentChanges(title: nil, body: "later", tags: nil))
+            id: -1, with: FakeData.changes(body: "later"))
         let onItsWay = Set([-1, -2].map { Outbox.Item(collection: "documents", id: $0) })
         let next = try outbox.nextBatch(limit: 10, maxBytes: .max, busy: onItsWay, collections: ["documents"])
         // Neither the two creates on their way nor the first document's later edit.
@@ -117,7 +117,7 @@ struct BatchPushTests {
         let (stack, outbox) = (offline.stack, offline.outbox)
         let large = String(repeating: "x", count: 4_000)
         try await stack.documentRepository.queue(
-            [200, 200, 4_000, 200].map { DocumentDraft(title: "note", body: String(large.prefix($0)), tags: []) })
+            [200, 200, 4_000, 200].map { FakeData.draft(title: "note", body: String(large.prefix($0))) })
         let budget = 2 * 400  // room for the two small creates with their keys, not for the large one
         let first = try outbox.nextBatch(limit: 10, maxBytes: budget, busy: [], collections: ["documents"])
         #expect(first.map(\.itemId) == [-1, -2])
@@ -133,7 +133,7 @@ struct BatchPushTests {
         let offline = try Self.offlineStack()
         defer { withExtendedLifetime(offline) {} }
         let (stack, outbox) = (offline.stack, offline.outbox)
-        let draft = DocumentDraft(title: "Groceries — “oat milk”", body: "eggs\nbread", tags: ["home", "list"])
+        let draft = FakeData.draft(title: "Groceries — “oat milk”", body: "eggs\nbread", tags: ["home", "list"])
         try await stack.documentRepository.queue([draft])
         var entries = try outbox.entries()
         var update = entries[0]
@@ -155,10 +155,14 @@ struct BatchPushTests {
 
     /// The push keeps to the byte budget: the same changes take more, smaller requests.
     @Test func thePushSendsNoBatchLargerThanItsByteBudget() async throws {
-        let stack = try await Stack.make(pushBatchBytes: 330)  // two small creates (about 155 bytes each) a batch
+        // A budget two of these creates fit and three do not, whatever a document's fields add up to.
+        let offline = try Self.offlineStack()
+        try await offline.stack.documentRepository.queue([FakeData.draft(title: "small 1")])
+        let size = try #require(try offline.outbox.entries().first).sendSize
+        let stack = try await Stack.make(pushBatchBytes: 2 * size + size / 2)
         await stack.live.backend.stop()
         for index in 1...6 {
-            _ = try await stack.documents.create(DocumentDraft(title: "small \(index)", body: "", tags: []))
+            _ = try await stack.documents.create(FakeData.draft(title: "small \(index)"))
         }
         try await stack.live.backend.start()
         let report = try await stack.sync.sync()
@@ -172,7 +176,7 @@ struct BatchPushTests {
         let stack = try await Stack.make()
         await stack.live.backend.stop()
         for index in 1...3 {
-            _ = try await stack.documents.create(DocumentDraft(title: "note \(index)", body: "", tags: []))
+            _ = try await stack.documents.create(FakeData.draft(title: "note \(index)"))
         }
         try await stack.live.backend.start()
         #expect(try await stack.sync.push().pushed == 3)
@@ -202,7 +206,7 @@ struct BatchPushTests {
             database: database, api: api, monitor: live.monitor, now: { Date() },
             configuration: .init(pushBatchSize: 3))
         try await data.documentRepository.queue(
-            (1...6).map { DocumentDraft(title: "queued \($0)", body: "", tags: []) })
+            (1...6).map { FakeData.draft(title: "queued \($0)") })
         let report = try await data.sync.push()
         #expect(report.pushed == 6)
         // The second batch was sent while the device's database was still locked for the first.
@@ -215,7 +219,7 @@ struct BatchPushTests {
         let stack = try await Stack.make(pushBatchSize: 4)
         await stack.live.backend.stop()
         for index in 1...10 {
-            _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)", body: "", tags: []))
+            _ = try await stack.documents.create(FakeData.draft(title: "offline \(index)"))
         }
         try await stack.live.backend.start()
         async let first = stack.sync.push()
@@ -230,7 +234,7 @@ struct BatchPushTests {
         let stack = try await Stack.make(pushBatchSize: 4)
         await stack.live.backend.stop()
         for index in 1...4 {
-            _ = try await stack.documents.create(DocumentDraft(title: "offline \(index)", body: "", tags: []))
+            _ = try await stack.documents.create(FakeData.draft(title: "offline \(index)"))
         }
         try await stack.live.backend.start()
         await stack.live.backend.setLatency(milliseconds: 3_000)  // the running push's answer takes 3 s

@@ -38,8 +38,8 @@ struct ColumnEncodingTests {
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("db.sqlite"))
         let now = Date()
         let id = try #require(Document.ID.device(1))
-        let document = Document(
-            id: id, title: "t", body: "b", tags: ["x"], createdAt: now, updatedAt: now, version: 0, syncState: .synced)
+        let document = FakeData.document(
+            id: id.rawValue, title: "t", body: "b", tags: ["x"], version: 0, createdAt: now, updatedAt: now)
         let user = User(id: try #require(User.ID(rawValue: 1)), name: "Ada", email: "ada@example.com", bio: "")
         let written: [(table: String, columns: [String])] = [
             (DocumentRecord.databaseTableName, Self.columns(of: DocumentRecord(document))),
@@ -74,9 +74,8 @@ struct ColumnEncodingTests {
         let now = Date(timeIntervalSince1970: 1_767_258_000)
         func record(_ number: Int, version: Int) throws -> DocumentRecord {
             DocumentRecord(
-                Document(
-                    id: try #require(Document.ID(rawValue: number)), title: "t\(number)", body: "b", tags: [],
-                    createdAt: now, updatedAt: now, version: version, syncState: .synced))
+                FakeData.document(
+                    id: number, title: "t\(number)", body: "b", version: version, createdAt: now, updatedAt: now))
         }
         let records = try (1...150).map { try record($0, version: 1) } + [try record(7, version: 2)]
         try database.pool.write { db in try DocumentRecord.replaceAll(records, db) }

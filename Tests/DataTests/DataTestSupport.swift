@@ -9,15 +9,15 @@ enum Samples {
     static let date = Date(timeIntervalSince1970: 1_767_258_000)
 
     static func document(_ id: Int, title: String? = nil, version: Int = 1) -> Document {
-        Document(
-            id: FakeData.documentID(id), title: title ?? "Document \(id)", body: "Body of \(id)", tags: ["t\(id)"],
-            createdAt: date, updatedAt: date, version: version, syncState: .synced)
+        FakeData.document(
+            id: id, title: title ?? "Document \(id)", body: "Body of \(id)", tags: ["t\(id)"], version: version,
+            createdAt: date, updatedAt: date)
     }
 
     /// The demo server's first document, as the Domain sees it.
-    static let welcome = Document(
+    static let welcome = FakeData.document(
         id: 1, title: "Welcome to Strata", body: "Strata is a four-layer template. Start with the Guide.",
-        tags: ["intro"], createdAt: date, updatedAt: date, version: 1, syncState: .synced)
+        tags: ["intro"], createdAt: date, updatedAt: date)
 }
 
 /// A demo server on a free port plus an API client pointed at it.

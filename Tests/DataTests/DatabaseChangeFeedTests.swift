@@ -47,7 +47,7 @@ struct DatabaseChangeFeedTests {
         let recorder = Recorder(stack.database.changes.changes())
         defer { recorder.task.cancel() }
         // A save sent at once: the local version, then the server's answer, each in its transaction
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: "Renamed", body: nil, tags: nil))
+        _ = try await stack.documents.update(id: 2, with: FakeData.changes(title: "Renamed"))
         #expect(await recorder.settled(count: 2) == [ids(2), ids(2)])
         // Another device's edit, pulled by a sync, page by page
         #expect(await stack.live.backend.editElsewhere(id: 3, body: "Changed elsewhere"))
@@ -81,7 +81,7 @@ struct DatabaseChangeFeedTests {
         let recorder = Recorder(stream)
         defer { recorder.task.cancel() }
         // A save (two commits: the local version, then the server's answer) and an announcement
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: "Counted", body: nil, tags: nil))
+        _ = try await stack.documents.update(id: 2, with: FakeData.changes(title: "Counted"))
         stack.database.changes.announce(.everything)
         let announced = follow.announcedCount() - before
         #expect(announced == 3)

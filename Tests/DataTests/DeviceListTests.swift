@@ -17,7 +17,7 @@ struct DeviceListTests {
         let theirs = try await Stack.make(sharing: mine.live)
         _ = try await mine.documents.documents(policy: .cacheFirst)
         _ = try await theirs.documents.update(
-            id: 2, with: DocumentChanges(title: "Rules of layers", body: nil, tags: nil))
+            id: 2, with: FakeData.changes(title: "Rules of layers"))
         _ = try await mine.sync.sync { _ in }
         // When the server goes away
         await mine.live.backend.stop()
@@ -47,7 +47,7 @@ struct DeviceListTests {
         _ = try await stack.sync.sync { _ in }
         await stack.live.backend.stop()
         stack.live.monitor.record(.offline)
-        let created = try await stack.documents.create(DocumentDraft(title: "Offline", body: "", tags: []))
+        let created = try await stack.documents.create(FakeData.draft(title: "Offline"))
         let listed = try await stack.documents.documents(policy: .localOnly)
         #expect(listed.value.first?.id == created.id && listed.value.count == 4)
     }

@@ -46,11 +46,11 @@ struct DocumentRepositoryIntegrationTests {
     @Test func writesGoToTheServerAndListsReflectThem() async throws {
         let stack = try await Stack.make()
         #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 3)
-        let created = try await stack.documents.create(DocumentDraft(title: "New", body: "b", tags: ["x"]))
+        let created = try await stack.documents.create(FakeData.draft(title: "New", body: "b", tags: ["x"]))
         #expect(created.id == 4 && created.version == 1)
         #expect(try await stack.documents.documents(policy: .cacheFirst).value.map(\.id).contains(4))
         let updated = try await stack.documents.update(
-            id: 4, with: DocumentChanges(title: "Newer", body: nil, tags: nil))
+            id: 4, with: FakeData.changes(title: "Newer"))
         #expect(updated.version == 2)
         #expect(try await stack.documents.document(id: 4, policy: .cacheFirst).value.title == "Newer")
         try await stack.documents.delete(id: 4)
@@ -64,8 +64,8 @@ struct DocumentRepositoryIntegrationTests {
         let mine = try await Stack.make()
         let theirs = try await Stack.make(sharing: mine.live)
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
-        _ = try await theirs.documents.update(id: 2, with: DocumentChanges(title: nil, body: "their edit", tags: nil))
-        let kept = try await mine.documents.update(id: 2, with: DocumentChanges(title: nil, body: "my edit", tags: nil))
+        _ = try await theirs.documents.update(id: 2, with: FakeData.changes(body: "their edit"))
+        let kept = try await mine.documents.update(id: 2, with: FakeData.changes(body: "my edit"))
         #expect(kept.body == "my edit" && kept.syncState == .conflict)
         let conflicts = try await mine.sync.conflicts()
         #expect(conflicts.map(\.local.body) == ["my edit"] && conflicts.map(\.remote?.body) == ["their edit"])
@@ -86,7 +86,7 @@ struct DocumentRepositoryIntegrationTests {
     @Test func aWriteTheServerRefusesIsParkedWithItsReasonAndKept() async throws {
         let stack = try await Stack.make()
         await stack.live.backend.injectStatus(422)
-        let kept = try await stack.documents.create(DocumentDraft(title: "x", body: "", tags: []))
+        let kept = try await stack.documents.create(FakeData.draft(title: "x"))
         #expect(kept.id == -1 && kept.syncState == .pending)
         let entries = try await stack.sync.outbox()
         #expect(entries.map(\.state) == [.parked])

@@ -35,7 +35,7 @@ struct LiveCatchUpTests {
         #expect(await eventually { await live.status.appliedVersion == 3 })
         let listed = await stack.live.backend.status().requestsByRoute["GET /documents"] ?? 0
         for index in 1...3 {
-            _ = try await stack.documents.create(DocumentDraft(title: "mine \(index)", body: "", tags: []))
+            _ = try await stack.documents.create(FakeData.draft(title: "mine \(index)"))
         }
         #expect(await eventually { await live.status.appliedVersion == 6 })
         #expect(
@@ -70,7 +70,7 @@ struct LiveCatchUpTests {
                 == 6)
         // A document with local changes is left alone by a pull, so its changes are held.
         await stack.live.backend.stop()
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
+        _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         #expect(try documents.skipHeld([change(2, 9, after: 6)]).reached == 7)
         #expect(documents.pulledVersion() == 7)
     }

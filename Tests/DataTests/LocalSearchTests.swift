@@ -17,7 +17,10 @@ struct LocalSearchTests {
         try stack.rawConnection().write { db in
             for (id, title, body, tags, updated) in rows {
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO document VALUES (?, ?, ?, ?, 0, ?, 1)",
+                    sql: """
+                        INSERT OR REPLACE INTO document (id, title, body, tags, created_at, updated_at, version)
+                        VALUES (?, ?, ?, ?, 0, ?, 1)
+                        """,
                     arguments: [id, title, body, tags, updated])
             }
         }
@@ -93,9 +96,9 @@ struct LocalSearchTests {
         let stack = try await Stack.make()
         _ = try await stack.sync.sync { _ in }
         await stack.live.backend.stop()  // offline: the edit and the new note stay on this device
-        _ = try await stack.documents.create(DocumentDraft(title: "Rules of the road", body: "", tags: []))
+        _ = try await stack.documents.create(FakeData.draft(title: "Rules of the road"))
         _ = try await stack.documents.update(
-            id: 2, with: DocumentChanges(title: "Layer guide", body: nil, tags: ["architecture"]))
+            id: 2, with: FakeData.changes(title: "Layer guide", tags: ["architecture"]))
         let found = try await stack.documents.search("rules", policy: .cacheFirst)
         #expect(found.origin == .index)
         #expect(found.value.map(\.title) == ["Rules of the road"])  // document 2 no longer says "rules" here

@@ -28,7 +28,7 @@ struct LocalStateStoreTests {
         let stack = try await DocumentRepositoryIntegrationTests.Stack.make()
         let store = LocalStateStore(database: stack.database)
         await stack.live.backend.stop()
-        let created = try await stack.documents.create(DocumentDraft(title: "offline", body: "", tags: []))
+        let created = try await stack.documents.create(FakeData.draft(title: "offline"))
         try store.set(true, for: Self.pinned, id: created.id.rawValue)
         try await stack.live.backend.start()
         #expect(try await stack.sync.sync().pushed == 1)

@@ -24,7 +24,7 @@ struct OpaqueValidatorTests {
         let stack = try await Stack.make(validators: .opaque)
         _ = try await stack.documents.document(id: 1, policy: .cacheFirst)
         let updated = try await stack.documents.update(
-            id: 1, with: DocumentChanges(title: nil, body: "opaque", tags: nil))
+            id: 1, with: FakeData.changes(body: "opaque"))
         #expect(updated.version == 2 && updated.syncState == .synced)
         #expect(await stack.sync.status().pending == 0)
         #expect(await stack.live.backend.documentSnapshot().first { $0.id == 1 }?.body == "opaque")
@@ -37,7 +37,7 @@ struct OpaqueValidatorTests {
         await stack.sync.setConflictPolicy(.manual)
         _ = try await stack.documents.document(id: 2, policy: .cacheFirst)
         await stack.live.backend.stop()
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
+        _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         try await stack.live.backend.start()
         await stack.live.backend.editElsewhere(id: 2, body: "theirs")
         #expect(try await stack.sync.sync().conflicts == 1)

@@ -18,7 +18,7 @@ struct OutboxQueryPlanTests {
         monitor.record(.offline)
         let stack = DataStack(database: database, api: APIClient.unreachable, monitor: monitor, now: { Date() })
         try await stack.documentRepository.queue(
-            (0..<20).map { DocumentDraft(title: "Note \($0)", body: "", tags: []) })
+            (0..<20).map { FakeData.draft(title: "Note \($0)") })
         let outbox = Outbox(database: database)
         let first = try #require(try outbox.entries().first)
         let statements = Mutex<[String]>([])

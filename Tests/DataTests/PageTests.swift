@@ -42,7 +42,7 @@ struct PageTests {
         _ = try await stack.sync.sync { _ in }
         await stack.live.backend.stop()
         _ = try await stack.documents.update(
-            id: 1, with: DocumentChanges(title: "Edited offline", body: nil, tags: nil))
+            id: 1, with: FakeData.changes(title: "Edited offline"))
         let pages = try await walk(stack, limit: 2, policy: .localOnly).pages
         #expect(pages == [[1, 3], [2]])  // document 1's local version first (its newest change), and not again
     }

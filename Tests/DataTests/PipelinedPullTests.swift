@@ -83,9 +83,9 @@ private final class ScriptedChangeList: HTTPClientProtocol {
     static func pulled(_ numbers: [Int]) -> [Document] {
         numbers.compactMap { number in
             Document.ID.server(number).map { id in
-                Document(
-                    id: id, title: "pulled \(number)", body: "", tags: [], createdAt: Date(timeIntervalSince1970: 0),
-                    updatedAt: Date(timeIntervalSince1970: 0), version: 1, syncState: .synced)
+                FakeData.document(
+                    id: id.rawValue, title: "pulled \(number)", body: "", createdAt: Date(timeIntervalSince1970: 0),
+                    updatedAt: Date(timeIntervalSince1970: 0))
             }
         }
     }

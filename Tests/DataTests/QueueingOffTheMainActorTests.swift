@@ -50,7 +50,7 @@ struct QueueingOffTheMainActorTests {
         var started = false
         let saving = Task { @MainActor in
             started = true
-            try await repository.queue((1...500).map { DocumentDraft(title: "queued \($0)", body: "", tags: []) })
+            try await repository.queue((1...500).map { FakeData.draft(title: "queued \($0)") })
         }
         // Then the main actor gets back here while the save waits, and lets the other writer go:
         // a save on the main actor would hold it until the 30 s timer let the writer go instead

@@ -46,7 +46,7 @@ struct SessionTests {
     @Test func changesMadeSignedOutWaitForTheNextSignInThenGo() async throws {
         let fixture = try await Fixture.make()
         // Signed out, the change is kept on the device and the sync says why it waits
-        _ = try await fixture.stack.documentRepository.create(DocumentDraft(title: "Waiting", body: "", tags: []))
+        _ = try await fixture.stack.documentRepository.create(FakeData.draft(title: "Waiting"))
         await #expect(throws: SyncError.signInRequired(pending: 1)) { try await fixture.stack.sync.sync() }
         let entries = try await fixture.stack.sync.outbox()
         #expect(entries.count == 1 && entries[0].state == .pending && entries[0].attempts == 0)
@@ -64,7 +64,7 @@ struct SessionTests {
         _ = try await fixture.sessions.signIn(name: "ada", password: "analytical-engine")
         // The session ends on the server behind the client's back (an expiry, another device)
         try await fixture.backend.revokeAllSessions()
-        _ = try await fixture.stack.documentRepository.create(DocumentDraft(title: "After expiry", body: "", tags: []))
+        _ = try await fixture.stack.documentRepository.create(FakeData.draft(title: "After expiry"))
         await #expect(throws: SyncError.signInRequired(pending: 1)) { try await fixture.stack.sync.sync() }
         #expect(fixture.credentials.account == nil && fixture.keeper.load() == nil)
         await fixture.backend.stop()

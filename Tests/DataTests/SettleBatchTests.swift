@@ -32,17 +32,16 @@ struct SettleBatchTests {
             retry: .never, clock: ContinuousClock(), now: { Date() })
         let stack = DataStack(database: database, api: api, monitor: monitor, now: { Date() })
         let documents = stack.documentRepository
-        try await documents.queue((1...3).map { DocumentDraft(title: "new \($0)", body: "", tags: []) })
-        _ = try await documents.update(id: -3, with: DocumentChanges(title: nil, body: "edited 3", tags: nil))
+        try await documents.queue((1...3).map { FakeData.draft(title: "new \($0)") })
+        _ = try await documents.update(id: -3, with: FakeData.changes(body: "edited 3"))
         try LocalStateStore(database: database).set(true, for: pinned, id: -2)
-        let known = Document(
-            id: 50, title: "known", body: "", tags: [], createdAt: Date(), updatedAt: Date(), version: 2,
-            syncState: .synced)
+        let known = FakeData.document(
+            id: 50, title: "known", body: "", version: 2, createdAt: Date(), updatedAt: Date())
         try database.write { db in
             try FeatureStore<DocumentResource>.writeRow(
                 known, id: 50, metadata: CacheMetadata(fetchedAt: Date(), etag: "\"k1\""), db)
         }
-        _ = try await documents.update(id: 50, with: DocumentChanges(title: nil, body: "edited", tags: nil))
+        _ = try await documents.update(id: 50, with: FakeData.changes(body: "edited"))
         let outbox = Outbox(database: database)
         let waiting = try #require(try outbox.entries().first { $0.itemId == -3 && $0.operation == .update })
         // When the batch of every other change is accepted

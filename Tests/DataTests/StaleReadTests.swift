@@ -15,9 +15,10 @@ struct StaleReadTests {
         let store = RecordStore<DocumentRecord>(database: database)
         let id = try #require(Document.ID.server(3))
         func version(_ number: Int) -> Document {
-            Document(
-                id: id, title: "v\(number)", body: "", tags: [], createdAt: Date(timeIntervalSince1970: 0),
-                updatedAt: Date(timeIntervalSince1970: Double(number)), version: number, syncState: .synced)
+            FakeData.document(
+                id: id.rawValue, title: "v\(number)", body: "", version: number,
+                createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: Double(number)))
         }
         // Given the settled version 3 cached (another process's push), then a read of version 2 arriving
         try await store.persist(

@@ -28,7 +28,7 @@ struct SyncEngineTests {
         }
         // When a document is created, then the local version was rolled back with it
         await #expect(throws: DocumentError.storageFailure) {
-            try await stack.documents.create(DocumentDraft(title: "lost?", body: "", tags: []))
+            try await stack.documents.create(FakeData.draft(title: "lost?"))
         }
         let saved = try await pool.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM document WHERE title = 'lost?'")
@@ -58,11 +58,11 @@ struct SyncEngineTests {
         let stack = try await Stack.make()
         _ = try await stack.documents.document(id: 2, policy: .cacheFirst)
         await offline(stack)
-        let created = try await stack.documents.create(DocumentDraft(title: "draft", body: "", tags: []))
+        let created = try await stack.documents.create(FakeData.draft(title: "draft"))
         #expect(created.id == -1 && created.syncState == .pending)
-        _ = try await stack.documents.update(id: -1, with: DocumentChanges(title: nil, body: "first", tags: nil))
-        _ = try await stack.documents.update(id: -1, with: DocumentChanges(title: nil, body: "second", tags: nil))
-        _ = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "offline", tags: nil))
+        _ = try await stack.documents.update(id: -1, with: FakeData.changes(body: "first"))
+        _ = try await stack.documents.update(id: -1, with: FakeData.changes(body: "second"))
+        _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "offline"))
         #expect(await stack.sync.status().pending == 4 && stack.live.monitor.status == .offline)
         try await stack.live.backend.start()
         let report = try await stack.sync.sync()
@@ -81,7 +81,7 @@ struct SyncEngineTests {
         await mine.sync.setConflictPolicy(policy)
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
         await offline(mine)
-        _ = try await mine.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
+        _ = try await mine.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         try await mine.live.backend.start()
         // Their edit is not earlier than mine (timestamps compare in whole seconds; a tie goes to
         // the server), so last-writer-wins keeps theirs.
@@ -107,7 +107,7 @@ struct SyncEngineTests {
         let mine = try await Stack.make()
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
         await offline(mine)
-        _ = try await mine.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
+        _ = try await mine.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         try await mine.live.backend.start()
         await mine.live.backend.editElsewhere(id: 2, body: "theirs")
         _ = try await mine.sync.sync()
@@ -128,7 +128,7 @@ struct SyncEngineTests {
     @Test func resolvingAnEntryThatIsNotInConflictChangesNothing() async throws {
         let stack = try await Stack.make()
         await offline(stack)
-        _ = try await stack.documents.create(DocumentDraft(title: "waiting", body: "", tags: []))
+        _ = try await stack.documents.create(FakeData.draft(title: "waiting"))
         let entry = try #require(try await stack.sync.outbox().first?.id)
         await #expect(throws: SyncError.notInConflict(entry)) {
             try await stack.sync.resolve(entryId: entry, keeping: .remote)
@@ -142,9 +142,9 @@ struct SyncEngineTests {
         _ = try await mine.sync.pull()
         #expect(try await mine.documents.document(id: 3, policy: .localOnly).value.title == "Shopping list")
         _ = try await theirs.documents.update(
-            id: 2, with: DocumentChanges(title: nil, body: "changed elsewhere", tags: nil))
+            id: 2, with: FakeData.changes(body: "changed elsewhere"))
         try await theirs.documents.delete(id: 3)
-        _ = try await theirs.documents.create(DocumentDraft(title: "new elsewhere", body: "", tags: []))
+        _ = try await theirs.documents.create(FakeData.draft(title: "new elsewhere"))
         let report = try await mine.sync.pull()
         #expect(report.pulled == 2 && report.deleted == 1)
         #expect(try await mine.documents.document(id: 2, policy: .localOnly).value.body == "changed elsewhere")
@@ -159,7 +159,7 @@ struct SyncEngineTests {
         let theirs = try await Stack.make(sharing: mine.live)
         _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
         await offline(mine)
-        _ = try await mine.documents.update(id: 3, with: DocumentChanges(title: nil, body: "kept", tags: nil))
+        _ = try await mine.documents.update(id: 3, with: FakeData.changes(body: "kept"))
         try await mine.live.backend.start()
         try await theirs.documents.delete(id: 3)
         let report = try await mine.sync.sync()
@@ -172,7 +172,7 @@ struct SyncEngineTests {
     @Test func aWriteAcceptedButAnsweredWithGarbageIsAppliedOnce() async throws {
         let stack = try await Stack.make()
         await stack.live.backend.injectMalformed()
-        let kept = try await stack.documents.create(DocumentDraft(title: "exactly once", body: "", tags: []))
+        let kept = try await stack.documents.create(FakeData.draft(title: "exactly once"))
         #expect(kept.syncState == .pending)
         let report = try await stack.sync.sync()
         #expect(report.pushed == 1)
@@ -182,7 +182,7 @@ struct SyncEngineTests {
     @Test func retryingAPendingEntryResendsItUnderTheSameKey() async throws {
         let stack = try await Stack.make()
         await stack.live.backend.injectMalformed()  // applied on the server, answer lost
-        _ = try await stack.documents.create(DocumentDraft(title: "retried", body: "", tags: []))
+        _ = try await stack.documents.create(FakeData.draft(title: "retried"))
         let entry = try #require(try await stack.sync.outbox().first)
         #expect(entry.state == .pending)
         try await stack.sync.retry(entryId: entry.id)
@@ -192,7 +192,7 @@ struct SyncEngineTests {
 
     @Test func aServerVersionThatGoesBackwardsStartsThePullOver() async throws {
         let stack = try await Stack.make()
-        _ = try await stack.documents.create(DocumentDraft(title: "raises the version", body: "", tags: []))
+        _ = try await stack.documents.create(FakeData.draft(title: "raises the version"))
         _ = try await stack.sync.pull()
         let before = await stack.sync.status().serverVersion
         try await stack.live.backend.reset()  // the server lost its history: its changes are numbered anew
@@ -224,7 +224,7 @@ struct SyncEngineTests {
         #expect(try await stack.documents.documents(policy: .cacheFirst).value.count == 3)
         await offline(stack)
         // When a document is created offline (its send fails)
-        let created = try await stack.documents.create(DocumentDraft(title: "Offline note", body: "", tags: []))
+        let created = try await stack.documents.create(FakeData.draft(title: "Offline note"))
         #expect(created.syncState == .pending)
         // Then the cached list is still there, with the new document in it
         let listed = try await stack.documents.documents(policy: .localOnly).value
@@ -239,7 +239,7 @@ struct SyncEngineTests {
         _ = try await stack.sync.pull()
         await stack.live.backend.editElsewhere(id: 2, body: "theirs")
         // When it is edited here from the pulled copy
-        let saved = try await stack.documents.update(id: 2, with: DocumentChanges(title: nil, body: "mine", tags: nil))
+        let saved = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         // Then the server refused to overwrite the newer version: a conflict, nothing lost
         #expect(saved.syncState == .conflict)
         #expect(await stack.live.backend.documentSnapshot().first { $0.id == 2 }?.body == "theirs")

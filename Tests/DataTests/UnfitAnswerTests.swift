@@ -65,16 +65,15 @@ struct UnfitAnswerTests {
                 200, #"{"results":[{"status":200,"etag":"\"d4-v2\"","body":\#(Self.document(4, version: 2))}]}"#)
         ])
         let three = try #require(Document.ID.server(3))
-        let stored = Document(
-            id: three, title: "Doc", body: "b", tags: [], createdAt: Date(), updatedAt: Date(), version: 1,
-            syncState: .synced)
+        let stored = FakeData.document(
+            id: three.rawValue, title: "Doc", body: "b", createdAt: Date(), updatedAt: Date())
         try device.stack.database.write { db in
             try FeatureStore<DocumentResource>.writeRow(
                 stored, id: three, metadata: CacheMetadata(fetchedAt: Date(), etag: #""d3-v1""#), db)
         }
         device.stack.monitor.record(.offline)
         _ = try await device.stack.documentRepository.update(
-            id: three, with: DocumentChanges(title: nil, body: "x", tags: nil))
+            id: three, with: FakeData.changes(body: "x"))
         // When the change is pushed
         await #expect(throws: SyncError.self) { try await device.stack.sync.push() }
         // Then the answer is refused: the change stays queued, saying why, and nothing of document

@@ -6,7 +6,7 @@ import Testing
 struct DocumentRulesTests {
     @Test("A title of white space only is empty", arguments: ["", " ", "\t\n "])
     func emptyTitle(title: String) {
-        #expect(DocumentRules.check(DocumentDraft(title: title, body: "", tags: [])) == .emptyTitle)
+        #expect(DocumentRules.check(FakeData.draft(title: title)) == .emptyTitle)
     }
 
     @Test(
@@ -21,39 +21,39 @@ struct DocumentRulesTests {
 
     @Test func titleAtTheLimitIsAccepted() {
         let title = String(repeating: "é", count: DocumentRules.maxTitleLength)
-        #expect(DocumentRules.check(DocumentDraft(title: title, body: "", tags: [])) == nil)
+        #expect(DocumentRules.check(FakeData.draft(title: title)) == nil)
     }
 
     @Test func titleOverTheLimitIsRejected() {
         let title = String(repeating: "a", count: DocumentRules.maxTitleLength + 1)
         #expect(
-            DocumentRules.check(DocumentDraft(title: title, body: "", tags: [])) == .titleTooLong(maxCharacters: 200))
+            DocumentRules.check(FakeData.draft(title: title)) == .titleTooLong(maxCharacters: 200))
     }
 
     @Test func bodyAtOneMebibyteIsAccepted() {
         let body = String(repeating: "x", count: 1_048_576)
-        #expect(DocumentRules.check(DocumentDraft(title: "t", body: body, tags: [])) == nil)
+        #expect(DocumentRules.check(FakeData.draft(title: "t", body: body)) == nil)
     }
 
     @Test func bodyOverOneMebibyteIsRejectedCountingBytesNotCharacters() {
         // 524,289 two-byte characters are 1,048,578 bytes.
         let body = String(repeating: "é", count: 524_289)
         #expect(
-            DocumentRules.check(DocumentDraft(title: "t", body: body, tags: [])) == .bodyTooLarge(maxBytes: 1_048_576))
+            DocumentRules.check(FakeData.draft(title: "t", body: body)) == .bodyTooLarge(maxBytes: 1_048_576))
     }
 
     @Test func twentyTagsAreAcceptedAndTwentyOneAreNot() {
         let twenty = (1...20).map { "t\($0)" }
-        #expect(DocumentRules.check(DocumentDraft(title: "t", body: "", tags: twenty)) == nil)
+        #expect(DocumentRules.check(FakeData.draft(title: "t", tags: twenty)) == nil)
         #expect(
-            DocumentRules.check(DocumentDraft(title: "t", body: "", tags: twenty + ["t21"])) == .tooManyTags(max: 20))
+            DocumentRules.check(FakeData.draft(title: "t", tags: twenty + ["t21"])) == .tooManyTags(max: 20))
     }
 
     @Test(
         "A tag must be 1 to 50 characters without white space",
         arguments: ["", "two words", String(repeating: "a", count: 51)])
     func invalidTag(tag: String) {
-        #expect(DocumentRules.check(DocumentDraft(title: "t", body: "", tags: [tag])) == .invalidTag(tag))
+        #expect(DocumentRules.check(FakeData.draft(title: "t", tags: [tag])) == .invalidTag(tag))
     }
 
     @Test func zeroIsNeverAnIDAndNegativeIDsNameDocumentsCreatedOnThisDevice() throws {
@@ -66,13 +66,13 @@ struct DocumentRulesTests {
     }
 
     @Test func changesThatChangeNothingAreRejected() {
-        #expect(DocumentRules.check(DocumentChanges(title: nil, body: nil, tags: nil)) == .noChanges)
+        #expect(DocumentRules.check(FakeData.changes()) == .noChanges)
     }
 
     @Test func changesAreCheckedFieldByField() {
-        #expect(DocumentRules.check(DocumentChanges(title: " ", body: nil, tags: nil)) == .emptyTitle)
-        #expect(DocumentRules.check(DocumentChanges(title: nil, body: "ok", tags: nil)) == nil)
-        #expect(DocumentRules.check(DocumentChanges(title: nil, body: nil, tags: [""])) == .invalidTag(""))
+        #expect(DocumentRules.check(FakeData.changes(title: " ")) == .emptyTitle)
+        #expect(DocumentRules.check(FakeData.changes(body: "ok")) == nil)
+        #expect(DocumentRules.check(FakeData.changes(tags: [""])) == .invalidTag(""))
     }
 
     @Test func queriesMustHaveTextAndAreLimited() {

@@ -27,18 +27,18 @@ struct DocumentUseCaseTests {
     @Test func importingSavesEveryDraftTrimmedOrNoneWhenOneBreaksARule() async throws {
         let refused = await ImportDocumentsUseCase(repository: repository)
             .execute([
-                DocumentDraft(title: "fine", body: "", tags: []),
-                DocumentDraft(title: "tag", body: "", tags: ["two words"]),
+                FakeData.draft(title: "fine"),
+                FakeData.draft(title: "tag", tags: ["two words"]),
             ])
         #expect(refused.failure == .invalidTag("two words"))
         #expect(await repository.calls.isEmpty)
         _ = try await ImportDocumentsUseCase(repository: repository)
-            .execute([DocumentDraft(title: " a ", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: [])])
+            .execute([FakeData.draft(title: " a "), FakeData.draft(title: "b")])
             .get()
         #expect(
             await repository.calls == [
                 .createAll([
-                    DocumentDraft(title: "a", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: []),
+                    FakeData.draft(title: "a"), FakeData.draft(title: "b"),
                 ])
             ])
     }
@@ -46,18 +46,18 @@ struct DocumentUseCaseTests {
     @Test func savingAnImportsPartQueuesItTrimmedAndSendingSendsIt() async throws {
         let importing = ImportDocumentsUseCase(repository: repository)
         let refused = await importing.save([
-            DocumentDraft(title: "fine", body: "", tags: []), DocumentDraft(title: " ", body: "", tags: []),
+            FakeData.draft(title: "fine"), FakeData.draft(title: " "),
         ])
         #expect(refused.failure == .emptyTitle)
         #expect(await repository.calls.isEmpty)
-        _ = try await importing.save([DocumentDraft(title: " a ", body: "", tags: [])]).get()
+        _ = try await importing.save([FakeData.draft(title: " a ")]).get()
         await importing.send()
-        #expect(await repository.calls == [.queue([DocumentDraft(title: "a", body: "", tags: [])]), .sendQueued])
+        #expect(await repository.calls == [.queue([FakeData.draft(title: "a")]), .sendQueued])
     }
 
     @Test func creatingTrimsTheTitleAndSaves() async throws {
         let result = await CreateDocumentUseCase(repository: repository)
-            .execute(DocumentDraft(title: "  Groceries ", body: "milk", tags: ["home"]))
+            .execute(FakeData.draft(title: "  Groceries ", body: "milk", tags: ["home"]))
         let document = try result.get()
         #expect(document.id == 3)
         #expect(document.title == "Groceries")
@@ -66,7 +66,7 @@ struct DocumentUseCaseTests {
 
     @Test func anInvalidDraftIsRejectedAndNothingIsSaved() async {
         let result = await CreateDocumentUseCase(repository: repository).execute(
-            DocumentDraft(title: "", body: "", tags: []))
+            FakeData.draft(title: ""))
         #expect(result.failure == .emptyTitle)
         #expect(await repository.calls.isEmpty)
         #expect(await repository.stored.count == 2)
@@ -74,7 +74,7 @@ struct DocumentUseCaseTests {
 
     @Test func updatingAppliesOnlyTheGivenFields() async throws {
         let result = await UpdateDocumentUseCase(repository: repository)
-            .execute(id: 1, changes: DocumentChanges(title: "Renamed", body: nil, tags: nil))
+            .execute(id: 1, changes: FakeData.changes(title: "Renamed"))
         let document = try result.get()
         #expect(document.title == "Renamed")
         #expect(document.body == "Body")
@@ -83,7 +83,7 @@ struct DocumentUseCaseTests {
 
     @Test func updatingWithNoChangesIsRejectedBeforeTheRepository() async {
         let result = await UpdateDocumentUseCase(repository: repository).execute(
-            id: 1, changes: DocumentChanges(title: nil, body: nil, tags: nil))
+            id: 1, changes: FakeData.changes())
         #expect(result.failure == .noChanges)
         #expect(await repository.calls.isEmpty)
     }
@@ -111,7 +111,7 @@ struct DocumentUseCaseTests {
         #expect(await ListDocumentsUseCase(repository: repository).execute().failure == error)
         #expect(await FetchDocumentUseCase(repository: repository).execute(id: 1).failure == error)
         #expect(
-            await CreateDocumentUseCase(repository: repository).execute(DocumentDraft(title: "t", body: "", tags: []))
+            await CreateDocumentUseCase(repository: repository).execute(FakeData.draft(title: "t"))
                 .failure == error)
         #expect(await repository.stored.count == 2)
     }

@@ -14,7 +14,7 @@ struct DocumentEditorViewModelTests {
         )
     }
 
-    var original: EditorDraft { EditorDraft(FakeData.document(id: 1)) }
+    var original: DocumentDraft { DocumentDraft(FakeData.document(id: 1)) }
 
     @Test func editingThenSavingSendsOnlyTheChangedFields() async {
         let viewModel = editor()
@@ -28,7 +28,7 @@ struct DocumentEditorViewModelTests {
         saved.version = 2
         await tester.expect(.saving(renamed), .saved(saved))
         await tester.finish()
-        #expect(await repository.calls == [.update(1, DocumentChanges(title: "Renamed", body: nil, tags: nil))])
+        #expect(await repository.calls == [.update(1, FakeData.changes(title: "Renamed"))])
     }
 
     @Test func editingBackToTheSavedTextIsClean() async {
@@ -103,17 +103,17 @@ struct DocumentEditorViewModelTests {
         await viewModel.save()?.value  // an empty new document still validates: the title is required
         let required = "A title is required"
         await tester.expect(
-            .saving(EditorDraft(title: "", body: "", tags: [])),
+            .saving(FakeData.draft(title: "")),
             .failed(
-                EditorDraft(title: "", body: "", tags: []), failure: ViewFailure(message: required, remedy: .fixInput),
+                FakeData.draft(title: ""), failure: ViewFailure(message: required, remedy: .fixInput),
                 fieldMessages: [.title: required]))
         viewModel.edit { $0.title = "Fresh" }
         viewModel.revert()
         viewModel.edit { $0.title = "Fresh" }
         await viewModel.save()?.value
-        let draft = EditorDraft(title: "Fresh", body: "", tags: [])
+        let draft = FakeData.draft(title: "Fresh")
         await tester.expect(
-            .dirty(draft), .clean(EditorDraft(title: "", body: "", tags: [])), .dirty(draft), .saving(draft),
+            .dirty(draft), .clean(FakeData.draft(title: "")), .dirty(draft), .saving(draft),
             .saved(FakeData.document(id: 2, title: "Fresh", body: ""))
         )
         await tester.finish()

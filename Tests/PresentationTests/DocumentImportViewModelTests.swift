@@ -15,8 +15,8 @@ struct DocumentImportViewModelTests {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         viewModel.start([
-            DocumentDraft(title: " a ", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: []),
-            DocumentDraft(title: "c", body: "", tags: []),
+            FakeData.draft(title: " a "), FakeData.draft(title: "b"),
+            FakeData.draft(title: "c"),
         ])
         await tester.expect(
             .importing(done: 0, total: 3), .importing(done: 2, total: 3), .importing(done: 3, total: 3),
@@ -25,8 +25,8 @@ struct DocumentImportViewModelTests {
         let calls = await repository.calls
         #expect(
             calls.filter { $0 != .sendQueued } == [
-                .queue([DocumentDraft(title: "a", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: [])]),
-                .queue([DocumentDraft(title: "c", body: "", tags: [])]),
+                .queue([FakeData.draft(title: "a"), FakeData.draft(title: "b")]),
+                .queue([FakeData.draft(title: "c")]),
             ])
         #expect(calls.last == .sendQueued, "the last chunk is sent before the import finishes")
     }
@@ -35,7 +35,7 @@ struct DocumentImportViewModelTests {
         await repository.holdSends()
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0, body: "", tags: []) })
+        viewModel.start(["a", "b", "c", "d"].map { FakeData.draft(title: $0) })
         // Both chunks are saved while the first send is still on its way, and the import waits for it.
         await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4), .importing(done: 4, total: 4))
         #expect(viewModel.state == .importing(done: 4, total: 4))
@@ -51,7 +51,7 @@ struct DocumentImportViewModelTests {
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         viewModel.start([
-            DocumentDraft(title: "fine", body: "", tags: []), DocumentDraft(title: "  ", body: "", tags: []),
+            FakeData.draft(title: "fine"), FakeData.draft(title: "  "),
         ])
         await tester.expect(
             .failed(
@@ -65,7 +65,7 @@ struct DocumentImportViewModelTests {
         await repository.failCreates(after: 2, with: .storageFailure)
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start(["a", "b", "c", "d"].map { DocumentDraft(title: $0, body: "", tags: []) })
+        viewModel.start(["a", "b", "c", "d"].map { FakeData.draft(title: $0) })
         await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4))
         await tester.expect(
             .failed(
@@ -80,7 +80,7 @@ struct DocumentImportViewModelTests {
         await repository.holdWrites()
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
-        viewModel.start([DocumentDraft(title: "a", body: "", tags: []), DocumentDraft(title: "b", body: "", tags: [])])
+        viewModel.start([FakeData.draft(title: "a"), FakeData.draft(title: "b")])
         await tester.expect(.importing(done: 0, total: 2))
         viewModel.onDisappear()
         await tester.expect(.failed(imported: 0, total: 2, failure: ViewFailure(message: "Cancelled", remedy: .none)))
@@ -93,7 +93,7 @@ struct DocumentImportViewModelTests {
         do {
             let viewModel = makeViewModel()
             released = viewModel
-            await viewModel.start([DocumentDraft(title: "a", body: "", tags: [])]).value
+            await viewModel.start([FakeData.draft(title: "a")]).value
         }
         #expect(released == nil)
     }

@@ -18,7 +18,7 @@ struct EditorNewerVersionTests {
         let tester = ViewModelTester(viewModel)
         let newer = FakeData.document(id: 1, title: "Renamed elsewhere", version: 2)
         viewModel.receive(newer)
-        await tester.expect(.clean(EditorDraft(newer)))
+        await tester.expect(.clean(DocumentDraft(newer)))
         // The same version again changes nothing
         viewModel.receive(newer)
         await tester.finish()
@@ -29,28 +29,28 @@ struct EditorNewerVersionTests {
         let viewModel = editor()
         let tester = ViewModelTester(viewModel)
         viewModel.edit { $0.body = "My body" }
-        await tester.expect(.dirty(EditorDraft(title: "Document 1", body: "My body", tags: [])))
+        await tester.expect(.dirty(FakeData.draft(title: "Document 1", body: "My body")))
         // Another device renamed the document and changed its body
         viewModel.receive(FakeData.document(id: 1, title: "Renamed elsewhere", body: "Their body", version: 2))
         // The user's body stays, the new title comes in
-        await tester.expect(.dirty(EditorDraft(title: "Renamed elsewhere", body: "My body", tags: [])))
+        await tester.expect(.dirty(FakeData.draft(title: "Renamed elsewhere", body: "My body")))
         await tester.finish()
         // And the save sends only the body, against version 2
         viewModel.save()
         await tester.expect(
-            .saving(EditorDraft(title: "Renamed elsewhere", body: "My body", tags: [])),
+            .saving(FakeData.draft(title: "Renamed elsewhere", body: "My body")),
             .saved(FakeData.document(id: 1, title: "Document 1", body: "My body", version: 2)))
         await tester.finish()
-        #expect(await repository.calls == [.update(1, DocumentChanges(title: nil, body: "My body", tags: nil))])
+        #expect(await repository.calls == [.update(1, FakeData.changes(body: "My body"))])
     }
 
     @Test func aDraftThatNowMatchesIsClean() async {
         let viewModel = editor()
         let tester = ViewModelTester(viewModel)
         viewModel.edit { $0.title = "Same idea" }
-        await tester.expect(.dirty(EditorDraft(title: "Same idea", body: "Body", tags: [])))
+        await tester.expect(.dirty(FakeData.draft(title: "Same idea", body: "Body")))
         viewModel.receive(FakeData.document(id: 1, title: "Same idea", version: 2))
-        await tester.expect(.clean(EditorDraft(title: "Same idea", body: "Body", tags: [])))
+        await tester.expect(.clean(FakeData.draft(title: "Same idea", body: "Body")))
         await tester.finish()
     }
 
@@ -63,7 +63,7 @@ struct EditorNewerVersionTests {
         // While the save runs (it has not reached the repository yet), a newer version arrives
         viewModel.receive(FakeData.document(id: 1, title: "Theirs", version: 2))
         await save?.value
-        let mine = EditorDraft(title: "Mine", body: "Body", tags: [])
+        let mine = FakeData.draft(title: "Mine", body: "Body")
         await tester.expect(.dirty(mine), .saving(mine), .saved(FakeData.document(id: 1, title: "Mine", version: 2)))
         await tester.finish()
     }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import ShellKit
+import TestSupport
 import Testing
 
 @testable import repl
@@ -21,9 +22,9 @@ struct ConflictOutputTests {
 
     @Test func aFeaturesConflictIsListedUnderItsCollectionAfterAnEarlierDocumentsOne() throws {
         let document = try #require(Document.ID.server(2))
-        let local = Document(
-            id: document, title: "Layer rules", body: "b", tags: [], createdAt: Date(timeIntervalSince1970: 0),
-            updatedAt: Date(timeIntervalSince1970: 0), version: 1, syncState: .synced)
+        let local = FakeData.document(
+            id: document.rawValue, title: "Layer rules", body: "b", createdAt: Date(timeIntervalSince1970: 0),
+            updatedAt: Date(timeIntervalSince1970: 0))
         let listed = try rendering(
             SyncOutput.conflicts(
                 [DocumentConflict(entryId: 1, documentId: document, local: local, remote: nil)], [item]))

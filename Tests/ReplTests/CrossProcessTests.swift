@@ -16,7 +16,7 @@ nonisolated struct CrossProcessTests {
         try app.type("docs show 1")
         try app.type("docs show 1")
         try app.type("scene open list")
-        #expect(await app.waitFor { $0.contains("origin   memory") && $0.contains("Welcome to Strata") })
+        #expect(await app.waitFor { $0.hasRow("origin", startingWith: "memory") && $0.contains("Welcome to Strata") })
         #expect(await app.waitFor { $0.contains("s1*") })
         // When the extension, another process on the same home, renames it
         let edit = try await repl.run(

@@ -27,7 +27,7 @@ nonisolated struct LiveProcessTests {
         // When a laptop renames document 1 (its server writes the shared data)
         let laptop = try device("laptop")
         try laptop.type("docs edit 1 --title \"Renamed on the laptop\"")
-        #expect(await laptop.waitFor { $0.contains("title    Renamed on the laptop") }, "\(laptop.output)")
+        #expect(await laptop.waitFor { $0.hasRow("title", startingWith: "Renamed on the laptop") }, "\(laptop.output)")
         // Then the phone's list shows it, with no sync typed on the phone
         var shown = false
         for attempt in 1...50 where !shown {

@@ -70,9 +70,7 @@ nonisolated struct OfflineCrashTests {
     static func acknowledged(in output: String) -> (notes: Set<String>, lastEdit: Int?) {
         var notes: Set<String> = []
         var lastEdit: Int?
-        for line in output.split(separator: "\n") where line.hasPrefix("title    note ") {
-            notes.insert(String(line.dropFirst("title    ".count)))
-        }
+        for title in output.rowValues("title") where title.hasPrefix("note ") { notes.insert(String(title)) }
         for line in output.split(separator: "\n") where line.hasPrefix("edit ") {
             lastEdit = Int(line.dropFirst("edit ".count)) ?? lastEdit
         }

@@ -12,7 +12,8 @@ nonisolated struct OneShotTests {
         #expect(outcome.status == 0, "stderr: \(outcome.stderr)")
         #expect(outcome.stderr.isEmpty)
         let list = try #require(outcome.stdout.range(of: "3 documents"))
-        let shown = try #require(outcome.stdout.range(of: "Document 1\ntitle    Welcome to Strata"))
+        let shown = try #require(outcome.stdout.range(of: "Document 1\ntitle "))
+        #expect(outcome.stdout.hasRow("title", startingWith: "Welcome to Strata"))
         #expect(list.lowerBound < shown.lowerBound, "the list prints before the document")
         #expect(!outcome.stdout.contains("strata>"), "no prompt, no banner")
     }

@@ -47,7 +47,7 @@ nonisolated struct SignInProcessTests {
                 "whoami",
             ], environment: Self.required)
         #expect(run.stderr.contains("Please log in again: the server ended the session ('login NAME')."))
-        #expect(run.stdout.contains("sync     pending (saved on this device, waiting to be sent)"))
+        #expect(run.stdout.hasRow("sync", startingWith: "pending (saved on this device, waiting to be sent)"))
         #expect(run.stdout.hasSuffix("Not signed in ('login NAME').\n"), "\(run.stdout)")
     }
 

@@ -37,7 +37,7 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     /// Saves the new document on this device with its queued creation, then sends it if the
     /// server is reachable: the answer has the server's id, or a negative one while it waits.
     public func create(_ draft: DocumentDraft) async throws(DocumentError) -> Document {
-        do { return try await store.create { id, moment in Self.document(draft, id: id, at: moment) } } catch {
+        do { return try await store.create(Self.unsent(draft)) } catch {
             throw error.documentError(id: nil)
         }
     }
@@ -55,7 +55,7 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     @concurrent
     public func queue(_ drafts: [DocumentDraft]) async throws(DocumentError) {
         do {
-            try store.queue(drafts.map { draft in { id, moment in Self.document(draft, id: id, at: moment) } })
+            try store.queue(drafts.map(Self.unsent))
         } catch {
             throw error.documentError(id: nil)
         }
@@ -79,9 +79,7 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     }
 
     /// A new document as this device saves it, until the server's answer replaces it.
-    private static func document(_ draft: DocumentDraft, id: Document.ID, at moment: Date) -> Document {
-        Document(
-            id: id, title: draft.title, body: draft.body, tags: draft.tags, createdAt: moment, updatedAt: moment,
-            version: 0, syncState: .pending)
+    private static func unsent(_ draft: DocumentDraft) -> @Sendable (Document.ID, Date) -> Document {
+        { id, moment in Document(draft, id: id, savedAt: moment, version: 0, syncState: .pending) }
     }
 }

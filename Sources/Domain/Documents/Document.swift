@@ -34,6 +34,13 @@ public struct Document: Identifiable, Hashable, Sendable {
         self.syncState = syncState
     }
 
+    /// A new document made of `draft`'s fields, saved at `moment` (made and last changed then).
+    public init(_ draft: DocumentDraft, id: ID, savedAt moment: Date, version: Int, syncState: SyncState) {
+        self.init(
+            id: id, title: draft.title, body: draft.body, tags: draft.tags, createdAt: moment, updatedAt: moment,
+            version: version, syncState: syncState)
+    }
+
     /// The document without its body, as lists show it.
     public var summary: DocumentSummary {
         DocumentSummary(id: id, title: title, tags: tags, updatedAt: updatedAt, version: version)

@@ -20,6 +20,14 @@ public struct DocumentChanges: Hashable, Sendable {
         self.init(title: document.title, body: document.body, tags: document.tags)
     }
 
+    /// The changes that turn `original` into `draft`: the fields that differ (none when nothing
+    /// does).
+    public init(from original: DocumentDraft, to draft: DocumentDraft) {
+        self.init(
+            title: draft.title == original.title ? nil : draft.title,
+            body: draft.body == original.body ? nil : draft.body, tags: draft.tags == original.tags ? nil : draft.tags)
+    }
+
     /// Whether the changes leave every field as it is.
     public var isEmpty: Bool { title == nil && body == nil && tags == nil }
 

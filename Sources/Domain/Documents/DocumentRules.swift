@@ -35,6 +35,11 @@ public enum DocumentRules {
         return nil
     }
 
+    /// The first rule a body breaks, if any (a merged body is checked alone).
+    public static func check(body: String) -> DocumentError? {
+        body.utf8.count > maxBodyBytes ? .bodyTooLarge(maxBytes: maxBodyBytes) : nil
+    }
+
     /// The first rule a search query breaks, if any (after ``DocumentSearch/normalized(query:)``).
     public static func check(query: String) -> DocumentError? {
         let trimmed = DocumentSearch.normalized(query: query)
@@ -62,10 +67,6 @@ extension DocumentRules {
         if trimmed.isEmpty { return .emptyTitle }
         if trimmed.count > maxTitleLength { return .titleTooLong(maxCharacters: maxTitleLength) }
         return nil
-    }
-
-    private static func check(body: String) -> DocumentError? {
-        body.utf8.count > maxBodyBytes ? .bodyTooLarge(maxBytes: maxBodyBytes) : nil
     }
 
     private static func check(tags: [String]) -> DocumentError? {

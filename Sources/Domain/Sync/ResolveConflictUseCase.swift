@@ -14,7 +14,7 @@ public struct ResolveConflictUseCase: Sendable {
     /// ```
     public func execute(entryId: Int, keeping resolution: ConflictResolution) async -> Result<Document, SyncError> {
         if case .merged(let body) = resolution,
-            let error = DocumentRules.check(DocumentChanges(title: nil, body: body, tags: nil))
+            let error = DocumentRules.check(body: body)
         {
             return .failure(.invalidMerge(error.errorDescription ?? "\(error)"))
         }

@@ -28,7 +28,7 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     ) {
         saved = document
         self.findConflict = findConflict
-        state = .clean(document.map(EditorDraft.init) ?? EditorDraft(title: "", body: "", tags: []))
+        state = .clean(document.map(DocumentDraft.init) ?? .empty)
         self.createDocument = createDocument
         self.updateDocument = updateDocument
     }
@@ -39,7 +39,7 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     }
 
     /// Changes the draft; ignored while a save is running.
-    public func edit(_ change: (inout EditorDraft) -> Void) {
+    public func edit(_ change: (inout DocumentDraft) -> Void) {
         if case .saving = state { return }
         var draft = state.draft
         change(&draft)
@@ -56,7 +56,7 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     /// save (a new document always tries, so its validation errors show).
     @discardableResult
     public func save() -> Task<Void, Never>? {
-        let draft: EditorDraft
+        let draft: DocumentDraft
         switch state {
         case .dirty(let current), .failed(let current, _, _), .conflict(let current, _): draft = current
         case .clean(let current) where saved == nil: draft = current
@@ -122,16 +122,15 @@ public final class DocumentEditorViewModel: StatefulViewModel {
 // MARK: - Private
 
 extension DocumentEditorViewModel {
-    private var original: EditorDraft { saved.map(EditorDraft.init) ?? EditorDraft(title: "", body: "", tags: []) }
+    private var original: DocumentDraft { saved.map(DocumentDraft.init) ?? .empty }
 
-    private func saveWork(_ draft: EditorDraft) -> @Sendable () async -> Result<Document, DocumentError> {
+    private func saveWork(_ draft: DocumentDraft) -> @Sendable () async -> Result<Document, DocumentError> {
         let create = createDocument
         let update = updateDocument
         guard let saved else {
-            let newDocument = DocumentDraft(title: draft.title, body: draft.body, tags: draft.tags)
-            return { await create.execute(newDocument) }
+            return { await create.execute(draft) }
         }
-        let changes = draft.changes(from: EditorDraft(saved))
+        let changes = DocumentChanges(from: DocumentDraft(saved), to: draft)
         return { await update.execute(id: saved.id, changes: changes) }
     }
 }

@@ -122,7 +122,7 @@ extension DocumentEditorSceneDelegate {
         case .editing(let open): editor = open
         }
         let draft = editor.state.draft
-        let original = editor.saved.map(EditorDraft.init) ?? EditorDraft(title: "", body: "", tags: [])
+        let original = editor.saved.map(DocumentDraft.init) ?? .empty
         let changed = editor.state.hasUnsavedChanges
         return DocumentEditActivity(
             documentId: editor.saved?.id.rawValue ?? documentId,

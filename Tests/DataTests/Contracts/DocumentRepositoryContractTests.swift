@@ -56,11 +56,23 @@ struct DocumentRepositoryContractTests {
         #expect(found.map(\.id.rawValue) == search.ids)
     }
 
+    /// A document made, and one changed, with every field set read back whole from the server.
+    @Test(arguments: Implementation.allCases)
+    func everyFieldReachesTheServerAndComesBack(_ implementation: Implementation) async throws {
+        let (repository, keepAlive) = try await implementation.make()
+        defer { withExtendedLifetime(keepAlive) {} }
+        let complete = DocumentDraft(FakeData.completeDocument)
+        let created = try await repository.create(complete)
+        #expect(DocumentDraft(try await repository.document(id: created.id, policy: .remoteOnly).value) == complete)
+        _ = try await repository.update(id: 1, with: DocumentChanges(everyFieldOf: FakeData.completeDocument))
+        #expect(DocumentDraft(try await repository.document(id: 1, policy: .remoteOnly).value) == complete)
+    }
+
     @Test(arguments: Implementation.allCases)
     func createsWithAnIDAndTheFirstVersionAndListsItFirst(_ implementation: Implementation) async throws {
         let (repository, keepAlive) = try await implementation.make()
         defer { withExtendedLifetime(keepAlive) {} }
-        let created = try await repository.create(DocumentDraft(title: "New", body: "b", tags: ["x"]))
+        let created = try await repository.create(FakeData.draft(title: "New", body: "b", tags: ["x"]))
         #expect(created.version == 1 && created.title == "New" && created.tags == ["x"])
         #expect(try await repository.document(id: created.id, policy: .cacheFirst).value.body == "b")
         #expect(try await repository.documents(policy: .cacheFirst).value.first?.id == created.id)
@@ -71,7 +83,7 @@ struct DocumentRepositoryContractTests {
     func createsManyAtOnceEachReadableAfterwards(_ implementation: Implementation) async throws {
         let (repository, keepAlive) = try await implementation.make()
         defer { withExtendedLifetime(keepAlive) {} }
-        try await repository.create((1...5).map { DocumentDraft(title: "Imported \($0)", body: "", tags: ["import"]) })
+        try await repository.create((1...5).map { FakeData.draft(title: "Imported \($0)", tags: ["import"]) })
         let found = try await repository.search("imported", policy: .cacheFirst).value
         #expect(Set(found.map(\.title)) == Set((1...5).map { "Imported \($0)" }))
         #expect(try await repository.documents(policy: .cacheFirst).value.count == 8)
@@ -83,12 +95,12 @@ struct DocumentRepositoryContractTests {
         defer { withExtendedLifetime(keepAlive) {} }
         _ = try await repository.documents(policy: .cacheFirst)
         let updated = try await repository.update(
-            id: 1, with: DocumentChanges(title: "Hello again", body: nil, tags: []))
+            id: 1, with: FakeData.changes(title: "Hello again", tags: []))
         #expect(updated.title == "Hello again" && updated.tags.isEmpty && updated.version == 2)
         #expect(updated.body == SampleDocuments.all[0].body)
         #expect(try await repository.documents(policy: .cacheFirst).value.map(\.id) == [1, 3, 2])
         await #expect(throws: DocumentError.notFound(id: 99)) {
-            try await repository.update(id: 99, with: DocumentChanges(title: nil, body: "x", tags: nil))
+            try await repository.update(id: 99, with: FakeData.changes(body: "x"))
         }
     }
 
@@ -119,8 +131,7 @@ enum SampleDocuments {
         _ id: Document.ID, _ title: String, _ body: String, _ tags: [String], _ minutes: Double
     ) -> Document {
         let date = DemoSeed.epoch.addingTimeInterval(minutes * 60)
-        return Document(
-            id: id, title: title, body: body, tags: tags, createdAt: date, updatedAt: date, version: 1,
-            syncState: .synced)
+        return FakeData.document(
+            id: id.rawValue, title: title, body: body, tags: tags, createdAt: date, updatedAt: date)
     }
 }

@@ -384,7 +384,7 @@ struct FeatureStoreTests {
         let fixture = try await Fixture.make()
         await fixture.live.backend.stop()
         _ = try await fixture.store.create(Self.draft("https://a.example"))
-        _ = try await fixture.stack.documentRepository.create(DocumentDraft(title: "Notes", body: "", tags: []))
+        _ = try await fixture.stack.documentRepository.create(FakeData.draft(title: "Notes"))
         _ = try await fixture.store.create(Self.draft("https://b.example"))
         let queued = try await fixture.stack.sync.outbox()
         #expect(queued.map(\.collection) == ["testbookmarks", QueuedChange.documents, "testbookmarks"])

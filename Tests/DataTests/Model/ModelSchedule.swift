@@ -191,7 +191,7 @@ extension ModelSchedule {
             case .create(let device):
                 let title = "d\(device)-n\(number)"
                 if let created = try? await devices[device].documents.create(
-                    DocumentDraft(title: title, body: "", tags: []))
+                    FakeData.draft(title: title))
                 {
                     tracker.acknowledged[title] = device
                     tracker.created[device, default: []].append(created.id)
@@ -203,7 +203,7 @@ extension ModelSchedule {
                 if Bool.random(using: &random), let own = tracker.created[device]?.last { id = own }
                 guard let id else { return }
                 if (try? await devices[device].documents.update(
-                    id: id, with: DocumentChanges(title: nil, body: body, tags: nil))) != nil
+                    id: id, with: FakeData.changes(body: body))) != nil
                 {
                     tracker.writes[Tracker.AskedID(id.rawValue, device: device), default: []].append(
                         (number, device, body))

@@ -42,7 +42,7 @@ struct SceneRestorationTests {
         await application.launch()
         // Then the editor is back, active, with the draft unsaved on top of document 1
         let restored = try editor(application.activeSession)
-        var draft = EditorDraft(FakeData.document(id: 1))
+        var draft = DocumentDraft(FakeData.document(id: 1))
         draft.body = "draft"
         #expect(restored.editor?.state == .dirty(draft))
         #expect(restored.cursor == 5)

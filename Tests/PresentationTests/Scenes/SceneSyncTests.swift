@@ -57,7 +57,7 @@ struct SceneSyncTests {
         #expect(sync.received == 5 && sync.reloads == 0)
         await clock.advanceAndSettle(by: .milliseconds(1))
         #expect(sync.reloads == 1 && titles(list).contains("Renamed"))
-        #expect(editor.editor?.state == .clean(EditorDraft(FakeData.document(id: 2, title: "Draft plan"))))
+        #expect(editor.editor?.state == .clean(DocumentDraft(FakeData.document(id: 2, title: "Draft plan"))))
         // When more arrive, frame after frame, while the list's window is open
         for _ in 0..<3 {
             feed.send(.documents([FakeData.documentID(1)]))
@@ -78,7 +78,7 @@ struct SceneSyncTests {
         await clock.advanceAndSettle(by: .milliseconds(16))
         // The list and the editor reloaded; the profile shows no document
         #expect(sync.reloads == 2)
-        #expect(editor.editor?.state == .clean(EditorDraft(FakeData.document(id: 2, title: "Plan, revised"))))
+        #expect(editor.editor?.state == .clean(DocumentDraft(FakeData.document(id: 2, title: "Plan, revised"))))
     }
 
     @Test func anotherProcessesChangeReloadsEveryDocumentScene() async throws {

@@ -163,7 +163,7 @@ extension DocumentCommands {
 
     /// Edits a draft in the editor view model and saves it.
     private static func save(
-        document: Document?, _ context: CommandContext, change: @escaping (inout EditorDraft) -> Void
+        document: Document?, _ context: CommandContext, change: @escaping (inout DocumentDraft) -> Void
     ) async throws(CommandFailure) -> CommandOutput {
         try await context.run {
             DocumentEditorViewModel(

@@ -9,18 +9,12 @@ enum ExportFile {
         let exported: String
     }
 
-    private struct Record: Encodable {
-        let title: String
-        let body: String
-        let tags: [String]
-    }
-
-    /// The file's bytes: `{"body", "tags", "title"}` on one line.
+    /// The file's bytes: the document's editable fields as one JSON object (keys sorted) on one
+    /// line.
     static func contents(of document: Document) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let record = Record(title: document.title, body: document.body, tags: document.tags)
-        return ((try? encoder.encode(record)) ?? Data("{}".utf8)) + Data("\n".utf8)
+        return ((try? encoder.encode(DocumentFileRecord(DocumentDraft(document)))) ?? Data("{}".utf8)) + Data("\n".utf8)
     }
 
     /// A file name from the title: characters a file name cannot hold become `-`; an empty or

@@ -24,17 +24,9 @@ enum ImportFile {
 // MARK: - Private
 
 extension ImportFile {
-    private struct Record: Decodable {
-        let title: String
-        let body: String?
-        let tags: [String]?
-
-        var draft: DocumentDraft { DocumentDraft(title: title, body: body ?? "", tags: tags ?? []) }
-    }
-
     private static func array(_ data: Data) -> Result<[DocumentDraft], CommandFailure> {
         do {
-            return .success(try JSONDecoder().decode([Record].self, from: data).map(\.draft))
+            return .success(try JSONDecoder().decode([DocumentFileRecord].self, from: data).map(\.draft))
         } catch DecodingError.typeMismatch(_, let context), DecodingError.keyNotFound(_, let context),
             DecodingError.valueNotFound(_, let context)
         {
@@ -49,7 +41,7 @@ extension ImportFile {
         var drafts: [DocumentDraft] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { !isSpace($0) }) {
-            guard let record = try? JSONDecoder().decode(Record.self, from: Data(line)) else {
+            guard let record = try? JSONDecoder().decode(DocumentFileRecord.self, from: Data(line)) else {
                 return .failure(
                     CommandFailure("line \(index + 1): not a document (expected {\"title\", \"body\", \"tags\"})"))
             }

@@ -1,0 +1,19 @@
+import Domain
+
+/// One document in the file format `docs export` writes and `docs import` reads: its editable
+/// fields by name, every one written, all but `title` optional when read.
+struct DocumentFileRecord: Codable {
+    let title: String
+    let body: String?
+    let tags: [String]?
+
+    /// The record of `draft`, with every field.
+    init(_ draft: DocumentDraft) {
+        title = draft.title
+        body = draft.body
+        tags = draft.tags
+    }
+
+    /// The draft the record describes; a field left out is empty.
+    var draft: DocumentDraft { DocumentDraft(title: title, body: body ?? "", tags: tags ?? []) }
+}

@@ -1,0 +1,30 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// The fixture the round-trip tests rely on: it is only as good as the fields it sets.
+@Suite("Fake data")
+struct FakeDataTests {
+    /// The values a dropped field reads as: a round trip of a field holding one of these passes
+    /// even when the field is lost.
+    static let emptyValues: Set<String> = ["", "[]", "0", "0.0", "nil", "false", "\(Date(timeIntervalSince1970: 0))"]
+
+    @Test func theCompleteDocumentSetsEveryField() {
+        for field in Mirror(reflecting: FakeData.completeDocument).children {
+            #expect(
+                !Self.emptyValues.contains("\(field.value)"),
+                "FakeData.completeDocument leaves \(field.label ?? "?") empty")
+        }
+    }
+
+    /// The draft and the changes of the complete document carry each of its editable fields.
+    @Test func itsDraftAndItsChangesSetEveryField() {
+        for field in Mirror(reflecting: DocumentDraft(FakeData.completeDocument)).children {
+            #expect(
+                !Self.emptyValues.contains("\(field.value)"), "DocumentDraft(_:) leaves \(field.label ?? "?") empty")
+        }
+        let draft = DocumentDraft(FakeData.completeDocument)
+        #expect(DocumentDraft(DocumentChanges(from: .empty, to: draft).applied(to: FakeData.document(id: 7))) == draft)
+    }
+}
