@@ -78,10 +78,8 @@ extension BenchmarkApp {
 
     /// A document of about 4 KB.
     private static func largeRecord(_ number: Int) -> Document {
-        let small = Workload.record(number)
-        let paragraph = String(repeating: "A line of a longer note that an extension might page through. ", count: 64)
-        return Document(
-            id: small.id, title: small.title, body: paragraph, tags: small.tags, createdAt: small.createdAt,
-            updatedAt: small.updatedAt, version: 1, syncState: .synced)
+        var large = Workload.record(number)
+        large.body = String(repeating: "A line of a longer note that an extension might page through. ", count: 64)
+        return large
     }
 }

@@ -133,8 +133,9 @@ extension BenchmarkApp {
         for number in 0..<count {
             switch collection {
             case .documents:
-                try await stack.documentRepository.queue([DocumentDraft(title: "offline \(number)", body: "", tags: [])]
-                )
+                var draft = DocumentDraft.empty
+                draft.title = "offline \(number)"
+                try await stack.documentRepository.queue([draft])
             case .notes:
                 try notes.queue([
                     { id, moment in

@@ -89,16 +89,18 @@ struct DocumentChangesTests {
     let document = FakeData.document(id: 3, title: "Title", body: "Body", tags: ["a", "b"])
 
     @Test func keepingAVersionSendsEveryField() {
-        // A field added to DocumentChanges and left out of init(everyFieldOf:) would stay nil here.
-        let changes = DocumentChanges(everyFieldOf: document)
+        // A field added to DocumentChanges and left out of init(everyFieldOf:) would stay nil here,
+        // and one given a constant there, or not applied, would differ from the complete document.
+        let complete = FakeData.completeDocument
+        let changes = DocumentChanges(everyFieldOf: complete)
         let fields = Mirror(reflecting: changes).children
         #expect(!fields.isEmpty)
         for field in fields { #expect("\(field.value)" != "nil", "\(field.label ?? "?") is not sent") }
-        #expect(changes.applied(to: FakeData.document(id: 3, title: "Other", body: "", tags: [])) == document)
+        #expect(DocumentDraft(changes.applied(to: document)) == DocumentDraft(complete))
     }
 
     @Test func applyingChangesSetsEveryFieldTheyCarry() {
-        let changes = DocumentChanges(title: "T2", body: "B2", tags: ["c"])
+        let changes = DocumentChanges(everyFieldOf: FakeData.completeDocument)
         let changed = changes.applied(to: document)
         #expect(DocumentChanges(everyFieldOf: changed) == changes)
     }
