@@ -71,11 +71,11 @@ struct OpenAPIExampleTests {
     }
 
     @Test func theClientWritesABatchAsTheContractShowsIt() throws {
-        let groceries = DocumentDTO(
-            id: nil, title: "Groceries", body: "", tags: ["home"], createdAt: nil, updatedAt: nil, version: nil)
-        let revised = DocumentDTO(
-            id: nil, title: "Layer rules", body: "Revised.", tags: ["architecture", "rules"], createdAt: nil,
-            updatedAt: nil, version: nil)
+        // What the engine sends of each document: its wire form, as for any write.
+        let groceries = DocumentResource.wire(
+            for: FakeData.document(id: 4, title: "Groceries", body: "", tags: ["home"]))
+        let revised = DocumentResource.wire(
+            for: FakeData.document(id: 2, title: "Layer rules", body: "Revised.", tags: ["architecture", "rules"]))
         let changes = [
             BatchChangeDTO(method: "POST", path: "/documents", idempotencyKey: "7d3f-1", ifMatch: nil, body: groceries),
             BatchChangeDTO(

@@ -92,9 +92,10 @@ private final class ScriptedChangeList: HTTPClientProtocol {
 
     /// A document in the change list's form, with its validator.
     private static func json(_ document: Document) -> String {
-        let wire = DocumentDTO(
-            id: document.id.rawValue, title: document.title, body: document.body, tags: document.tags,
-            createdAt: document.createdAt, updatedAt: document.updatedAt, version: document.version)
+        var wire = DocumentResource.wire(for: document)
+        (wire.id, wire.createdAt, wire.updatedAt, wire.version) = (
+            document.id.rawValue, document.createdAt, document.updatedAt, document.version
+        )
         let text = (try? JSONCoding.encoder.encode(wire)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return String(text.dropLast()) + #","etag":"\"d\#(document.id)-v\#(document.version)\""}"#
     }

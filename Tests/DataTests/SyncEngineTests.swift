@@ -42,8 +42,7 @@ struct SyncEngineTests {
         func create(key: String) async throws -> DocumentDTO {
             var fields = HTTPFields()
             fields[try #require(HTTPField.Name("Idempotency-Key"))] = key
-            let draft = DocumentDTO(
-                id: nil, title: "once", body: "", tags: [], createdAt: nil, updatedAt: nil, version: nil)
+            let draft = DocumentResource.wire(for: FakeData.document(id: 1, title: "once", body: ""))
             return try await live.client.send(.post, "documents", body: draft, headers: fields, as: DocumentDTO.self).0
         }
         let first = try await create(key: "key-1")

@@ -18,7 +18,8 @@ struct FakeDataTests {
         }
     }
 
-    /// The draft and the changes of the complete document carry each of its editable fields.
+    /// The draft and the changes of the complete document carry each of its editable fields, and
+    /// an untouched draft moved onto it takes every one of them.
     @Test func itsDraftAndItsChangesSetEveryField() {
         for field in Mirror(reflecting: DocumentDraft(FakeData.completeDocument)).children {
             #expect(
@@ -26,5 +27,6 @@ struct FakeDataTests {
         }
         let draft = DocumentDraft(FakeData.completeDocument)
         #expect(DocumentDraft(DocumentChanges(from: .empty, to: draft).applied(to: FakeData.document(id: 7))) == draft)
+        #expect(DocumentDraft.empty.rebased(from: .empty, onto: draft) == draft)
     }
 }

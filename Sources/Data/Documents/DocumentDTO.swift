@@ -1,5 +1,6 @@
 import Foundation
 
+// swift-format-ignore: UseSynthesizedInitializer
 /// A document as the API sends it (Docs/API.md); a write sends it without `id`, `version` and its
 /// times.
 struct DocumentDTO: Codable, Sendable, Equatable {
@@ -11,6 +12,21 @@ struct DocumentDTO: Codable, Sendable, Equatable {
     var createdAt: Date?
     var updatedAt: Date?
     var version: Int?
+
+    /// A document's JSON from all of its fields, every one named: the synthesized initializer
+    /// gives each optional `var` a default of nil, which lets a call site leave one out
+    /// (Docs/Conventions.md).
+    init(
+        id: Int?, title: String, body: String, tags: [String], createdAt: Date?, updatedAt: Date?, version: Int?
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.tags = tags
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, title, body, tags, createdAt, updatedAt, version
