@@ -34,6 +34,19 @@ struct DocumentationTranscriptTests {
         #expect(missing.isEmpty, "help examples no doc block replays: \(missing)")
     }
 
+    /// Each flag of a document command is shown working in a replayed block, so a flag added with
+    /// a field is replayed with it, and a flag that stops working fails a replay.
+    @Test(.enabled(if: !updating)) @MainActor func everyFlagOfADocumentCommandIsTypedInAReplayedBlock() {
+        let typed = TranscriptCatalog.allBlocks().flatMap(\.input)
+        let missing = CommandRegistry<CommandContext>.strata.commands.filter { $0.group == .documents }
+            .flatMap { command in
+                command.flags.map(\.name).filter { flag in
+                    !typed.contains { $0.hasPrefix(command.name + " ") && $0.contains(" " + flag) }
+                }.map { "\(command.name) \($0)" }
+            }
+        #expect(missing.isEmpty, "flags no doc block types: \(missing)")
+    }
+
     @Test("Rewrites expected output in place", .enabled(if: updating))
     func updateTranscripts() async throws {
         for file in TranscriptCatalog.markdownFiles() where FileManager.default.fileExists(atPath: file.path) {

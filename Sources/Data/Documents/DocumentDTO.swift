@@ -2,7 +2,7 @@ import Foundation
 
 // swift-format-ignore: UseSynthesizedInitializer
 /// A document as the API sends it (Docs/API.md); a write sends it without `id`, `version` and its
-/// times.
+/// times (the synthesized encoding leaves a nil optional out).
 struct DocumentDTO: Codable, Sendable, Equatable {
     var id: Int?
     var title: String
@@ -26,22 +26,6 @@ struct DocumentDTO: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.version = version
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, body, tags, createdAt, updatedAt, version
-    }
-
-    /// Writes every field, and `id`, the times and `version` when set (never in a write).
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(body, forKey: .body)
-        try container.encode(tags, forKey: .tags)
-        try container.encodeIfPresent(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
-        try container.encodeIfPresent(version, forKey: .version)
     }
 }
 
