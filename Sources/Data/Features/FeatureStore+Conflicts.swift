@@ -166,7 +166,7 @@ extension FeatureStore {
         defer { refreshPending([id.rawValue]) }
         try database.write { db in
             try Outbox.forget(Self.key(id), db)
-            try RecordStore<Resource.Record>.delete(id, db)
+            try RecordStore<Resource.Record>.delete([id], db)
             if let remote {
                 try Self.writeRow(remote.item, id: id, metadata: CacheMetadata(fetchedAt: now(), etag: remote.etag), db)
             }

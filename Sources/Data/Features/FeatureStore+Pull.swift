@@ -153,9 +153,8 @@ extension FeatureStore {
                     rows.append((id, try Resource.Record(item, key: id), CacheMetadata(fetchedAt: moment, etag: etag)))
                 }
                 try RecordStore<Resource.Record>.write(rows, db)
-                for id in deleted.compactMap(ID.server) where !pending.contains(id.rawValue) {
-                    try RecordStore<Resource.Record>.delete(id, db)
-                }
+                try RecordStore<Resource.Record>.delete(
+                    deleted.compactMap(ID.server).filter { !pending.contains($0.rawValue) }, db)
                 if droppingLists { try ListRecord<Resource>.dropAll(db) }
                 try SyncValueRecord.set(Self.cursorKey, String(version), db)
             }

@@ -13,11 +13,12 @@ extension FeatureStore {
         var changes: [BatchChangeDTO<Resource.Wire>] = []
         var sendable: [Outbox.Entry] = []
         var damaged: [Outbox.Entry] = []
+        let decoder = JSONCoding.decoder
         for entry in batch {
             if entry.operation == .delete {
                 changes.append(change(entry, body: nil))
                 sendable.append(entry)
-            } else if let body = entry.body.flatMap({ try? JSONCoding.decoder.decode(Resource.Wire.self, from: $0) }) {
+            } else if let body = entry.body.flatMap({ try? decoder.decode(Resource.Wire.self, from: $0) }) {
                 changes.append(change(entry, body: body))
                 sendable.append(entry)
             } else {
@@ -46,7 +47,8 @@ extension FeatureStore {
         defer { refreshPending([entry.itemId]) }
         try database.write { db in
             _ = try Outbox.completed(
-                entry, serverID: entry.itemId, etag: nil, localState: Resource.Record.databaseTableName, db)
+                [(entry, entry.itemId, nil)], collection: Resource.collection,
+                localState: Resource.Record.databaseTableName, db)
         }
     }
 }
@@ -139,28 +141,38 @@ extension FeatureStore {
         lists.evacuateMemory()
         defer { refreshPending(forgotten.map(\.rawValue)) }
         try database.write { db in
+            let settled = accepted.compactMap { entry, item, validators in
+                ID(rawValue: entry.itemId).map { local in
+                    (
+                        entry: entry, local: local, serverID: item.map(Resource.id(of:)) ?? local, item: item,
+                        validators: validators
+                    )
+                }
+            }
+            let waiting = try Outbox.completed(
+                settled.map { ($0.entry, $0.serverID.rawValue, $0.validators.etag) }, collection: Resource.collection,
+                localState: Resource.Record.databaseTableName, db)
+            forgotten = settled.flatMap { [$0.local, $0.serverID] }
+            var stale: [ID] = []
             var rows: [(key: ID, record: Resource.Record, metadata: CacheMetadata)] = []
-            for (entry, item, validators) in accepted {
-                guard let local = ID(rawValue: entry.itemId) else { continue }
-                let serverID = item.map(Resource.id(of:)) ?? local
-                let waiting = try Outbox.completed(
-                    entry, serverID: serverID.rawValue, etag: validators.etag,
-                    localState: Resource.Record.databaseTableName, db)
-                forgotten += [local, serverID]
-                guard let item else { continue }
-                if waiting {
+            for change in settled {
+                guard let item = change.item else { continue }
+                let (local, serverID) = (change.local, change.serverID)
+                if waiting.contains(serverID.rawValue) {
                     // Later changes wait: the device's newer copy keeps its content, under the new id.
                     if local != serverID, let row = try Resource.Record.filter(key: local.rawValue).fetchOne(db) {
-                        try RecordStore<Resource.Record>.delete(local, db)
+                        try RecordStore<Resource.Record>.delete([local], db)
                         let moved = Resource.item(try row.object(), identifiedAs: serverID)
                         try Self.writeRow(moved, id: serverID, metadata: CacheMetadata(fetchedAt: moment), db)
                     }
                     continue
                 }
-                if local != serverID { try RecordStore<Resource.Record>.delete(local, db) }
-                let metadata = CacheMetadata(fetchedAt: moment, etag: validators.etag, maxAge: validators.maxAge)
+                if local != serverID { stale.append(local) }
+                let metadata = CacheMetadata(
+                    fetchedAt: moment, etag: change.validators.etag, maxAge: change.validators.maxAge)
                 rows.append((serverID, try Resource.Record(item, key: serverID), metadata))
             }
+            try RecordStore<Resource.Record>.delete(stale, db)
             try RecordStore<Resource.Record>.write(rows, db)
             try ListRecord<Resource>.dropAll(db)
         }

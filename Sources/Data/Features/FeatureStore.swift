@@ -169,7 +169,7 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
         let moment = now()
         try storage { db in
             let base = try Outbox.base(of: Self.key(target), metadataKey: Resource.Record.metadataKey(target), db)
-            try RecordStore<Resource.Record>.delete(target, db)
+            try RecordStore<Resource.Record>.delete([target], db)
             if target.isIssuedByServer {
                 var entry = OutboxRecord(
                     .delete, collection: Resource.collection, itemId: target.rawValue, body: nil, baseETag: base,

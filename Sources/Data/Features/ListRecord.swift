@@ -33,7 +33,7 @@ struct ListRecord<Resource: FeatureResource>: CacheableRecord {
     static var cacheNamespace: String { "list:\(Resource.collection)" }
     static var keyColumn: Column { Columns.key }
     /// The collection's own rows of the shared table.
-    static var stored: QueryInterfaceRequest<Self> { filter(Columns.key.like("\(Resource.collection):%")) }
+    static var stored: QueryInterfaceRequest<Self> { filter(Columns.key.inNamespace(Resource.collection)) }
 
     /// `COLLECTION:all` or `COLLECTION:search=TEXT`.
     var key: String
@@ -81,7 +81,7 @@ struct ListRecord<Resource: FeatureResource>: CacheableRecord {
     /// server took makes them wrong.
     static func dropAll(_ db: Database) throws {
         _ = try stored.deleteAll(db)
-        _ = try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.like("\(cacheNamespace):%")).deleteAll(db)
+        _ = try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.inNamespace(cacheNamespace)).deleteAll(db)
     }
 
     /// The SQL that creates the table (migration v13).

@@ -70,7 +70,7 @@ struct RecordStore<Record: CacheableRecord>: LocalStore {
     func removeAll() async throws(StorageError) {
         try database.write { db in
             _ = try Record.stored.deleteAll(db)
-            try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.like("\(Record.cacheNamespace):%"))
+            try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.inNamespace(Record.cacheNamespace))
                 .deleteAll(db)
         }
     }
@@ -96,19 +96,22 @@ extension RecordStore {
             records.map { CacheMetadataRecord(key: Record.metadataKey($0.key), metadata: $0.metadata) }, db)
     }
 
-    /// Deletes the row of `key` and its metadata in `db`'s transaction.
-    ///
-    /// Through cached statements: settling a batch deletes a row per created item, and the query
-    /// interface writes each delete's SQL again.
-    static func delete(_ key: Record.Key, _ db: Database) throws {
+    /// Deletes the rows of `keys` and their metadata in `db`'s transaction, a few hundred keys a
+    /// statement (settling a batch deletes the row each created item had under this device's id).
+    static func delete(_ keys: [Record.Key], _ db: Database) throws {
         let table = Record.databaseTableName.quotedDatabaseIdentifier
         let column = Record.keyColumn.name.quotedDatabaseIdentifier
-        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(column) = ?")
-            .execute(arguments: [Record.databaseKey(key)])
         let metadata = CacheMetadataRecord.databaseTableName.quotedDatabaseIdentifier
         let metadataKey = CacheMetadataRecord.Columns.key.name.quotedDatabaseIdentifier
-        try db.cachedStatement(sql: "DELETE FROM \(metadata) WHERE \(metadataKey) = ?")
-            .execute(arguments: [Record.metadataKey(key)])
+        for part in keys.chunked(by: 500) {
+            let marks = databaseQuestionMarks(count: part.count)
+            try db.execute(
+                sql: "DELETE FROM \(table) WHERE \(column) IN (\(marks))",
+                arguments: StatementArguments(part.map(Record.databaseKey)))
+            try db.execute(
+                sql: "DELETE FROM \(metadata) WHERE \(metadataKey) IN (\(marks))",
+                arguments: StatementArguments(part.map(Record.metadataKey)))
+        }
     }
 }
 
@@ -138,9 +141,8 @@ extension RecordStore {
         // The versions held, a few hundred keys a statement (an ingest stores thousands at once).
         var held: [DatabaseValue: Int] = [:]
         let keys = records.map { Record.databaseKey($0.key) }
-        for start in stride(from: 0, to: keys.count, by: versionLookup) {
-            let slice = Array(keys[start..<min(start + versionLookup, keys.count)])
-            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+        for slice in keys.chunked(by: versionLookup) {
+            let marks = databaseQuestionMarks(count: slice.count)
             let rows = try Row.fetchCursor(
                 db,
                 sql: "SELECT \(Record.keyColumn.name), \(column.name) FROM \(Record.databaseTableName) "
@@ -158,6 +160,6 @@ extension RecordStore {
     }
 
     private func removeNow(_ key: Record.Key) throws(StorageError) {
-        try database.write { db in try Self.delete(key, db) }
+        try database.write { db in try Self.delete([key], db) }
     }
 }

@@ -71,31 +71,60 @@ struct Outbox: Sendable {
             arguments: [collection, local])
     }
 
-    /// The server took `entry`: it leaves the queue, and whether changes to its item still wait
-    /// is returned.
+    /// The server took `settled` (changes of `collection`, one per item): they leave the queue,
+    /// and the server identifiers of the items whose later changes still wait are returned.
     ///
     /// An item created here takes the server's identifier in the map, in later changes and in the
-    /// device-only state kept for it (`localState`, its kind); later changes are rebased on `etag`.
-    static func completed(_ entry: Entry, serverID: Int, etag: String?, localState: String, _ db: Database) throws
-        -> Bool
-    {
-        try db.cachedStatement(sql: "DELETE FROM outbox WHERE seq = ?").execute(arguments: [entry.seq])
-        if serverID != entry.itemId {
-            try db.cachedStatement(
-                sql: "INSERT OR REPLACE INTO resource_id_map (collection, local_id, server_id) VALUES (?, ?, ?)"
-            ).execute(arguments: [entry.collection, entry.itemId, serverID])
-            try db.cachedStatement(sql: "UPDATE outbox SET item_id = ? WHERE collection = ? AND item_id = ?")
-                .execute(arguments: [serverID, entry.collection, entry.itemId])
-            try db.cachedStatement(sql: "UPDATE OR REPLACE local_state SET id = ? WHERE entity = ? AND id = ?")
-                .execute(arguments: [serverID, localState, entry.itemId])
+    /// device-only state kept for it (`localState`, its kind); later changes are rebased on the
+    /// answer's etag. A batch's worth takes one statement per step; only the items that have later
+    /// changes or device-only state are written one by one.
+    static func completed(
+        _ settled: [(entry: Entry, serverID: Int, etag: String?)], collection: String, localState: String,
+        _ db: Database
+    ) throws -> Set<Int> {
+        guard !settled.isEmpty else { return [] }
+        try execute(
+            "DELETE FROM outbox WHERE seq IN", settled.map(\.entry.seq.databaseValue), db)
+        let localIDs = settled.map(\.entry.itemId)
+        let waitingLocal = Set(
+            try ids(
+                "SELECT DISTINCT item_id FROM outbox WHERE collection = ? AND item_id IN", of: collection,
+                localIDs, db))
+        let created = settled.filter { $0.serverID != $0.entry.itemId }
+        for rows in created.chunked(by: 256) {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO resource_id_map (collection, local_id, server_id) VALUES "
+                    + Array(repeating: "(?, ?, ?)", count: rows.count).joined(separator: ", "),
+                arguments: StatementArguments(
+                    rows.flatMap {
+                        [collection.databaseValue, $0.entry.itemId.databaseValue, $0.serverID.databaseValue]
+                    }))
         }
-        guard try hasChanges(Item(collection: entry.collection, id: serverID), db) else { return false }
-        if let etag {
-            try db.cachedStatement(
-                sql: "UPDATE outbox SET base_etag = ? WHERE collection = ? AND item_id = ? AND state = 'pending'"
-            ).execute(arguments: [etag, entry.collection, serverID])
+        let withState = Set(
+            try ids(
+                "SELECT DISTINCT id FROM local_state WHERE entity = ? AND id IN", of: localState,
+                created.map(\.entry.itemId), db))
+        var waiting: Set<Int> = []
+        for (entry, serverID, etag) in settled {
+            if serverID != entry.itemId {
+                if waitingLocal.contains(entry.itemId) {
+                    try db.cachedStatement(sql: "UPDATE outbox SET item_id = ? WHERE collection = ? AND item_id = ?")
+                        .execute(arguments: [serverID, collection, entry.itemId])
+                }
+                if withState.contains(entry.itemId) {
+                    try db.cachedStatement(sql: "UPDATE OR REPLACE local_state SET id = ? WHERE entity = ? AND id = ?")
+                        .execute(arguments: [serverID, localState, entry.itemId])
+                }
+            }
+            guard waitingLocal.contains(entry.itemId) else { continue }
+            waiting.insert(serverID)
+            if let etag {
+                try db.cachedStatement(
+                    sql: "UPDATE outbox SET base_etag = ? WHERE collection = ? AND item_id = ? AND state = 'pending'"
+                ).execute(arguments: [etag, collection, serverID])
+            }
         }
-        return true
+        return waiting
     }
 
     /// The oldest changes that can go together, at most `limit` and about `maxBytes` (the first
@@ -238,5 +267,25 @@ extension Outbox {
             change(&entry)
             try entry.update(db)
         }
+    }
+
+    /// Runs `sql` (ending in `IN`) over `values`, a few hundred at a time.
+    private static func execute(_ sql: String, _ values: [DatabaseValue], _ db: Database) throws {
+        for part in values.chunked(by: 500) {
+            try db.execute(
+                sql: "\(sql) (\(databaseQuestionMarks(count: part.count)))", arguments: StatementArguments(part))
+        }
+    }
+
+    /// The identifiers `sql` (taking `scope`, then ending in `IN`) selects among `ids`, a few
+    /// hundred at a time.
+    private static func ids(_ sql: String, of scope: String, _ ids: [Int], _ db: Database) throws -> [Int] {
+        var found: [Int] = []
+        for part in ids.chunked(by: 500) {
+            found += try Int.fetchAll(
+                db, sql: "\(sql) (\(databaseQuestionMarks(count: part.count)))",
+                arguments: StatementArguments([scope.databaseValue] + part.map(\.databaseValue)))
+        }
+        return found
     }
 }
