@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// A child process started with `posix_spawn`: the part of Foundation's `Process` the tests use.
 ///
@@ -9,6 +10,14 @@ public import Foundation
 public struct ChildProcess: Sendable {
     /// The child's process identifier.
     public let pid: pid_t
+    /// Its exit status, once it was reaped.
+    private let reaped = SharedStatus(nil)
+
+    /// A status shared by the copies of one child.
+    private final class SharedStatus: Sendable {
+        let status: Mutex<Int32?>
+        init(_ status: Int32?) { self.status = Mutex(status) }
+    }
 
     /// Why a child could not be started.
     public struct SpawnError: Error, CustomStringConvertible {
@@ -33,7 +42,8 @@ public struct ChildProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         // Close every other descriptor in the child (a listing by FileManager, which reads the
-        // entries safely; one closed meanwhile is ignored by glibc).
+        // entries safely; one closed meanwhile is ignored by glibc). One another thread opens
+        // after the listing stays open in the child: readers never wait for a pipe's end (drain).
         let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap {
             Int32($0)
         }
@@ -50,6 +60,21 @@ public struct ChildProcess: Sendable {
         return ChildProcess(pid: pid)
     }
 
+    /// What `handle` (a pipe's read end) holds now, without waiting for more or for its end: once
+    /// a child has exited its output is all there, and a blocking read would hold one of the
+    /// test run's few threads for as long as anything else keeps the pipe open.
+    public static func drain(_ handle: FileHandle) -> Data {
+        let fd = handle.fileDescriptor
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { return data }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
     /// Waits for the child without blocking a thread; returns its exit status, or 128 plus the
     /// signal that ended it.
     public func wait() async -> Int32 {
@@ -59,12 +84,17 @@ public struct ChildProcess: Sendable {
         }
     }
 
-    /// The exit status if the child has ended (and is reaped now), else `nil`.
+    /// The exit status if the child has ended, else `nil`; the same status every time once it
+    /// has (the first call after the end reaps the child, and a later `wait()` still returns).
     public func exitStatus() -> Int32? {
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        reaped.status.withLock { reaped in
+            if let reaped { return reaped }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            let signal = status & 0x7f
+            reaped = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+            return reaped
+        }
     }
 
     /// Sends `signal` to the child.

@@ -67,7 +67,7 @@ public enum KilledRepl {
         try? stdin.fileHandleForWriting.close()
         _ = await child.wait()
         // What the process wrote before it died may still sit in the pipe: it was printed, so it counts.
-        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+        let rest = ChildProcess.drain(stdout.fileHandleForReading)
         let output = seen.withLock { data in
             data.append(rest)
             return String(decoding: data, as: UTF8.self)

@@ -9,25 +9,35 @@ struct ServerProcessTests {
         let server = ReplProcess.built().executable.deletingLastPathComponent().appendingPathComponent("strata-server")
         for _ in 0..<5 {
             let data = try ScratchFolder()
-            let process = Process()
-            process.executableURL = server
-            process.arguments = ["--port", "0", "--data", data.url.path, "--log-level", "notice"]
             let errors = Pipe()
-            process.standardError = errors
-            try process.run()
+            let process = try ChildProcess.spawn(
+                server, arguments: ["--port", "0", "--data", data.url.path, "--log-level", "notice"],
+                stdin: FileHandle.nullDevice.fileDescriptor, stdout: FileHandle.nullDevice.fileDescriptor,
+                stderr: errors.fileHandleForWriting.fileDescriptor)
+            try errors.fileHandleForWriting.close()
+            // Read without blocking: a blocked read holds one of the run's few threads.
             var text = ""
-            while !text.contains("listening on") {
-                let chunk = errors.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
+            var status: Int32?
+            let started = ContinuousClock.now + .seconds(30)
+            while !text.contains("listening on"), status == nil, ContinuousClock.now < started {
+                text += String(decoding: ChildProcess.drain(errors.fileHandleForReading), as: UTF8.self)
+                status = process.exitStatus()
+                try await Task.sleep(for: .milliseconds(2))
             }
+            text += String(decoding: ChildProcess.drain(errors.fileHandleForReading), as: UTF8.self)
             #expect(text.contains("listening on"), "\(text)")
-            process.terminate()
+            if status == nil { process.send(SIGTERM) }
             let deadline = ContinuousClock.now + .seconds(10)
-            while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            #expect(!process.isRunning, "SIGTERM did not stop the server")
-            let rest = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            while status == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+                status = process.exitStatus()
+            }
+            #expect(status != nil, "SIGTERM did not stop the server")
+            if status == nil {
+                process.send(SIGKILL)
+                _ = await process.wait()
+            }
+            let rest = text + String(decoding: ChildProcess.drain(errors.fileHandleForReading), as: UTF8.self)
             #expect(rest.contains("stopping on signal 15"), "\(rest)")
         }
     }

@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The process tests' own helper: a child inherits only its three streams, and what a child
+/// printed is read without waiting on anyone else's copy of the pipe.
+@Suite("Child processes of the tests", .timeLimit(.minutes(1)))
+struct ChildProcessTests {
+    /// Reading what a dead child printed must not wait for the end of the pipe.
+    ///
+    /// While any other process holds its write end (here a running child; in a full run, one
+    /// another test started at the same moment) that end never comes, and the blocked read held
+    /// one of the run's two threads. Two such reads stalled the whole run for a minute.
+    @Test func drainingAPipeReturnsWhatIsThereWhileAnotherProcessStillHoldsIt() async throws {
+        let output = Pipe()
+        let holder = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "printf ready; exec sleep 30"],
+            stdin: FileHandle.nullDevice.fileDescriptor, stdout: output.fileHandleForWriting.fileDescriptor,
+            stderr: FileHandle.nullDevice.fileDescriptor)
+        try output.fileHandleForWriting.close()
+        var text = ""
+        while !text.contains("ready"), holder.exitStatus() == nil {
+            text += String(decoding: ChildProcess.drain(output.fileHandleForReading), as: UTF8.self)
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(text == "ready")
+        #expect(ChildProcess.drain(output.fileHandleForReading).isEmpty)
+        #expect(holder.exitStatus() == nil, "the drain waited for the holder to end")
+        holder.send(SIGKILL)
+        _ = await holder.wait()
+    }
+
+    /// A child keeps none of the test process's other descriptors: a pipe the test opened before
+    /// the spawn ends as soon as the test closes its own write end, although the child runs on.
+    @Test func aChildInheritsNoOtherDescriptor() async throws {
+        let unrelated = Pipe()
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"], stdin: FileHandle.nullDevice.fileDescriptor,
+            stdout: FileHandle.nullDevice.fileDescriptor, stderr: FileHandle.nullDevice.fileDescriptor)
+        try unrelated.fileHandleForWriting.close()
+        let ended = unrelated.fileHandleForReading.readDataToEndOfFile()  // returns at once: no writer is left
+        #expect(ended.isEmpty)
+        #expect(child.exitStatus() == nil)
+        child.send(SIGKILL)
+        _ = await child.wait()
+    }
+
+    /// Asking whether a child ended reaps it when it has: waiting for it afterwards must still
+    /// return its status, not spin on a process that is gone.
+    @Test func waitingAfterTheStatusWasTakenReturnsTheSameStatus() async throws {
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exit 3"], stdin: FileHandle.nullDevice.fileDescriptor,
+            stdout: FileHandle.nullDevice.fileDescriptor, stderr: FileHandle.nullDevice.fileDescriptor)
+        var status = child.exitStatus()
+        while status == nil {
+            try await Task.sleep(for: .milliseconds(5))
+            status = child.exitStatus()
+        }
+        #expect(status == 3)
+        #expect(await child.wait() == 3)
+    }
+}
