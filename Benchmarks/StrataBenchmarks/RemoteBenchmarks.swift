@@ -42,12 +42,11 @@ extension BenchmarkApp {
             ReportRow(
                 name: name, value: seconds, unit: .seconds, target: .atMost(2),
                 whyMissed: """
-                    the push of the 10,000 new documents is most of it: the first batch leaves about 0.1 s in, \
-                    while the chunks of 500 are still being saved (9 % of the CPU, off the main actor; ADR 0042), \
-                    in batches under 60 KiB (ADR 0040), one at a time. The server's transactions take 32 % of the \
-                    CPU, the device settling them 13 % (its usual creates together, ADR 0038), reading, encoding \
-                    and decoding batches 17 %, the live socket's 10,000 events about 7 %. The server applies one \
-                    batch at a time, so the run keeps about 1.5 of the 2 cores busy.
+                    the push of the 10,000 new documents is most of it, and the saves of the chunks of 500 share the \
+                    two cores with it (ADR 0042). In a profile after ADR 0056: the server's batch transactions 30 % \
+                    of the CPU (its idempotency keys a quarter of that), the device settling them 16 %, saving the \
+                    chunks 13 %, the HTTP client and its event loops 10 %, reading the next batch 5 %, decoding the \
+                    answers 4 %, the live socket's 10,000 events 3 %.
                     """))
     }
 
