@@ -23,7 +23,9 @@ extension DemoBackend {
     }
 
     /// HTTP/1.1 with the `/live` web socket upgrade, its requests held to ``Limits``.
-    static func server(live: LiveSocket, gate: RequestGate, controls: BackendControls) -> HTTPServerBuilder {
+    static func server(
+        live: LiveSocket, gate: RequestGate, controls: BackendControls, connections: OpenConnections
+    ) -> HTTPServerBuilder {
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: HTTP1Channel.Configuration(
                 idleTimeout: Limits.idleTimeout,
@@ -35,7 +37,7 @@ extension DemoBackend {
             HeaderLimit(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration) { head, _, _ in
                     live.shouldUpgrade(head, gate: gate) { controls.count("GET /live") }
-                })
+                }, connections: connections)
         }
     }
 }

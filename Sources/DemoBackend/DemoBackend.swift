@@ -63,6 +63,8 @@ public actor DemoBackend {
     /// The token `/_admin/…` asks for (`Authorization: Bearer`).
     public nonisolated var adminToken: String { gate.adminToken }
     private var serverTask: Task<Void, any Error>?
+    /// The running server's connections.
+    nonisolated let connections = OpenConnections()
     private var port: UInt16
     private let temporaryFolder: URL?
     private let logger: Logger
@@ -132,7 +134,8 @@ public actor DemoBackend {
         let (bound, binding) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             responder: BackendRouter(core: core, admin: AdminRoutes(core: core), gate: gate, logger: logger),
-            server: Self.server(live: LiveSocket(feed: core.live), gate: gate, controls: core.controls),
+            server: Self.server(
+                live: LiveSocket(feed: core.live), gate: gate, controls: core.controls, connections: connections),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(port))),
             onServerRunning: { channel in
                 binding.yield(channel.localAddress?.port ?? 0)
@@ -159,12 +162,29 @@ public actor DemoBackend {
     }
 
     /// Stops listening and closes every connection: clients see "connection refused".
+    ///
+    /// A request under way gets a moment to be answered; then the connections still open are
+    /// closed, since one with no request (a client pool's spare) would never end on its own.
     public func stop() async {
         core.live.dropAll()  // a live socket never ends on its own
-        serverTask?.cancel()
-        _ = try? await serverTask?.value
+        guard let task = serverTask else { return }
+        task.cancel()
+        let connections = connections
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { _ = try? await task.value }
+            group.addTask {
+                try? await Task.sleep(for: Self.stopGrace)
+                if !Task.isCancelled { connections.closeAll() }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        _ = try? await task.value
         serverTask = nil
     }
+
+    /// How long a stop lets the requests under way finish before it closes their connections.
+    static let stopGrace = Duration.milliseconds(250)
 
     /// The devices' push registrations, by token.
     public func registeredDevices() -> [RegisteredDevice] { core.devices.all() }

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import DemoBackend
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A stop ends every connection, also one on which no request ever came.
+@Suite("Stopping the demo server", .timeLimit(.minutes(1)))
+struct ServerStopTests {
+    /// A connection an HTTP client's pool opened and never used is closed by the stop.
+    ///
+    /// Hummingbird waits for open connections when its server is cancelled, and that one never
+    /// ended: the REPL's quit waited 2 s for it (its limit), about one time in ten.
+    @Test func aConnectionWithNoRequestDoesNotHoldTheStop() async throws {
+        let backend = try DemoBackend(signIn: .open)
+        let url = try await backend.start()
+        let socket = try RawSocket.connected(toPort: UInt16(try #require(url.port)))
+        defer { close(socket) }
+        while backend.connections.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        // The stop runs on its own, so that one stuck fails this test instead of hanging the run.
+        let stopping = Task { await backend.stop() }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while backend.connections.count > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try #require(backend.connections.count == 0, "the stop left the connection open")
+        await stopping.value
+        var byte: UInt8 = 0
+        #expect(read(socket, &byte, 1) <= 0, "the server closed the connection")
+    }
+}
