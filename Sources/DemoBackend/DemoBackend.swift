@@ -177,9 +177,8 @@ public actor DemoBackend {
                 if !Task.isCancelled { connections.closeAll() }
             }
             await group.next()
-            group.cancelAll()
+            group.cancelAll()  // the group still waits for the server task to end
         }
-        _ = try? await task.value
         serverTask = nil
     }
 
