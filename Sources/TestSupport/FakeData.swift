@@ -13,8 +13,8 @@ public enum FakeData {
         createdAt: Date? = nil, updatedAt: Date? = nil
     ) -> Document {
         Document(
-            id: documentID(id), title: title ?? "Document \(id)", body: body, tags: tags, createdAt: createdAt ?? date,
-            updatedAt: updatedAt ?? date, version: version, syncState: .synced)
+            id: documentID(id), content: draft(title: title ?? "Document \(id)", body: body, tags: tags),
+            createdAt: createdAt ?? date, updatedAt: updatedAt ?? date, version: version, syncState: .synced)
     }
 
     /// A document whose every field holds something other than its type's empty value.
@@ -23,8 +23,19 @@ public enum FakeData {
     /// back whole. `FakeDataTests` fails while a field here is empty, zero or missing, so a new
     /// field is set here and then checked by every round trip.
     public static let completeDocument = Document(
-        id: documentID(7), title: "Every field", body: "A body, with é and 🙂", tags: ["one", "two"],
+        id: documentID(7),
+        content: DocumentDraft(title: "Every field", body: "A body, with é and 🙂", tags: ["one", "two"]),
         createdAt: Date(timeIntervalSince1970: 1_772_000_000), updatedAt: date, version: 4, syncState: .synced)
+
+    /// Every field of `document` by name, its editable ones (``Document/content``) among the
+    /// others: what a round-trip test compares one by one.
+    public static func everyField(of document: Document) -> [(name: String, value: Any)] {
+        let fields = Array(Mirror(reflecting: document).children) + Mirror(reflecting: document.content).children
+        return fields.compactMap { field in
+            guard let name = field.label, name != "content" else { return nil }
+            return (name, field.value)
+        }
+    }
 
     /// A new document's fields for a test: the ones it names, empty ones for the rest.
     ///
@@ -40,7 +51,21 @@ public enum FakeData {
 
     /// Changes for a test: the fields it names; every other field stays as it is.
     public static func changes(title: String? = nil, body: String? = nil, tags: [String]? = nil) -> DocumentChanges {
-        DocumentChanges(title: title, body: body, tags: tags)
+        var values = DocumentDraft.empty
+        var fields: Set<DocumentField> = []
+        if let title {
+            values.title = title
+            fields.insert(.title)
+        }
+        if let body {
+            values.body = body
+            fields.insert(.body)
+        }
+        if let tags {
+            values.tags = tags
+            fields.insert(.tags)
+        }
+        return DocumentChanges(values, fields: fields)
     }
 
     /// The document identifier written as `number` (0 is read as 1).

@@ -11,11 +11,17 @@ struct FakeDataTests {
     static let emptyValues: Set<String> = ["", "[]", "0", "0.0", "nil", "false", "\(Date(timeIntervalSince1970: 0))"]
 
     @Test func theCompleteDocumentSetsEveryField() {
-        for field in Mirror(reflecting: FakeData.completeDocument).children {
+        for field in FakeData.everyField(of: FakeData.completeDocument) {
             #expect(
-                !Self.emptyValues.contains("\(field.value)"),
-                "FakeData.completeDocument leaves \(field.label ?? "?") empty")
+                !Self.emptyValues.contains("\(field.value)"), "FakeData.completeDocument leaves \(field.name) empty")
         }
+    }
+
+    /// Changes, rebasing and the rules reach a field through its `DocumentField` case: a property
+    /// of the draft without one would be dropped by every edit.
+    @Test func everyEditableFieldHasItsCase() {
+        let properties = Mirror(reflecting: DocumentDraft.empty).children.compactMap(\.label)
+        #expect(properties == DocumentField.allCases.map(\.rawValue))
     }
 
     /// The draft and the changes of the complete document carry each of its editable fields, and

@@ -22,10 +22,9 @@ struct DocumentFileTests {
     @Test func theJSONOutputHasEveryFieldOfTheDocument() throws {
         let json = DocumentOutput(document: FakeData.completeDocument, provenance: nil).json()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        for field in Mirror(reflecting: FakeData.completeDocument).children {
-            let name = try #require(field.label)
+        for (name, value) in FakeData.everyField(of: FakeData.completeDocument) {
             #expect(object[name] != nil, "the JSON lacks \(name)")
-            switch field.value {
+            switch value {
             case let text as String: #expect(object[name] as? String == text, "\(name)")
             case let number as Int: #expect(object[name] as? Int == number, "\(name)")
             case let texts as [String]: #expect(object[name] as? [String] == texts, "\(name)")

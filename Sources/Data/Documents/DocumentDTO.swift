@@ -1,6 +1,6 @@
+import Domain
 import Foundation
 
-// swift-format-ignore: UseSynthesizedInitializer
 /// A document as the API sends it (Docs/API.md); a write sends it without `id`, `version` and its
 /// times (the synthesized encoding leaves a nil optional out).
 struct DocumentDTO: Codable, Sendable, Equatable {
@@ -13,20 +13,22 @@ struct DocumentDTO: Codable, Sendable, Equatable {
     var updatedAt: Date?
     var version: Int?
 
-    /// A document's JSON from all of its fields, every one named: the synthesized initializer
-    /// gives each optional `var` a default of nil, which lets a call site leave one out
-    /// (Docs/Conventions.md).
-    init(
-        id: Int?, title: String, body: String, tags: [String], createdAt: Date?, updatedAt: Date?, version: Int?
-    ) {
-        self.id = id
-        self.title = title
-        self.body = body
-        self.tags = tags
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
+    /// A write's JSON: every editable field, none of those the server sets.
+    ///
+    /// The only initializer, so there is no synthesized one whose nil defaults would let a call
+    /// site drop a field (Docs/Conventions.md).
+    init(sending content: DocumentDraft) {
+        title = content.title
+        body = content.body
+        tags = content.tags
+        id = nil
+        createdAt = nil
+        updatedAt = nil
+        version = nil
     }
+
+    /// The editable fields it carries.
+    var content: DocumentDraft { DocumentDraft(title: title, body: body, tags: tags) }
 }
 
 /// A document summary in a list: a document without its body.

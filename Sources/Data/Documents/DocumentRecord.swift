@@ -89,7 +89,7 @@ struct DocumentRecord: Codable, CacheableRecord {
     func object() throws(StorageError) -> Document {
         guard let documentID = Document.ID(rawValue: id) else { throw .corruptRow("document id 0") }
         return Document(
-            id: documentID, title: title, body: body, tags: Self.tags(inColumn: tags),
+            id: documentID, content: DocumentDraft(title: title, body: body, tags: Self.tags(inColumn: tags)),
             createdAt: Date(timeIntervalSince1970: createdAt), updatedAt: Date(timeIntervalSince1970: updatedAt),
             version: version, syncState: .synced)
     }

@@ -24,8 +24,8 @@ enum DocumentResource: FeatureResource {
 
     static func item(_ document: Document, identifiedAs id: Document.ID) -> Document {
         Document(
-            id: id, title: document.title, body: document.body, tags: document.tags, createdAt: document.createdAt,
-            updatedAt: document.updatedAt, version: document.version, syncState: document.syncState)
+            id: id, content: document.content, createdAt: document.createdAt, updatedAt: document.updatedAt,
+            version: document.version, syncState: document.syncState)
     }
 
     /// The Domain document; the server issues positive identifiers and versions.
@@ -36,14 +36,12 @@ enum DocumentResource: FeatureResource {
             throw .invalidData("document \(wire.id ?? 0) has version \(wire.version ?? 0), or no times")
         }
         return Document(
-            id: id, title: wire.title, body: wire.body, tags: wire.tags, createdAt: createdAt, updatedAt: updatedAt,
-            version: version, syncState: .synced)
+            id: id, content: wire.content, createdAt: createdAt, updatedAt: updatedAt, version: version,
+            syncState: .synced)
     }
 
     static func wire(for document: Document) -> DocumentDTO {
-        DocumentDTO(
-            id: nil, title: document.title, body: document.body, tags: document.tags, createdAt: nil, updatedAt: nil,
-            version: nil)
+        DocumentDTO(sending: document.content)
     }
 
     static func summary(of document: Document) -> DocumentSummary { document.summary }

@@ -75,13 +75,18 @@ extension FeatureResource {
         }
     }
 
-    /// The heap bytes of a text field (optional or not) or a list of texts; 0 for anything else.
+    /// The heap bytes of a text field (optional or not), a list of texts, or the texts of a
+    /// nested struct (an item's editable fields kept as one value); 0 for anything else.
     private static func textBytes(_ value: Any) -> Int {
         switch value {
         case let text as String: text.utf8.count
         case let texts as [String]: texts.reduce(MemoryLayout<String>.stride * texts.count) { $0 + $1.utf8.count }
         case let summaries as [Summary]: summaries.reduce(64) { $0 + cost(of: $1) }
-        default: 0
+        case is Date: 0
+        default:
+            // Its layout is inside the item's already; only the heap bytes of its texts add.
+            Mirror(reflecting: value).displayStyle == .struct
+                ? Mirror(reflecting: value).children.reduce(0) { $0 + textBytes($1.value) } : 0
         }
     }
 }

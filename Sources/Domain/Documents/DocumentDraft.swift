@@ -1,5 +1,8 @@
-/// The editable fields of a document: a new one before it is saved, or an existing one while the
-/// user edits it.
+/// The editable fields of a document: a new one before it is saved, an existing one's
+/// ``Document/content``, or the user's edits of it.
+///
+/// A new field is a property here, a parameter of ``init(title:body:tags:)`` and a case of
+/// ``DocumentField``; the compiler then names the places that must say what it holds.
 public struct DocumentDraft: Hashable, Sendable {
     /// The title; must satisfy ``DocumentRules``.
     public var title: String
@@ -17,7 +20,7 @@ public struct DocumentDraft: Hashable, Sendable {
 
     /// The draft of an existing document: its editable fields as saved.
     public init(_ document: Document) {
-        self.init(title: document.title, body: document.body, tags: document.tags)
+        self = document.content
     }
 
     /// A blank draft: what a new document's form starts from.
@@ -26,8 +29,8 @@ public struct DocumentDraft: Hashable, Sendable {
     /// This draft, edited from `old`, moved onto `new`: the fields changed here stay, the others
     /// take `new`'s value (an editor whose document changed elsewhere keeps the user's edits).
     public func rebased(from old: DocumentDraft, onto new: DocumentDraft) -> DocumentDraft {
-        DocumentDraft(
-            title: title == old.title ? new.title : title, body: body == old.body ? new.body : body,
-            tags: tags == old.tags ? new.tags : tags)
+        var rebased = new
+        for field in DocumentField.allCases where field.differs(self, old) { field.copy(from: self, to: &rebased) }
+        return rebased
     }
 }

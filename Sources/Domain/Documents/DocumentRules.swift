@@ -23,16 +23,24 @@ public enum DocumentRules {
 
     /// The first rule a new document breaks, if any.
     public static func check(_ draft: DocumentDraft) -> DocumentError? {
-        check(title: draft.title) ?? check(body: draft.body) ?? check(tags: draft.tags)
+        DocumentField.allCases.lazy.compactMap { check($0, of: draft) }.first
     }
 
-    /// The first rule a set of changes breaks, if any.
+    /// The first rule a set of changes breaks, if any (the fields it changes, in their order).
     public static func check(_ changes: DocumentChanges) -> DocumentError? {
         if changes.isEmpty { return .noChanges }
-        if let title = changes.title, let error = check(title: title) { return error }
-        if let body = changes.body, let error = check(body: body) { return error }
-        if let tags = changes.tags, let error = check(tags: tags) { return error }
-        return nil
+        return DocumentField.allCases.lazy.filter(changes.fields.contains).compactMap { check($0, of: changes.values) }
+            .first
+    }
+
+    /// The rule `field` of `draft` breaks, if any: every field has a case, so the compiler asks for
+    /// a new field's rule.
+    public static func check(_ field: DocumentField, of draft: DocumentDraft) -> DocumentError? {
+        switch field {
+        case .title: check(title: draft.title)
+        case .body: check(body: draft.body)
+        case .tags: check(tags: draft.tags)
+        }
     }
 
     /// The first rule a body breaks, if any (a merged body is checked alone).

@@ -11,12 +11,13 @@ public struct UpdateDocumentUseCase: Sendable {
     ///
     /// ```swift
     /// let result = await UpdateDocumentUseCase(repository: repository)
-    ///     .execute(id: try DocumentRules.id(1), changes: DocumentChanges(title: "Renamed", body: nil, tags: nil))
+    ///     .execute(id: try DocumentRules.id(1), changes: DocumentChanges(DocumentDraft(title: "Renamed", body: "", tags: []), fields: [.title]))
     /// ```
     public func execute(id: Document.ID, changes: DocumentChanges) async -> Result<Document, DocumentError> {
         if let error = DocumentRules.check(changes) { return .failure(error) }
-        var normalized = changes
-        normalized.title = changes.title.map(DocumentRules.normalized(title:))
+        var values = changes.values
+        values.title = DocumentRules.normalized(title: values.title)
+        let normalized = DocumentChanges(values, fields: changes.fields)
         return await .catching { () async throws(DocumentError) in
             try await repository.update(id: id, with: normalized)
         }

@@ -128,6 +128,13 @@ struct FeatureStoreTests {
         #expect(TestBookmarkResource.cost(of: noted) == stride + 11 + 17)
     }
 
+    /// A document keeps its editable fields as one nested value: their texts count all the same.
+    @Test func theTextsOfNestedFieldsCountToo() {
+        let document = FakeData.document(id: 1, title: "Title", body: "Body é", tags: ["a", "bc"])
+        let tags = 2 * MemoryLayout<String>.stride + 3
+        #expect(DocumentResource.cost(of: document) == MemoryLayout<Document>.size + 5 + 7 + tags)
+    }
+
     @Test func offlineCreatesAndEditsReachTheServerOnSync() async throws {
         let fixture = try await Fixture.make()
         await fixture.live.backend.stop()
