@@ -4,6 +4,26 @@ import Testing
 
 @Suite("Document validation rules")
 struct DocumentRulesTests {
+    /// For each editable field, a draft its rule refuses and the error the user reads (`nil` for a
+    /// field with no rule): a new field fails ``everyFieldHasItsRefusedValue()`` until it has its
+    /// entry, so its rule comes with a test.
+    static let refused: [DocumentField: (draft: DocumentDraft, error: DocumentError)?] = [
+        .title: (FakeData.draft(title: " \n"), .emptyTitle),
+        .body: (
+            FakeData.draft(title: "t", body: String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)),
+            .bodyTooLarge(maxBytes: DocumentRules.maxBodyBytes)
+        ),
+        .tags: (FakeData.draft(title: "t", tags: ["two words"]), .invalidTag("two words")),
+    ]
+
+    @Test func everyFieldHasItsRefusedValue() {
+        #expect(Set(Self.refused.keys) == Set(DocumentField.allCases))
+        for case (let field, (let draft, let error)?) in Self.refused {
+            #expect(DocumentRules.check(draft) == error, "\(field)")
+            #expect(error.field == field, "\(error) names the field it is about")
+        }
+    }
+
     @Test("A title of white space only is empty", arguments: ["", " ", "\t\n "])
     func emptyTitle(title: String) {
         #expect(DocumentRules.check(FakeData.draft(title: title)) == .emptyTitle)

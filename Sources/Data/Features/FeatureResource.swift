@@ -82,12 +82,14 @@ extension FeatureResource {
         case let text as String: text.utf8.count
         case let texts as [String]: texts.reduce(MemoryLayout<String>.stride * texts.count) { $0 + $1.utf8.count }
         case let summaries as [Summary]: summaries.reduce(64) { $0 + cost(of: $1) }
-        case is Date: 0
-        default:
-            // Its layout is inside the item's already; only the heap bytes of its texts add.
-            Mirror(reflecting: value).displayStyle == .struct
-                ? Mirror(reflecting: value).children.reduce(0) { $0 + textBytes($1.value) } : 0
+        case is Int, is Double, is Bool, is Date, is Decimal, is any RawRepresentable: 0
+        default: nestedTextBytes(Mirror(reflecting: value))
         }
+    }
+
+    /// The heap bytes of a nested struct's texts; its layout is inside the item's already.
+    private static func nestedTextBytes(_ mirror: Mirror) -> Int {
+        mirror.displayStyle == .struct ? mirror.children.reduce(0) { $0 + textBytes($1.value) } : 0
     }
 }
 
