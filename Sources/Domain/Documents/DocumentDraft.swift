@@ -1,8 +1,8 @@
 /// The editable fields of a document: a new one before it is saved, an existing one's
 /// ``Document/content``, or the user's edits of it.
 ///
-/// A new field is a property here, a parameter of ``init(title:body:tags:)`` and a case of
-/// ``DocumentField``; the compiler then names the places that must say what it holds.
+/// A new field is a property here, a parameter of the initializer and a case of ``DocumentField``;
+/// the compiler then names the places that must say what it holds.
 public struct DocumentDraft: Hashable, Sendable {
     /// The title; must satisfy ``DocumentRules``.
     public var title: String
