@@ -5,8 +5,7 @@ import Synchronization
 ///
 /// Hummingbird lets each open connection finish when its server is cancelled. A connection a
 /// client opened and never sent a request on (an HTTP client pool's spare) never finishes, and
-/// held the embedded server's stop: the REPL took 2 s to quit, its own limit, about one time in
-/// ten.
+/// held the embedded server's stop until the REPL's quit gave up waiting for it.
 final class OpenConnections: Sendable {
     private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
 
