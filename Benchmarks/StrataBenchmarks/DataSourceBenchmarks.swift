@@ -83,9 +83,11 @@ extension BenchmarkApp {
             ReportRow(
                 name: "Offline write: local version + outbox entry (one transaction)", value: perWrite.seconds * 1e9,
                 unit: .nanoseconds))
+        let bounds = DataStack.Configuration()
         report.add(
             ReportRow(
-                name: "Sync: push \(pushed) pending creates over loopback HTTP (batches ≤ 500 changes, ≤ 60 KiB)",
+                name: "Sync: push \(pushed) pending creates over loopback HTTP "
+                    + "(batches ≤ \(bounds.pushBatchSize) changes, ≤ \(bounds.pushBatchBytes / 1_024) KiB)",
                 value: pushSeconds, unit: .seconds, target: .atMost(1.5),
                 whyMissed: """
                     the server's batch transactions run one after another; the device settles a batch while the \

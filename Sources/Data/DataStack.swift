@@ -33,9 +33,11 @@ public struct DataStack: Sendable {
         public var memoryLimits: MemoryCacheLimits
         /// Changes per page when pulling.
         public var pullPageSize: Int
-        /// Outbox entries per batch when pushing.
+        /// Outbox entries per batch when pushing: by default the most a batch may carry
+        /// (Docs/openapi.yaml), since each batch is a round trip and a transaction (ADR 0058).
         public var pushBatchSize: Int
-        /// About the most bytes of JSON one push batch carries (ADR 0040).
+        /// About the most bytes of JSON one push batch carries (ADRs 0040, 0058): what bounds a
+        /// batch of large documents.
         public var pushBatchBytes: Int
         /// The caches whose memory tier is emptied when the app enters the background (the
         /// rest keep theirs for a quick return): lists, users and features by default, whose
@@ -46,7 +48,7 @@ public struct DataStack: Sendable {
         public init(
             documentsTimeToLive: TimeInterval = 300, listsTimeToLive: TimeInterval = 60,
             usersTimeToLive: TimeInterval = 3600, memoryLimits: MemoryCacheLimits = .forContext(.mainApp),
-            pullPageSize: Int = 2_000, pushBatchSize: Int = 500, pushBatchBytes: Int = 60 * 1_024
+            pullPageSize: Int = 2_000, pushBatchSize: Int = 1_000, pushBatchBytes: Int = 256 * 1_024
         ) {
             self.documentsTimeToLive = documentsTimeToLive
             self.listsTimeToLive = listsTimeToLive

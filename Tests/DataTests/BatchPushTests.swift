@@ -153,6 +153,16 @@ struct BatchPushTests {
         }
     }
 
+    /// The default batch is as large as the server takes (Docs/openapi.yaml: 1,000 changes), and no
+    /// larger: one more change goes in a second batch, and the server refuses neither.
+    @Test func theDefaultBatchIsTheLargestTheServerTakes() async throws {
+        let stack = try await Stack.make()
+        try await stack.documents.create((1...1_001).map { FakeData.draft(title: "imported \($0)") })
+        #expect(await stack.live.backend.requestCount("POST /batch") == 2)
+        #expect(await stack.live.backend.documentSnapshot().count == 1_004)
+        #expect(try stack.outbox.entries().isEmpty)
+    }
+
     /// The push keeps to the byte budget: the same changes take more, smaller requests.
     @Test func thePushSendsNoBatchLargerThanItsByteBudget() async throws {
         // A budget two of these creates fit and three do not, whatever a document's fields add up to.

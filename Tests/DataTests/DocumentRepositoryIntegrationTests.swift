@@ -27,7 +27,8 @@ struct DocumentRepositoryIntegrationTests {
 
         static func make(
             sharing live: LiveBackend? = nil, validators: DemoBackend.ValidatorStyle = .readable,
-            pushBatchSize: Int = 500, pushBatchBytes: Int = 60 * 1_024
+            pushBatchSize: Int = DataStack.Configuration().pushBatchSize,
+            pushBatchBytes: Int = DataStack.Configuration().pushBatchBytes
         ) async throws -> Stack {
             let folder = try ScratchFolder()
             let live = if let live { live } else { try await LiveBackend.start(validators: validators) }
