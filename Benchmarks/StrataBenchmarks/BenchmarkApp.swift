@@ -107,6 +107,13 @@ enum BenchmarkApp {
             print(report.table)
             return
         }
+        // Every flag has returned by now: what is left is a mistyped one, which must not start the
+        // full run and overwrite Docs/Performance.md.
+        if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("--") }) {
+            FileHandle.standardError.write(Data("Benchmarks: unknown flag \(unknown); nothing was measured\n".utf8))
+            try? FileManager.default.removeItem(at: folder)
+            exit(2)
+        }
         try await readBenchmarks(folder: folder, report: &report)
         try await localSearchBenchmark(folder: folder, report: &report)
         try await singleFlightBenchmark(report: &report)
