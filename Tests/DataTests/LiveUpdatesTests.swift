@@ -43,6 +43,8 @@ struct LiveUpdatesTests {
         let given = Mutex<[[AnnouncedChange]]>([])
         let gate = Mutex<[CheckedContinuation<Void, Never>]>([])
         let held = Mutex(true)
+        /// How many of the next pulls fail.
+        let failing = Mutex(0)
 
         func pull(reaching version: Int, announced: [AnnouncedChange] = []) async -> Int? {
             count.withLock { $0 += 1 }
@@ -50,7 +52,11 @@ struct LiveUpdatesTests {
             if held.withLock({ $0 }) {
                 await withCheckedContinuation { continuation in gate.withLock { $0.append(continuation) } }
             }
-            return version
+            let fails = failing.withLock { failing in
+                defer { failing = max(failing - 1, 0) }
+                return failing > 0
+            }
+            return fails ? nil : version
         }
 
         func release() {
@@ -247,6 +253,40 @@ struct LiveUpdatesTests {
         // Every connection pulled (the first and five reopenings), and every event asked for one
         #expect(status.reconnects == 5 && status.events == 5 && status.lastVersion == 15)
         #expect(puller.count.withLock { $0 } >= 6)
+        await live.stop()
+    }
+
+    @Test func aPullThatKeepsFailingIsRetriedWithGrowingDelaysUntilOneSucceeds() async {
+        puller.release()
+        puller.failing.withLock { $0 = 3 }
+        let live = live()
+        let pulls = { self.puller.count.withLock { $0 } }
+        // Connecting pulls, and that pull fails: the retry waits the backoff's first delay
+        await connected(live)
+        await settle { await live.status.failedPulls == 1 }
+        await clock.advance(by: .milliseconds(249))
+        await settle()
+        #expect(pulls() == 1)
+        await clock.advance(by: .milliseconds(1))
+        await settle { await live.status.failedPulls == 2 }
+        // The second failure waits twice as long
+        await clock.advance(by: .milliseconds(499))
+        await settle()
+        #expect(pulls() == 2)
+        await clock.advance(by: .milliseconds(1))
+        await settle { await live.status.failedPulls == 3 }
+        await clock.advance(by: .seconds(1))
+        await settle { pulls() == 4 }
+        var status = await live.status
+        #expect(pulls() == 4 && status.failedPulls == 3 && status.appliedVersion == 5)
+        // After a pull that worked, the next failure waits the first delay again
+        puller.failing.withLock { $0 = 1 }
+        transport.send(Self.change(6))
+        await settle { await live.status.failedPulls == 4 }
+        await clock.advance(by: .milliseconds(250))
+        await settle { pulls() == 6 }
+        status = await live.status
+        #expect(pulls() == 6 && status.failedPulls == 4)
         await live.stop()
     }
 

@@ -57,6 +57,9 @@ public actor LiveUpdates {
     private var running: Task<Void, Never>?
     private var pulling: Task<Void, Never>?
     private var pullAgain = false
+    /// Pulls that failed since the last one that did not: each retry waits longer, as a
+    /// reconnection does, so a server that keeps failing is not asked every second by every device.
+    private var failedPullsInARow = 0
     /// Each held collection's change number of the last event or hello, in the socket's order
     /// (nil until the hello).
     private var announcedUpTo: [String: Int]?
@@ -213,16 +216,19 @@ extension LiveUpdates {
     private func pulled(reaching version: Int?) {
         pulling = nil
         guard let version else {
-            // The gap is still there: try again shortly (a newer event may ask sooner).
+            // The gap is still there: try again after the backoff's next delay (events that come
+            // meanwhile join that pull).
             status.failedPulls += 1
+            failedPullsInARow += 1
             pullAgain = false
-            let clock = clock
+            let (clock, delay) = (clock, backoff.delay(attempt: failedPullsInARow, jitter: jitter()))
             pulling = Task {
-                try? await clock.sleep(for: .seconds(1))
+                try? await clock.sleep(for: delay)
                 self.retryAfterFailure()
             }
             return
         }
+        failedPullsInARow = 0
         status.appliedVersion = max(status.appliedVersion, version)
         if pullAgain {
             pullAgain = false
