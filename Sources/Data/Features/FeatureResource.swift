@@ -82,7 +82,11 @@ extension FeatureResource {
         case let text as String: text.utf8.count
         case let texts as [String]: texts.reduce(MemoryLayout<String>.stride * texts.count) { $0 + $1.utf8.count }
         case let summaries as [Summary]: summaries.reduce(64) { $0 + cost(of: $1) }
-        case is Int, is Double, is Bool, is Date, is Decimal, is any RawRepresentable: 0
+        case is Int, is Double, is Bool, is Date, is Decimal: 0
+        // A wrapper of a text (`struct Email: RawRepresentable`) holds it; an enum's raw text is a literal.
+        case let wrapper as any RawRepresentable where wrapper.rawValue is String:
+            nestedTextBytes(Mirror(reflecting: wrapper))
+        case is any RawRepresentable: 0
         default: nestedTextBytes(Mirror(reflecting: value))
         }
     }

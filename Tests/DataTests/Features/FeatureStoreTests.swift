@@ -135,6 +135,18 @@ struct FeatureStoreTests {
         #expect(DocumentResource.cost(of: document) == MemoryLayout<Document>.size + 5 + 7 + tags)
     }
 
+    /// A text kept in a `RawRepresentable` wrapper counts; an enum's raw text, a literal, does not.
+    @Test func theTextOfAWrapperCountsAndAnEnumsRawValueDoesNot() {
+        struct Email: RawRepresentable { let rawValue: String }
+        enum Kind: String { case personal }
+        struct Contact {
+            let email: Email
+            let kind: Kind
+        }
+        let contact = Contact(email: Email(rawValue: "ada@example.org"), kind: .personal)
+        #expect(DocumentResource.cost(of: contact) == MemoryLayout<Contact>.size + 15)
+    }
+
     @Test func offlineCreatesAndEditsReachTheServerOnSync() async throws {
         let fixture = try await Fixture.make()
         await fixture.live.backend.stop()
