@@ -163,6 +163,7 @@ let package = Package(
             dependencies: [
                 "Domain", "StrataData", "DemoBackend", "LoopbackSockets", grdb, logging,
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "Benchmarks/StrataBenchmarks",

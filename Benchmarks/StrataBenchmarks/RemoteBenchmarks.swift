@@ -1,9 +1,7 @@
 import DemoBackend
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import HTTPTypes
+import StrataData
 
 /// The remote tier as a user meets it: whole REPL and server processes on this machine.
 extension BenchmarkApp {
@@ -113,9 +111,14 @@ extension BenchmarkApp {
             process.waitUntilExit()
         }
         let base = try listeningURL(errors.fileHandleForReading)
-        let (_, response) = try await URLSession.shared.data(from: base.appendingPathComponent("documents/100000"))
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw BenchmarkError.unexpected("GET /documents/100000 answered \(response)")
+        // The app's own client: URLSession would link libcurl and its libraries into this binary,
+        // whose children measure the app's memory.
+        let request = HTTPRequest(
+            method: .get, scheme: base.scheme, authority: "\(base.host ?? "127.0.0.1"):\(base.port ?? 80)",
+            path: "/documents/100000")
+        let (response, _) = try await NIOHTTPClient(timeout: 30).send(request, body: nil)
+        guard response.status == .ok else {
+            throw BenchmarkError.unexpected("GET /documents/100000 answered \(response.status)")
         }
         let elapsed = start.duration(to: clock.now)
         return elapsed.seconds * 1000
