@@ -34,6 +34,15 @@ struct LayerDependencyTests {
         ("Sources/Presentation", ["Domain", "Foundation", "Logging", "Observation", "Synchronization"]),
         // The scene delegates over the stand-in: an app writes its own over UIKit (ADR 0053).
         ("Sources/Scenes", ["Domain", "Platform", "Presentation", "Foundation", "Logging"]),
+        // The benchmarks measure the app's memory in children of their own binary: it links no
+        // more than the app does (FoundationNetworking would load libcurl and its libraries).
+        (
+            "Benchmarks/StrataBenchmarks",
+            [
+                "DemoBackend", "Domain", "Foundation", "GRDB", "GRDBSQLite", "Glibc", "HTTPTypes", "Histogram",
+                "Logging", "LoopbackSockets", "StrataData", "Synchronization",
+            ]
+        ),
         (
             "Sources/TestSupport",
             [
