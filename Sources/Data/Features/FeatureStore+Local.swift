@@ -11,11 +11,6 @@ extension FeatureStore {
         return mapped.flatMap(ID.server) ?? id
     }
 
-    /// Whether the item has changes that have not reached the server.
-    func hasChanges(_ id: ID) -> Bool {
-        pending.withLock { $0.contains(id.rawValue) }
-    }
-
     /// Whether the item waits for the user (a change in conflict) or to be sent.
     func syncState(of id: ID) throws(DataSourceError) -> SyncState {
         let conflicted = try reading { db in
