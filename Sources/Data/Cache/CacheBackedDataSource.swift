@@ -81,17 +81,6 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
         }
     }
 
-    /// Caches an object the server returned from a write, in both tiers.
-    public func store(_ object: Object, for key: Key, validators: RemoteValidators) async throws(DataSourceError) {
-        let metadata = CacheMetadata(fetchedAt: now(), etag: validators.etag, maxAge: validators.maxAge)
-        do {
-            try await local.persist(object, for: key, metadata: metadata)
-        } catch {
-            throw .storage(error)
-        }
-        memory.insert(CachedEntry(value: object, metadata: metadata), for: key, cost: configuration.cost(object))
-    }
-
     /// Stores many objects straight into the local store, bypassing the memory tier (bulk ingest).
     public func ingest(_ objects: [(key: Key, object: Object)], validators: RemoteValidators)
         async throws(DataSourceError)
@@ -104,27 +93,11 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
         }
     }
 
-    /// The entity tag of the cached copy, if any.
-    public func cachedETag(for key: Key) async -> String? {
-        if let entry = memory.value(for: key) { return entry.metadata.etag }
-        return try? await local.find(key)?.metadata.etag
-    }
-
     /// Drops one key from both tiers.
     public func invalidate(_ key: Key) async throws(DataSourceError) {
         memory.remove(key)
         do {
             try await local.remove(key)
-        } catch {
-            throw .storage(error)
-        }
-    }
-
-    /// Drops every key from both tiers.
-    public func invalidateAll() async throws(DataSourceError) {
-        memory.evacuate()
-        do {
-            try await local.removeAll()
         } catch {
             throw .storage(error)
         }

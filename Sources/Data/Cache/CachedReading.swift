@@ -9,14 +9,8 @@ public protocol CachedReading<Key, Object>: Sendable {
 
     /// Reads an object under a read policy, reporting where it came from and how fresh it is.
     func read(_ key: Key, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Object>
-    /// Caches an object the server just returned from a write.
-    func store(_ object: Object, for key: Key, validators: RemoteValidators) async throws(DataSourceError)
-    /// The entity tag of the cached copy, if any, for conditional writes (`If-Match`).
-    func cachedETag(for key: Key) async -> String?
     /// Drops one key from every tier.
     func invalidate(_ key: Key) async throws(DataSourceError)
-    /// Drops every key from every tier.
-    func invalidateAll() async throws(DataSourceError)
     /// Empties the on-device tier only; the memory tier keeps what it has.
     func clearLocal() async throws(DataSourceError)
     /// Empties the memory tier; returns the bytes (by the tier's cost) it held.

@@ -19,12 +19,8 @@ struct Outbox: Sendable {
 
     let database: AppDatabase
 
-    /// The next identifier this device issues for an item of `collection` (-1, -2, …), never reused.
-    static func nextLocalID(_ collection: String, _ db: Database) throws -> Int {
-        try nextLocalIDs(collection, count: 1, db)[0]
-    }
-
-    /// The next `count` identifiers this device issues for items of `collection`, in order.
+    /// The next `count` identifiers this device issues for items of `collection`, in order (-1, -2,
+    /// …), never reused.
     static func nextLocalIDs(_ collection: String, count: Int, _ db: Database) throws -> [Int] {
         let last =
             try Int.fetchOne(
@@ -48,13 +44,6 @@ struct Outbox: Sendable {
             return oldest.baseETag
         }
         return try CacheMetadataRecord.fetchOne(db, key: metadataKey)?.etag
-    }
-
-    /// Whether the item has changes that have not reached the server.
-    static func hasChanges(_ item: Item, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE collection = ? AND item_id = ?)"),
-            arguments: [item.collection, item.id]) ?? false
     }
 
     /// Drops every change to an item (one created here and deleted before it was sent, or whose
