@@ -97,12 +97,7 @@ extension FeatureStore {
     private func overlay(_ fetched: Fetched<[Resource.Summary]>, words: [String]?) throws(DataSourceError)
         -> Fetched<[Resource.Summary]>
     {
-        let touched = try reading { db in
-            Set(
-                try Int.fetchAll(
-                    db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?",
-                    arguments: [Resource.collection]))
-        }
+        let touched = try reading { db in try Outbox.itemsWithChanges(in: Resource.collection, db) }
         guard !touched.isEmpty else { return fetched }
         var shown: [Item]
         if let words {

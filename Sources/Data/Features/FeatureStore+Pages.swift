@@ -73,11 +73,11 @@ extension FeatureStore {
         let local: [Int: Item]
         do {
             local = try database.read { db in
-                let touched = try Int.fetchAll(
-                    db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?",
-                    arguments: [Resource.collection])
+                let touched = try Outbox.itemsWithChanges(in: Resource.collection, db)
                 guard !touched.isEmpty else { return [:] }
-                let items = try Resource.Record.filter(keys: touched).fetchAll(db).compactMap { try? $0.object() }
+                let items = try Resource.Record.filter(keys: touched.sorted()).fetchAll(db).compactMap {
+                    try? $0.object()
+                }
                 return Dictionary(items.map { (Resource.id(of: $0).rawValue, $0) }, uniquingKeysWith: { $1 })
             }
         } catch {

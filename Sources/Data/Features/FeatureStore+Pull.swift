@@ -97,10 +97,7 @@ extension FeatureStore {
         return try database.write { db in
             let stored = try SyncValueRecord.value(Self.cursorKey, db).flatMap(Int.init) ?? 0
             var reached = stored
-            let pending = Set(
-                try Int.fetchAll(
-                    db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?",
-                    arguments: [Resource.collection]))
+            let pending = try Outbox.itemsWithChanges(in: Resource.collection, db)
             let held = try db.cachedStatement(sql: "SELECT \(version) FROM \(table) WHERE \(key) = ?")
             for change in announced where change.serverVersion > reached {
                 guard change.after == reached, !change.deleted else { break }
@@ -142,10 +139,7 @@ extension FeatureStore {
         source.forgetInMemory(items.map { Resource.id(of: $0.item) } + deleted.compactMap(ID.server))
         do {
             try database.write { db in
-                let pending = Set(
-                    try Int.fetchAll(
-                        db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?",
-                        arguments: [Resource.collection]))
+                let pending = try Outbox.itemsWithChanges(in: Resource.collection, db)
                 var rows: [(key: ID, record: Resource.Record, metadata: CacheMetadata)] = []
                 rows.reserveCapacity(items.count)
                 for (item, etag) in items where !pending.contains(Resource.id(of: item).rawValue) {

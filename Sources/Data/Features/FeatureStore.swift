@@ -222,12 +222,8 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
 
     /// Reads again which items have unsent changes, all of them.
     func refreshPending() {
-        let ids = try? database.read { db in
-            try Int.fetchAll(
-                db.cachedStatement(sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?"),
-                arguments: [Resource.collection])
-        }
-        changePending { $0 = Set(ids ?? []) }
+        let ids = try? database.read { db in try Outbox.itemsWithChanges(in: Resource.collection, db) }
+        changePending { $0 = ids ?? [] }
     }
 
     /// Whether the item has changes that have not reached the server.

@@ -53,6 +53,14 @@ struct Outbox: Sendable {
             .execute(arguments: [item.collection, item.id])
     }
 
+    /// The items of `collection` that have changes not yet sent (pending, parked or in conflict).
+    static func itemsWithChanges(in collection: String, _ db: Database) throws -> Set<Int> {
+        Set(
+            try Int.fetchAll(
+                db.cachedStatement(sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ?"),
+                arguments: [collection]))
+    }
+
     /// The server identifier a device identifier became, if the item reached the server.
     static func serverID(_ collection: String, local: Int, _ db: Database) throws -> Int? {
         try Int.fetchOne(
