@@ -40,7 +40,8 @@ public actor LiveUpdates {
         public var pulls = 0
         /// The change numbers the last pull brought this device to, added up.
         public var appliedVersion = 0
-        /// Pulls that failed (each is tried again a second later while the socket is open).
+        /// Pulls that failed (each is tried again after the reconnection backoff's next delay while
+        /// the socket is open).
         public var failedPulls = 0
     }
 
