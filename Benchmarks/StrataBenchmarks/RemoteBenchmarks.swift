@@ -113,9 +113,7 @@ extension BenchmarkApp {
         let base = try listeningURL(errors.fileHandleForReading)
         // The app's own client: URLSession would link libcurl and its libraries into this binary,
         // whose children measure the app's memory.
-        let request = HTTPRequest(
-            method: .get, scheme: base.scheme, authority: "\(base.host ?? "127.0.0.1"):\(base.port ?? 80)",
-            path: "/documents/100000")
+        let request = HTTPRequest(method: .get, url: base.appendingPathComponent("documents/100000"))
         let (response, _) = try await NIOHTTPClient(timeout: 30).send(request, body: nil)
         guard response.status == .ok else {
             throw BenchmarkError.unexpected("GET /documents/100000 answered \(response.status)")
