@@ -67,6 +67,17 @@ extension FeatureResource {
     /// No merge, unless the collection offers one.
     package static func merged(local: Item, remote: Item?, body: String) -> Item? { nil }
 
+    /// What people call one item, in the words of its entity's type name (`Document` → `document`,
+    /// `ShoppingItem` → `shopping item`): the server's collection is a plural no rule undoes.
+    static var noun: String {
+        var words = ""
+        for letter in String(describing: Item.self) {
+            if letter.isUppercase, words.last?.isLowercase == true { words.append(" ") }
+            words += letter.lowercased()
+        }
+        return words
+    }
+
     /// An item's estimated size in the memory tier: its layout plus the bytes its texts hold, so
     /// the tier's byte limit bounds every collection alike.
     static func cost(of value: some Any) -> Int {

@@ -30,7 +30,7 @@ extension FeatureStore {
                 try outbox.park(
                     entry,
                     error: remote == nil
-                        ? "the \(entry.noun) was deleted on the server" : "the server sent no validator")
+                        ? "the \(Resource.noun) was deleted on the server" : "the server sent no validator")
                 return .setAside
             }
         } catch {
@@ -39,9 +39,15 @@ extension FeatureStore {
         return decision
     }
 
-    /// Drops every unsent change to `entry`'s item and its copy here; the next read asks the server.
+    /// Drops every unsent change to `entry`'s item, and its copy here unless a conflict kept the
+    /// server's version.
+    ///
+    /// That version becomes the copy here, so what the user was shown stays readable offline;
+    /// otherwise the next read asks the server. A server version that cannot be read is not kept,
+    /// and never stops the discard.
     func discardChanges(of entry: Outbox.Entry) throws(StorageError) {
-        try discardChanges(of: entry, keepingItem: nil)
+        let remote = entry.state == .conflict ? (try? typedConflict(entry))?.remote : nil
+        try discardChanges(of: entry, keepingItem: remote.map { ($0, entry.remoteETag) })
     }
 
     /// Both versions of an item whose change is in conflict, as fields (what a write sends).

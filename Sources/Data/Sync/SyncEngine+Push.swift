@@ -155,7 +155,7 @@ extension SyncEngine {
             report.pushed += 1
         case .notFound:
             try store { () throws(StorageError) in
-                try outbox.park(entry, error: "the \(entry.noun) was deleted on the server")
+                try outbox.park(entry, error: "the \(collection.noun) was deleted on the server")
             }
             report.parked += 1
         default:
@@ -163,9 +163,4 @@ extension SyncEngine {
             report.parked += 1
         }
     }
-}
-
-extension Outbox.Entry {
-    /// What people call one item of the change's collection (`documents` → `document`).
-    var noun: String { collection.hasSuffix("s") ? String(collection.dropLast()) : collection }
 }

@@ -135,7 +135,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
     }
 
     /// Drops a parked change (or one in conflict) with the item's other unsent changes; the item
-    /// is the server's version again (read anew when next shown).
+    /// is the server's version again: the one a conflict kept, or read anew when next shown.
     public func discard(entryId: Int) async throws(SyncError) {
         let entry = try stored(entryId)
         guard entry.state != .pending else { throw .notParked(entryId) }

@@ -7,6 +7,8 @@ import Foundation
 protocol SyncedCollection: AnyObject, Sendable {
     /// The server's collection, such as `documents`.
     var collection: String { get }
+    /// What people call one of its items, such as `document`.
+    var noun: String { get }
     /// The policy its conflicts follow now.
     var policy: ConflictPolicy { get }
 
@@ -30,8 +32,8 @@ protocol SyncedCollection: AnyObject, Sendable {
     func skipHeld(_ announced: [AnnouncedChange]) throws(StorageError) -> (reached: Int, all: Bool)
     /// The change number the collection's pull has reached.
     func pulledVersion() -> Int
-    /// Drops every unsent change to `entry`'s item and its copy on this device, so the next read
-    /// brings the server's version.
+    /// Drops every unsent change to `entry`'s item; the copy on this device becomes the server's
+    /// version a conflict kept, or goes, so the next read brings the server's version.
     func discardChanges(of entry: Outbox.Entry) throws(StorageError)
     /// Both versions of the item whose change `entry` is in conflict, as fields.
     func conflict(of entry: Outbox.Entry) throws(StorageError) -> ItemConflict

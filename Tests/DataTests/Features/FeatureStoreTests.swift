@@ -289,7 +289,9 @@ struct FeatureStoreTests {
         let (fixture, store) = try await raced(AskTheUser.self)
         let conflict = try #require(try await fixture.stack.sync.outbox().first)
         try await fixture.stack.sync.discard(entryId: conflict.id)
-        #expect(try await store.item(try #require(ID.server(1)), policy: .cacheFirst).value.note == "theirs")
+        // The server's version kept with the conflict is the device's copy now, offline too
+        await fixture.live.backend.stop()
+        #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "theirs")
         #expect(await fixture.stack.sync.status().conflicts == 0)
     }
 
@@ -340,7 +342,7 @@ struct FeatureStoreTests {
             try await fixture.stack.sync.resolveItem(entryId: entry.id + 1, keeping: .remote)
         }
         try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .remote)
-        #expect(try await store.item(try #require(ID.server(1)), policy: .cacheFirst).value.note == "theirs")
+        #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "theirs")
         #expect(try await fixture.stack.sync.itemConflicts().isEmpty)
     }
 
@@ -350,6 +352,22 @@ struct FeatureStoreTests {
         #expect(try await fixture.stack.sync.outbox().map(\.state) == [.conflict])
         let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
         #expect(conflict.operation == .delete && conflict.local == nil && conflict.remote?.first?.value == "theirs")
+    }
+
+    @Test func anEditOfAnItemDeletedOnTheServerIsParkedAndSaysWhatWasDeleted() async throws {
+        let fixture = try await Fixture.make()
+        var edited = try await fixture.store.create(Self.draft("https://swift.org"))
+        await fixture.live.backend.stop()
+        edited.note = "mine"
+        _ = try await fixture.store.update(edited)
+        _ = try await fixture.live.backend.start()
+        var headers = HTTPFields()
+        headers[.ifMatch] = "*"
+        try await fixture.live.client.sendWithoutBody(.delete, "testbookmarks/1", headers: headers)
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        // Named by its entity's words, not by cutting the collection's plural
+        let parked = try #require(try await fixture.stack.sync.outbox().first)
+        #expect(parked.state == .parked && parked.lastError == "the test bookmark was deleted on the server")
     }
 
     @Test func underClientWinsThisDevicesEditGoesOverTheServers() async throws {
