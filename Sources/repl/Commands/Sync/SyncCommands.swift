@@ -105,13 +105,14 @@ extension SyncCommands {
         ],
         examples: ["conflicts resolve 1 --keep remote", #"conflicts resolve 1 --keep merged --body "both edits""#]
     ) { context, arguments throws(CommandFailure) in
+        let body = arguments.flag("--body")
         let resolution: ConflictResolution
-        switch (arguments.flag("--keep"), arguments.flag("--body")) {
-        case ("local", nil): resolution = .local
-        case ("remote", nil): resolution = .remote
-        case ("merged", let body?): resolution = .merged(body: body)
-        case ("merged", nil): throw CommandFailure("--keep merged needs --body TEXT")
-        case (nil, _): throw CommandFailure("missing --keep local|remote|merged")
+        switch arguments.flag("--keep") {
+        case "local" where body == nil: resolution = .local
+        case "remote" where body == nil: resolution = .remote
+        // A feature's item has no merge, with a body or without: the engine says so first.
+        case "merged": resolution = .merged(body: body ?? "")
+        case nil: throw CommandFailure("missing --keep local|remote|merged")
         default: throw CommandFailure("--body goes with --keep merged only")
         }
         let id = try arguments.id()
@@ -125,6 +126,7 @@ extension SyncCommands {
                     ? "Conflict \(id) is resolved: the server's version is kept."
                     : "Conflict \(id) is resolved: this device's version is sent over the server's.")
         }
+        if case .merged = resolution, body == nil { throw CommandFailure("--keep merged needs --body TEXT") }
         let kept = try await context.services.resolveConflict.execute(entryId: id, keeping: resolution)
             .mapError(CommandFailure.init).get()
         return .rendered(DocumentOutput(document: kept, provenance: nil))
