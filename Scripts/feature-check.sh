@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The feature generator, proven end to end in a scratch copy of the package (CI runs this):
-# bad requests are refused with one line and write nothing; a feature with every field type is
-# generated in under 2 s, builds with warnings as errors, passes the lint and its tests at every
-# layer (its REPL commands run as a process: create, list, show, offline edit, sync, delete) and
-# its page replays; a second run refuses; --remove leaves the tree exactly as it was.
+# bad requests are refused with one line and write nothing; a feature with every field type and
+# the smallest feature are generated in under 2 s, build with warnings as errors, pass the lint and
+# their tests at every layer (their REPL commands run as a process: create, list, show, offline
+# edit, sync, delete) and their pages replay; a second run refuses; --remove leaves the tree
+# exactly as it was.
 #
 # The scratch copy builds into the package's own .build folder: the dependencies' checkouts and
 # products are then the ones already built, and only Strata's own targets compile again (a clean
@@ -38,6 +39,7 @@ refuse() {
 swift package resolve >/dev/null 2>&1
 refuse trip --field name:String
 refuse Document --field name:String
+refuse Entry --field name:String
 refuse Trip --field class:String
 refuse Trip --field name:Float
 refuse Trip --field name:decimal
@@ -63,10 +65,16 @@ start=$(date +%s%N)
 scaffold Trip "${fields[@]}"
 echo "generated in $(( ($(date +%s%N) - start) / 1000000 )) ms"
 refuse Trip --field name:String
+# The smallest feature builds beside it (a single text field: no Date or Decimal of its own), and
+# its name takes the English plural and article: "an inquiry", the collection /inquiries.
+scaffold Inquiry --field note:String >/dev/null
+[ -d Sources/Domain/Inquiries ] || fail "Inquiry's Domain folder is not Inquiries"
+grep -q '^  /inquiries:' Docs/openapi.yaml || fail "the contract does not describe /inquiries"
+grep -q '^An inquiry has' Docs/Features/Inquiry.md || fail "Inquiry's page does not say 'An inquiry'"
 
 swift build --build-tests
 Scripts/lint.sh
-swift test --skip-build --filter 'Trip|DocumentationTranscriptTests|RegistryTests|MigrationTests|ArchitectureTests'
+swift test --skip-build --filter 'Trip|Inquiry|DocumentationTranscriptTests|RegistryTests|MigrationTests|ArchitectureTests'
 # The generated collection is in the contract: schemathesis checks its routes as it checks documents'.
 grep -q '^  /trips:' Docs/openapi.yaml || fail "the contract does not describe /trips"
 ln -s "$root/.build-python" .build-python
@@ -74,5 +82,6 @@ STRATA_BIN="$root/.build/debug" Scripts/contract.sh
 rm .build-python
 
 scaffold --remove Trip
+scaffold --remove Inquiry
 unchanged "--remove did not restore the tree"
 echo "feature-check: ok"

@@ -51,8 +51,30 @@ struct FeatureSpec {
 
     /// `recipe`: the command word, the table and the folder of docs examples.
     var lower: String { name.prefix(1).lowercased() + name.dropFirst() }
+    /// `Recipes`, `Categories`, `Boxes`: the name's English plural, for folders, types and groups.
+    var plural: String { Self.plural(of: name) }
+    /// `recipes`, `categories`: the plural of `lower`.
+    var lowerPlural: String { Self.plural(of: lower) }
+    /// `a` or `an`, the article before `lower` in prose (`an expense`), by the sound the name
+    /// usually starts with.
+    var article: String {
+        let word = name.lowercased()
+        let soundsLikeYou = ["uni", "use", "usa", "usu", "uti", "eu", "one"].contains { word.hasPrefix($0) }
+        return "aeiou".contains(word.prefix(1)) && !soundsLikeYou ? "an" : "a"
+    }
+    /// `A` or `An`, for the start of a sentence.
+    var capitalArticle: String { article == "an" ? "An" : "A" }
     /// `recipes`: the server's collection.
-    var collection: String { name.lowercased() + "s" }
+    var collection: String { plural.lowercased() }
+
+    /// The English plural of a camel-case name, by its last word: `Entry` → `Entries`, `Box` →
+    /// `Boxes`, `Day` → `Days`, `Recipe` → `Recipes`.
+    static func plural(of word: String) -> String {
+        let consonantThenY = word.hasSuffix("y") && !"aeiou".contains(word.dropLast().suffix(1).lowercased())
+        if consonantThenY { return String(word.dropLast()) + "ies" }
+        let hissing = ["s", "x", "z", "ch", "sh"].contains { word.hasSuffix($0) }
+        return word + (hissing ? "es" : "s")
+    }
     /// `recipe`: the SQL table.
     var table: String { name.lowercased() }
 

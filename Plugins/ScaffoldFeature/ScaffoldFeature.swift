@@ -57,6 +57,12 @@ struct Writer {
             throw ScaffoldError(
                 "\(spec.name) already exists (\(existing.path)); remove it first with --remove \(spec.name)")
         }
+        let generated = Set(files.map { ($0.path as NSString).lastPathComponent.split(separator: ".")[0] })
+        if let clash = declaredTypes().first(where: { generated.contains(Substring($0.type)) }) {
+            throw ScaffoldError(
+                "'\(spec.name)' would declare \(clash.type) again, a type of the template (\(clash.path)); pick another name"
+            )
+        }
         var registered: [(path: String, text: String, original: String)] = []
         for (path, line) in Self.registrations(spec) {
             let original = (try? String(contentsOf: url(path), encoding: .utf8)) ?? ""
@@ -83,6 +89,26 @@ struct Writer {
             throw ScaffoldError("cannot write the feature's files (nothing was kept): \(error)")
         }
         return files.count
+    }
+
+    /// The types declared at the top level of the package's sources and tests, with their files: a
+    /// feature whose files would declare one of them again (one main type per file, named as its
+    /// file) would not build.
+    func declaredTypes() -> [(type: String, path: String)] {
+        let declaration = #/^(?:@\w+(?:\([^)]*\))? )*(?:(?:public|package|internal|final|open|nonisolated) )*(?:struct|class|enum|protocol|actor|typealias) ([A-Z]\w*)/#
+            .anchorsMatchLineEndings()
+        var found: [(type: String, path: String)] = []
+        for folder in ["Sources", "Tests"] {
+            let files = FileManager.default.enumerator(at: url(folder), includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else {
+                    continue
+                }
+                let path = file.path.replacingOccurrences(of: root.path + "/", with: "")
+                found += text.matches(of: declaration).map { (String($0.1), path) }
+            }
+        }
+        return found
     }
 
     func remove(_ spec: FeatureSpec) throws(ScaffoldError) -> Int {

@@ -1,7 +1,7 @@
 /// The Data files of a feature: its record, wire form, resource description and repository.
 extension FeatureSpec {
     func dataFiles() -> [(path: String, text: String)] {
-        let folder = "Sources/Data/\(name)s"
+        let folder = "Sources/Data/\(plural)"
         return [
             ("\(folder)/\(name)Record.swift", record()),
             ("\(folder)/\(name)DTO.swift", dto()),
@@ -56,7 +56,7 @@ extension FeatureSpec {
             import Foundation
             import GRDB
 
-            /// A row of `\(table)`: a \(lower) on this device.
+            /// A row of `\(table)`: \(article) \(lower) on this device.
             struct \(name)Record: Codable, CacheableRecord {
                 static let databaseTableName = "\(table)"
                 static let cacheNamespace = "\(table)"
@@ -154,7 +154,7 @@ extension FeatureSpec {
         """
         import Foundation
 
-        /// A \(lower) as the server sends it; a write sends it without `id`, `version` and its times.
+        /// \(capitalArticle) \(lower) as the server sends it; a write sends it without `id`, `version` and its times.
         struct \(name)DTO: Codable, Sendable {
             var id: Int?
         \(fields.map { "    var \($0.name): \($0.storedType)" }.joined(separator: "\n"))

@@ -5,7 +5,7 @@ extension FeatureSpec {
         import Domain
         import Foundation
 
-        /// What the generic feature store needs to know about \(lower)s.
+        /// What the generic feature store needs to know about \(lowerPlural).
         enum \(name)Resource: FeatureResource {
             typealias Item = \(name)
             typealias Record = \(name)Record
@@ -31,7 +31,7 @@ extension FeatureSpec {
                 guard let number = wire.id, let id = \(name).ID.server(number), let createdAt = wire.createdAt,
                     let updatedAt = wire.updatedAt
                 else {
-                    throw .invalidData("a \(lower) without an id, or without when it was made and changed")
+                    throw .invalidData("\(article) \(lower) without an id, or without when it was made and changed")
                 }
                 return \(name)(id: id, \(fields.map { $0.type == .enumeration ? "\($0.name): try choice(wire.\($0.name))" : "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), createdAt: createdAt, updatedAt: updatedAt, version: wire.version ?? 1)
             }\(fields.contains { $0.type == .enumeration } ? wireChoice : "")
@@ -52,7 +52,7 @@ extension FeatureSpec {
             /// The enum value the server's text names; data the app cannot read when it names none.
             private static func choice<Value: RawRepresentable>(_ text: String) throws(RemoteError) -> Value
             where Value.RawValue == String {
-                guard let value = Value(rawValue: text) else { throw .invalidData("a \(lower) with '\\(text)' where it takes no such value") }
+                guard let value = Value(rawValue: text) else { throw .invalidData("\(article) \(lower) with '\\(text)' where it takes no such value") }
                 return value
             }
         """
@@ -71,16 +71,16 @@ extension FeatureSpec {
                 store = FeatureStore(stack: stack, api: api)
             }
 
-            /// Identifiers of the \(lower)s on this device, for Tab completion (local reads only).
+            /// Identifiers of the \(lowerPlural) on this device, for Tab completion (local reads only).
             public static func storedIDs(in database: AppDatabase) -> [Int] {
                 database.knownIDs(of: \(name)Resource.self)
             }
 
-            public func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
+            public func \(lowerPlural)(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
                 do { return try await store.list(policy: policy) } catch { throw error.\(lower)Error(id: nil) }
             }
 
-            public func \(lower)s(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>> {
+            public func \(lowerPlural)(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>> {
                 do { return try await store.page(page, policy: policy) } catch { throw error.\(lower)Error(id: nil) }
             }
 
@@ -138,8 +138,8 @@ extension FeatureSpec {
                 "Sources/DemoBackend/Store/\(name)Collection.swift",
                 """
                 extension FeatureCollections {
-                    /// \(name)s: the fields the app sends, with their rules (Docs/Features/\(name).md).
-                    static let \(lower)s = CollectionSpec(
+                    /// \(plural): the fields the app sends, with their rules (Docs/Features/\(name).md).
+                    static let \(lowerPlural) = CollectionSpec(
                         name: "\(collection)", tagPrefix: "\(lower.prefix(1))",
                         fields: [
                 \(fields.map { "            .init(\($0.collectionField))," }.joined(separator: "\n"))
@@ -152,5 +152,5 @@ extension FeatureSpec {
     }
 
     /// The line that registers the collection with the demo server.
-    var collectionLine: String { "        all.append(\(lower)s)" }
+    var collectionLine: String { "        all.append(\(lowerPlural))" }
 }

@@ -22,9 +22,9 @@ extension FeatureSpec {
         let listed = DocsTable.list(header, ["1"] + first.map(\.1) + ["1"])
         let listedAgain = DocsTable.list(header, ["1"] + second.map(\.1) + ["2"])
         return """
-            # \(name)s
+            # \(plural)
 
-            A \(lower) has an identifier, a version and these fields:
+            \(capitalArticle) \(lower) has an identifier, a version and these fields:
             \(fieldList).
 
             The feature was added with
@@ -47,19 +47,19 @@ extension FeatureSpec {
             | Command | What it does |
             | --- | --- |
             | `\(lower) list [--policy P]` | Every \(lower), the ones not sent yet last |
-            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS` | The \(lower)s on this device in which every word begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")) |" : "")
+            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS` | The \(lowerPlural) on this device in which every word begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")) |" : "")
             | `\(lower) show ID [--policy P]` | One \(lower), and where it came from |
-            | `\(lower) new \(fields.map { "\($0.flag) …" }.joined(separator: " "))` | Creates a \(lower) |
+            | `\(lower) new \(fields.map { "\($0.flag) …" }.joined(separator: " "))` | Creates \(article) \(lower) |
             | `\(lower) edit ID [\(fields.map(\.flag).joined(separator: ", ")) …]` | Changes the fields given |
-            | `\(lower) delete ID` | Deletes a \(lower) |
+            | `\(lower) delete ID` | Deletes \(article) \(lower) |
 
             `--limit N` reads one page, newest change first, and prints the next page's cursor for
-            `--after`: from the server until a `sync` brought the \(lower)s here, then from the device
+            `--after`: from the server until a `sync` brought the \(lowerPlural) here, then from the device
             (offline too); each side reads only the cursors it handed out.
-            Tab completes the identifiers of the \(lower)s on this device; `--format json` prints the
+            Tab completes the identifiers of the \(lowerPlural) on this device; `--format json` prints the
             fields under their names, with `createdAt` and `updatedAt`.
 
-            ## A \(lower) from creation to an offline edit
+            ## \(capitalArticle) \(lower) from creation to an offline edit
 
             ```repl
             strata> \(lower) new \(fields.map { $0.typed(.first) }.joined(separator: " "))

@@ -2,14 +2,14 @@
 /// one use case per operation.
 extension FeatureSpec {
     func domainFiles() -> [(path: String, text: String)] {
-        let folder = "Sources/Domain/\(name)s"
+        let folder = "Sources/Domain/\(plural)"
         return [
             ("\(folder)/\(name).swift", entity()),
             ("\(folder)/\(name)Draft.swift", draft()),
             ("\(folder)/\(name)Error.swift", error()),
             ("\(folder)/\(name)Rules.swift", rules()),
             ("\(folder)/\(name)RepositoryProtocol.swift", repositoryProtocol()),
-            ("\(folder)/List\(name)sUseCase.swift", listUseCase()),
+            ("\(folder)/List\(plural)UseCase.swift", listUseCase()),
             ("\(folder)/Fetch\(name)UseCase.swift", fetchUseCase()),
             (
                 "\(folder)/Create\(name)UseCase.swift",
@@ -28,15 +28,10 @@ extension FeatureSpec {
             (
                 "\(folder)/Delete\(name)UseCase.swift",
                 writeUseCase(
-                    "Delete", "Deletes a \(lower) (offline first) and sends the deletion.", "id: \(name).ID", "Void",
+                    "Delete", "Deletes \(article) \(lower) (offline first) and sends the deletion.", "id: \(name).ID", "Void",
                     "try await repository.delete(id: id)", "id: id")
             ),
-        ] + (isSearchable ? [("\(folder)/Search\(name)sUseCase.swift", searchUseCase())] : [])
-    }
-
-    /// `public import Foundation` and a blank line when a field is a `Date`.
-    private var foundationImport: String {
-        fields.contains { $0.type == .date } ? "public import Foundation\n" : ""
+        ] + (isSearchable ? [("\(folder)/Search\(plural)UseCase.swift", searchUseCase())] : [])
     }
 
     /// The entity's initializer's parameters and assignments: its fields, then when it was made
@@ -54,9 +49,9 @@ extension FeatureSpec {
         """
         public import Foundation
 
-        /// A \(lower) of the app.
+        /// \(capitalArticle) \(lower) of the app.
         public struct \(name): Identifiable, Hashable, Timestamped, Sendable {
-            /// A \(lower)'s identity: the server's, or this device's until the server numbers it.
+            /// \(capitalArticle) \(lower)'s identity: the server's, or this device's until the server numbers it.
             public typealias ID = ItemID<\(name)>
 
             /// The \(lower)'s identifier.
@@ -66,10 +61,10 @@ extension FeatureSpec {
             public let createdAt: Date
             /// When the \(lower) last changed.
             public var updatedAt: Date
-            /// The server's version (1 for a \(lower) not sent yet).
+            /// The server's version (1 for \(article) \(lower) not sent yet).
             public var version: Int
 
-            /// Creates a \(lower) from its fields.
+            /// Creates \(article) \(lower) from its fields.
             public init(id: ID, \(allFields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")), version: Int) {
                 self.id = id
         \(allFields.map { "        self.\($0.name) = \($0.name)" }.joined(separator: "\n"))
@@ -84,7 +79,7 @@ extension FeatureSpec {
     private func enumeration(_ field: Field) -> String {
         """
 
-        /// What a \(lower)'s \(field.name) can be.
+        /// What \(article) \(lower)'s \(field.name) can be.
         public enum \(field.swiftType): String, CaseIterable, Hashable, Sendable {
         \(field.values.map { "    /// \($0).\n    case \($0)" }.joined(separator: "\n"))
         }
@@ -94,8 +89,9 @@ extension FeatureSpec {
 
     private func draft() -> String {
         """
-        \(foundationImport)
-        /// The fields of a \(lower) the user enters, before it has an identifier.
+        public import Foundation
+
+        /// The fields of \(article) \(lower) the user enters, before it has an identifier.
         public struct \(name)Draft: Hashable, Sendable {
         \(properties)
 

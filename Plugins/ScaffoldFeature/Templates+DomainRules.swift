@@ -4,9 +4,9 @@ extension FeatureSpec {
         """
         public import Foundation
 
-        /// Everything that can go wrong with \(lower)s, as the user should hear it.
+        /// Everything that can go wrong with \(lowerPlural), as the user should hear it.
         public enum \(name)Error: Error, LocalizedError, Equatable, Sendable {
-            /// The number is not a \(lower) identifier (0).
+            /// The number is not \(article) \(lower) identifier (0).
             case invalidID(Int)
             /// No \(lower) has this identifier.
             case notFound(id: \(name).ID)
@@ -48,7 +48,7 @@ extension FeatureSpec {
                 case .insecureConnection(let host):
                     "Plain HTTP to \\(host) is not allowed; use https or make the host an exception"
                 case .cancelled: "Cancelled"
-                case .invalidPageSize(let size, let max): "A page holds 1 to \\(max) \(lower)s, not \\(size)"
+                case .invalidPageSize(let size, let max): "A page holds 1 to \\(max) \(lowerPlural), not \\(size)"
                 case .invalidCursor: "That cursor does not belong to this list: use the next cursor the same list printed"
                 }
             }
@@ -99,7 +99,7 @@ extension FeatureSpec {
         let body = checks.isEmpty ? "        _ = draft" : checks.joined(separator: "\n")
         let foundation = fields.contains { $0.type == .decimal && $0.numberRange != nil } ? "import Foundation\n\n" : ""
         return """
-            \(foundation)/// The rules for \(lower)s.
+            \(foundation)/// The rules for \(lowerPlural).
             public enum \(name)Rules {
                 /// The longest text a field holds, in characters.
                 public static let maxTextLength = 200
@@ -110,12 +110,12 @@ extension FeatureSpec {
                     return id
                 }
 
-                /// Checks every field of a \(lower) the user entered.
+                /// Checks every field of \(article) \(lower) the user entered.
                 public static func validate(_ draft: \(name)Draft) throws(\(name)Error) {
             \(body)
                 }
 
-                /// The order people see \(lower)s in: by identifier, the ones not sent yet last.
+                /// The order people see \(lowerPlural) in: by identifier, the ones not sent yet last.
                 public static func ordered(_ items: [\(name)]) -> [\(name)] {
                     items.sorted { rank($0) < rank($1) }
                 }
@@ -151,22 +151,22 @@ extension FeatureSpec {
 
     func repositoryProtocol() -> String {
         """
-        /// Reads and writes \(lower)s wherever they live; implemented in the Data layer.
+        /// Reads and writes \(lowerPlural) wherever they live; implemented in the Data layer.
         public protocol \(name)RepositoryProtocol: Sendable {
             /// Every \(lower).
-            func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
-            /// One page of the \(lower)s, newest change first, and the next page's cursor.
-            func \(lower)s(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>>
+            func \(lowerPlural)(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
+            /// One page of the \(lowerPlural), newest change first, and the next page's cursor.
+            func \(lowerPlural)(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>>
             /// One \(lower) by identifier.
             func \(lower)(id: \(name).ID, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<\(name)>
             /// Saves a new \(lower) on this device and sends it; returns it as it is now.
             func create(_ draft: \(name)Draft) async throws(\(name)Error) -> \(name)
             /// Saves a changed \(lower) on this device and sends it; returns it as it is now.
             func update(_ \(lower): \(name)) async throws(\(name)Error) -> \(name)
-            /// Deletes a \(lower) on this device and sends the deletion.
+            /// Deletes \(article) \(lower) on this device and sends the deletion.
             func delete(id: \(name).ID) async throws(\(name)Error)\(isSearchable ? """
 
-                /// The \(lower)s on this device in which every one of `words` begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")), best match first.
+                /// The \(lowerPlural) on this device in which every one of `words` begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")), best match first.
                 func search(words: [String]) async throws(\(name)Error) -> [\(name)]
             """ : "")
         }
@@ -176,21 +176,21 @@ extension FeatureSpec {
 
     func listUseCase() -> String {
         useCase(
-            "List\(name)s", summary: "Lists every \(lower), in the order people see them.",
+            "List\(plural)", summary: "Lists every \(lower), in the order people see them.",
             parameters: "policy: ReadPolicy = .cacheFirst", returns: "Fetched<[\(name)]>",
-            body: "try await repository.\(lower)s(policy: policy).map(\(name)Rules.ordered)", example: "execute()",
+            body: "try await repository.\(lowerPlural)(policy: policy).map(\(name)Rules.ordered)", example: "execute()",
             more: """
 
-                    /// Lists one page of the \(lower)s, newest change first (a size the rules refuse never
+                    /// Lists one page of the \(lowerPlural), newest change first (a size the rules refuse never
                     /// reaches the repository).
                     ///
                     /// ```swift
-                    /// let first = await List\(name)sUseCase(repository: repository).execute(page: PageRequest(limit: 50))
+                    /// let first = await List\(plural)UseCase(repository: repository).execute(page: PageRequest(limit: 50))
                     /// ```
                     public func execute(page: PageRequest, policy: ReadPolicy = .cacheFirst) async -> Result<Fetched<Page<\(name)>>, \(name)Error> {
                         guard page.isValid else { return .failure(.invalidPageSize(page.limit, max: PageRequest.maxLimit)) }
                         return await .catching { () async throws(\(name)Error) in
-                            try await repository.\(lower)s(page: page, policy: policy)
+                            try await repository.\(lowerPlural)(page: page, policy: policy)
                         }
                     }
                 """)
@@ -198,9 +198,9 @@ extension FeatureSpec {
 
     func searchUseCase() -> String {
         useCase(
-            "Search\(name)s",
+            "Search\(plural)",
             summary:
-                "Finds the \(lower)s on this device in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")).",
+                "Finds the \(lowerPlural) on this device in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")).",
             parameters: "query: String", returns: "[\(name)]",
             body: """
                 guard query.count <= SearchWords.maxQueryLength else {

@@ -21,8 +21,8 @@ extension FeatureSpec {
               /\(collection):
                 get:
                   tags: [features]
-                  operationId: list\(name)s
-                  summary: List \(lower)s, or the change list the sync engine pulls (`full=1`)
+                  operationId: list\(plural)
+                  summary: List \(lowerPlural), or the change list the sync engine pulls (`full=1`)
                   parameters:
                     - $ref: "#/components/parameters/Query"
                     - $ref: "#/components/parameters/Since"
@@ -32,7 +32,7 @@ extension FeatureSpec {
                     - $ref: "#/components/parameters/IfNoneMatch"
                   responses:
                     "200":
-                      description: Without `full`, \(lower)s newest change first; with `full=1`, the change list.
+                      description: Without `full`, \(lowerPlural) newest change first; with `full=1`, the change list.
                       headers:
                         ETag: { $ref: "#/components/headers/ETagOptional" }
                         Cache-Control: { $ref: "#/components/headers/CacheControlOptional" }
@@ -50,7 +50,7 @@ extension FeatureSpec {
                   tags: [features]
                   operationId: create\(name)
                   security: [{ bearerAuth: [] }]
-                  summary: Create a \(lower)
+                  summary: Create \(article) \(lower)
                   parameters:
                     - $ref: "#/components/parameters/IdempotencyKey"
                   requestBody:
@@ -98,7 +98,7 @@ extension FeatureSpec {
                   tags: [features]
                   operationId: update\(name)
                   security: [{ bearerAuth: [] }]
-                  summary: Change some of a \(lower)'s fields
+                  summary: Change some of \(article) \(lower)'s fields
                   parameters:
                     - $ref: "#/components/parameters/IfMatch"
                     - $ref: "#/components/parameters/IdempotencyKey"
@@ -127,7 +127,7 @@ extension FeatureSpec {
                   tags: [features]
                   operationId: delete\(name)
                   security: [{ bearerAuth: [] }]
-                  summary: Delete a \(lower) (the change list reports it)
+                  summary: Delete \(article) \(lower) (the change list reports it)
                   parameters:
                     - $ref: "#/components/parameters/IfMatch"
                     - $ref: "#/components/parameters/IdempotencyKey"
@@ -160,7 +160,7 @@ extension FeatureSpec {
                     updatedAt: { type: string, format: date-time }
             \(fieldSchemas)
                 Changed\(name):
-                  description: A \(lower) in a change list, with the `etag` `GET /\(collection)/{id}` would send for it.
+                  description: \(capitalArticle) \(lower) in a change list, with the `etag` `GET /\(collection)/{id}` would send for it.
                   allOf:
                     - $ref: "#/components/schemas/\(name)"
                     - type: object

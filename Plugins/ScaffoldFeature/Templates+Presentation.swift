@@ -1,7 +1,7 @@
 /// The Presentation files of a feature: its list and detail view models over the generic ones.
 extension FeatureSpec {
     func presentationFiles() -> [(path: String, text: String)] {
-        let folder = "Sources/Presentation/\(name)s"
+        let folder = "Sources/Presentation/\(plural)"
         return [
             (
                 "\(folder)/\(name)ListViewModel.swift",
@@ -15,10 +15,10 @@ extension FeatureSpec {
                 public typealias \(name)ListViewState = ListViewState<\(name)>
 
                 extension ListViewModel where Item == \(name) {
-                    /// The \(lower) list, read with `list\(name)s`.
-                    public convenience init(list\(name)s: List\(name)sUseCase) {
+                    /// The \(lower) list, read with `list\(plural)`.
+                    public convenience init(list\(plural): List\(plural)UseCase) {
                         self.init(name: "\(name)ListViewModel") { policy in
-                            await list\(name)s.execute(policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                            await list\(plural).execute(policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
                         }
                     }
                 }

@@ -2,7 +2,7 @@
 /// an item, and how the composition root wires it.
 extension FeatureSpec {
     func replFiles() -> [(path: String, text: String)] {
-        let folder = "Sources/repl/Commands/\(name)s"
+        let folder = "Sources/repl/Commands/\(plural)"
         return [
             ("\(folder)/\(name)Feature.swift", feature()),
             ("\(folder)/\(name)Commands.swift", commands()),
@@ -11,7 +11,7 @@ extension FeatureSpec {
     }
 
     /// The line that registers the feature with the shell.
-    var moduleLine: String { "        all.append(.\(lower)s)" }
+    var moduleLine: String { "        all.append(.\(lowerPlural))" }
 
     private func feature() -> String {
         """
@@ -21,21 +21,21 @@ extension FeatureSpec {
         import StrataData
 
         extension CompletionSource {
-            /// Identifiers of the \(lower)s stored on this device.
+            /// Identifiers of the \(lowerPlural) stored on this device.
             static let \(lower)ID = CompletionSource("\(lower)-id")
         }
 
         extension FeatureModule {
-            /// \(name)s: the `\(lower)` commands, Tab completion of their identifiers, their repository, and
+            /// \(plural): the `\(lower)` commands, Tab completion of their identifiers, their repository, and
             /// their list in a scene (`scene open list --collection \(collection)`).
-            static var \(lower)s: FeatureModule {
+            static var \(lowerPlural): FeatureModule {
                 FeatureModule(
                     commands: \(name)Commands.all, completions: [.\(lower)ID: \(name)RepositoryImpl.storedIDs(in:)]
                 ) { stack, api, services in
                     let repository = \(name)RepositoryImpl(stack: stack, api: api)
                     services.register(repository, as: (any \(name)RepositoryProtocol).self)
-                    services.registerList("\(collection)", ItemListSource(title: "\(name)s") { @MainActor policy in
-                        await List\(name)sUseCase(repository: repository).execute(policy: policy).map { fetched in
+                    services.registerList("\(collection)", ItemListSource(title: "\(plural)") { @MainActor policy in
+                        await List\(plural)UseCase(repository: repository).execute(policy: policy).map { fetched in
                             fetched.map { items in
                                 items.map { item in
                                     ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) })
@@ -48,14 +48,14 @@ extension FeatureSpec {
         }
 
         extension CommandContext {
-            /// The \(lower)s' repository.
-            var \(lower)s: any \(name)RepositoryProtocol {
+            /// The \(lowerPlural)' repository.
+            var \(lowerPlural): any \(name)RepositoryProtocol {
                 get throws(CommandFailure) { try features.repository((any \(name)RepositoryProtocol).self) }
             }
         }
 
         extension ParsedArguments {
-            /// The positional argument `name` as a \(lower) identifier, by the Domain's rule.
+            /// The positional argument `name` as \(article) \(lower) identifier, by the Domain's rule.
             func \(lower)ID(_ name: String = "ID") throws(CommandFailure) -> \(name).ID {
                 let number = try id(name)
                 do {
@@ -81,8 +81,8 @@ extension FeatureSpec {
             import ShellKit
 
             extension CommandGroup {
-                /// \(name)s.
-                static let \(lower)s = CommandGroup("\(name)s")
+                /// \(plural).
+                static let \(lowerPlural) = CommandGroup("\(plural)")
             }
 
             /// The `\(lower)` commands: reads render the final state of a view model, writes the
@@ -105,30 +105,30 @@ extension FeatureSpec {
 
             \(isSearchable ? searchCommand : "")
                 private static let list = Command(
-                    name: "\(lower) list", group: .\(lower)s, summary: "List \(lower)s", flags: [ReadPolicyFlag.spec] + PageFlags.specs,
+                    name: "\(lower) list", group: .\(lowerPlural), summary: "List \(lowerPlural)", flags: [ReadPolicyFlag.spec] + PageFlags.specs,
                     examples: ["\(lower) list", "\(lower) list --policy local-only", "\(lower) list --limit 1"]
                 ) { context, arguments throws(CommandFailure) in
-                    let repository = try context.\(lower)s
+                    let repository = try context.\(lowerPlural)
                     if let page = try PageFlags.request(arguments, invalidCursor: \(name)Error.invalidCursor.errorDescription ?? "") {
                         return try await context.perform { () async throws(CommandFailure) -> CommandOutput in
-                            let fetched = try await List\(name)sUseCase(repository: repository).execute(page: page, policy: arguments.readPolicy)
+                            let fetched = try await List\(plural)UseCase(repository: repository).execute(page: page, policy: arguments.readPolicy)
                                 .mapError(CommandFailure.init(feature:)).get()
                             return .rendered(FieldListOutput(items: fetched.value.items, provenance: fetched.provenance, page: .some(fetched.value.next)))
                         }
                     }
                     return try await context.run {
-                        \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: repository))
+                        \(name)ListViewModel(list\(plural): List\(plural)UseCase(repository: repository))
                     } start: {
                         $0.load(policy: arguments.readPolicy)
                     }
                 }
 
                 private static let show = Command(
-                    name: "\(lower) show", group: .\(lower)s, summary: "Show one \(lower)", arguments: [idArgument],
+                    name: "\(lower) show", group: .\(lowerPlural), summary: "Show one \(lower)", arguments: [idArgument],
                     flags: [ReadPolicyFlag.spec], examples: ["\(lower) show 1", "\(lower) show 1 --policy remote-only"]
                 ) { context, arguments throws(CommandFailure) in
                     let id = try arguments.\(lower)ID()
-                    let repository = try context.\(lower)s
+                    let repository = try context.\(lowerPlural)
                     return try await context.run {
                         \(name)DetailViewModel(id: id, fetch\(name): Fetch\(name)UseCase(repository: repository))
                     } start: {
@@ -137,22 +137,22 @@ extension FeatureSpec {
                 }
 
                 private static let new = Command(
-                    name: "\(lower) new", group: .\(lower)s, summary: "Create a \(lower)", flags: fieldFlags,
+                    name: "\(lower) new", group: .\(lowerPlural), summary: "Create \(article) \(lower)", flags: fieldFlags,
                     examples: [\(literal(newExample))]
                 ) { context, arguments throws(CommandFailure) in
                     let draft = \(name)Draft(
             \(fields.map { "            \($0.name): \($0.newValue)" }.joined(separator: ",\n")))
-                    let created = try await Create\(name)UseCase(repository: try context.\(lower)s).execute(draft)
+                    let created = try await Create\(name)UseCase(repository: try context.\(lowerPlural)).execute(draft)
                         .mapError(CommandFailure.init(feature:)).get()
                     return .rendered(FieldItemOutput(item: created, provenance: nil))
                 }
 
                 private static let edit = Command(
-                    name: "\(lower) edit", group: .\(lower)s, summary: "Change a \(lower)'s fields", arguments: [idArgument],
+                    name: "\(lower) edit", group: .\(lowerPlural), summary: "Change \(article) \(lower)'s fields", arguments: [idArgument],
                     flags: fieldFlags, examples: [\(literal(editExample))]
                 ) { context, arguments throws(CommandFailure) in
                     let id = try arguments.\(lower)ID()
-                    let repository = try context.\(lower)s
+                    let repository = try context.\(lowerPlural)
                     let state = await context.present {
                         \(name)DetailViewModel(id: id, fetch\(name): Fetch\(name)UseCase(repository: repository))
                     } start: {
@@ -170,11 +170,11 @@ extension FeatureSpec {
                 }
 
                 private static let delete = Command(
-                    name: "\(lower) delete", group: .\(lower)s, summary: "Delete a \(lower)", arguments: [idArgument],
+                    name: "\(lower) delete", group: .\(lowerPlural), summary: "Delete \(article) \(lower)", arguments: [idArgument],
                     examples: ["\(lower) delete 1"]
                 ) { context, arguments throws(CommandFailure) in
                     let id = try arguments.\(lower)ID()
-                    try await Delete\(name)UseCase(repository: try context.\(lower)s).execute(id: id)
+                    try await Delete\(name)UseCase(repository: try context.\(lowerPlural)).execute(id: id)
                         .mapError(CommandFailure.init(feature:)).get()
                     return .rendered(DeletedItemOutput(noun: "\(lower)", id: id.rawValue))
                 }
@@ -187,12 +187,12 @@ extension FeatureSpec {
     private var searchCommand: String {
         """
                 private static let search = Command(
-                    name: "\(lower) search", group: .\(lower)s, summary: "Find \(lower)s on this device by \(searchable.map(\.name).joined(separator: ", "))",
+                    name: "\(lower) search", group: .\(lowerPlural), summary: "Find \(lowerPlural) on this device by \(searchable.map(\.name).joined(separator: ", "))",
                     arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], examples: ["\(lower) search \(searchable[0].searchWord)"]
                 ) { context, arguments throws(CommandFailure) in
-                    let repository = try context.\(lower)s
+                    let repository = try context.\(lowerPlural)
                     return try await context.perform { () async throws(CommandFailure) -> CommandOutput in
-                        let found = try await Search\(name)sUseCase(repository: repository).execute(query: arguments.value("QUERY") ?? "")
+                        let found = try await Search\(plural)UseCase(repository: repository).execute(query: arguments.value("QUERY") ?? "")
                             .mapError(CommandFailure.init(feature:)).get()
                         return .rendered(FieldListOutput(items: found, provenance: Provenance(origin: .disk, freshness: .fresh, ageSeconds: 0), page: nil))
                     }
@@ -224,7 +224,7 @@ extension FeatureSpec {
             }
         }
 
-        /// A \(lower) in the shell's JSON; field names are a contract: add, never rename.
+        /// \(capitalArticle) \(lower) in the shell's JSON; field names are a contract: add, never rename.
         nonisolated struct \(name)JSON: Encodable {
             let id: Int
         \(fields.map { "    let \($0.name): \($0.storedType)" }.joined(separator: "\n"))

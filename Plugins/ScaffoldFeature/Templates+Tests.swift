@@ -3,10 +3,10 @@ extension FeatureSpec {
     func testFiles() -> [(path: String, text: String)] {
         [
             ("Sources/TestSupport/Fake\(name)Repository.swift", fakeRepository()),
-            ("Tests/DomainTests/\(name)s/\(name)UseCaseTests.swift", useCaseTests()),
-            ("Tests/DataTests/\(name)s/\(name)RepositoryContractTests.swift", contractTests()),
-            ("Tests/PresentationTests/\(name)s/\(name)ViewModelTests.swift", viewModelTests()),
-            ("Tests/ReplTests/\(name)s/\(name)CommandTests.swift", commandTests()),
+            ("Tests/DomainTests/\(plural)/\(name)UseCaseTests.swift", useCaseTests()),
+            ("Tests/DataTests/\(plural)/\(name)RepositoryContractTests.swift", contractTests()),
+            ("Tests/PresentationTests/\(plural)/\(name)ViewModelTests.swift", viewModelTests()),
+            ("Tests/ReplTests/\(plural)/\(name)CommandTests.swift", commandTests()),
         ]
     }
 
@@ -23,28 +23,28 @@ extension FeatureSpec {
         /// A scriptable in-memory ``\(name)RepositoryProtocol`` for use-case and view-model tests; the
         /// contract suite holds it to the production repository.
         public actor Fake\(name)Repository: \(name)RepositoryProtocol {
-            /// The stored \(lower)s by identifier.
+            /// The stored \(lowerPlural) by identifier.
             public private(set) var stored: [\(name).ID: \(name)]
             /// When set, every call throws this error.
             public private(set) var failure: \(name)Error?
             private var lastNumber: Int
 
-            /// Creates a fake holding `\(lower)s`.
-            public init(\(lower)s: [\(name)] = []) {
-                stored = Dictionary(\(lower)s.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                lastNumber = \(lower)s.map(\\.id.rawValue).max() ?? 0
+            /// Creates a fake holding `\(lowerPlural)`.
+            public init(\(lowerPlural): [\(name)] = []) {
+                stored = Dictionary(\(lowerPlural).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                lastNumber = \(lowerPlural).map(\\.id.rawValue).max() ?? 0
             }
 
             /// Makes every following call fail with `error`, or succeed again with `nil`.
             public func setFailure(_ error: \(name)Error?) { failure = error }
 
-            public func \(lower)s(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
+            public func \(lowerPlural)(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
                 if let failure { throw failure }
                 return Fetched(Array(stored.values), origin: .disk)
             }
 
             /// Pages newest change first, with cursors of its own (`fake.` and the position).
-            public func \(lower)s(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>> {
+            public func \(lowerPlural)(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>> {
                 if let failure { throw failure }
                 let ordered = stored.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
                 var start = 0
@@ -89,7 +89,7 @@ extension FeatureSpec {
             }\(isSearchable ? """
 
 
-                /// The stored \(lower)s the words match as the device's index does (``SearchWords``).
+                /// The stored \(lowerPlural) the words match as the device's index does (``SearchWords``).
                 public func search(words: [String]) async throws(\(name)Error) -> [\(name)] {
                     if let failure { throw failure }
                     return stored.values.filter { item in
@@ -144,7 +144,7 @@ extension FeatureSpec {
             @Test func aCreated\(name)IsListedAndFound() async throws {
                 let created = try await Create\(name)UseCase(repository: repository).execute(\(sampleDraft(.first))).get()
                 #expect(\(name)Draft(created) == \(sampleDraft(.first)))
-                #expect(try await List\(name)sUseCase(repository: repository).execute().get().value == [created])
+                #expect(try await List\(plural)UseCase(repository: repository).execute().get().value == [created])
                 #expect(try await Fetch\(name)UseCase(repository: repository).execute(id: created.id).get().value == created)
             }
 
@@ -168,7 +168,7 @@ extension FeatureSpec {
             @Test func aPageSizeTheRulesRefuseNeverReachesTheRepository() async {
                 await repository.setFailure(.unavailable)
                 for size in [0, PageRequest.maxLimit + 1] {
-                    let page = await List\(name)sUseCase(repository: repository).execute(page: PageRequest(limit: size))
+                    let page = await List\(plural)UseCase(repository: repository).execute(page: PageRequest(limit: size))
                     #expect(page.map(\\.value) == .failure(.invalidPageSize(size, max: PageRequest.maxLimit)))
                 }
             }
@@ -180,7 +180,7 @@ extension FeatureSpec {
 
             @Test func theRepositorysFailureReachesTheCaller() async {
                 await repository.setFailure(.unavailable)
-                let listed = await List\(name)sUseCase(repository: repository).execute()
+                let listed = await List\(plural)UseCase(repository: repository).execute()
                 #expect(listed.map(\\.value) == .failure(.unavailable))
                 #expect(\(name)Error.unavailable.errorDescription == "The server can't be reached; try again later")
             }
@@ -242,7 +242,7 @@ extension FeatureSpec {
                 let created = try await repository.create(\(sampleDraft(.first)))
                 #expect(\(name)Draft(created) == \(sampleDraft(.first)))
                 #expect(\(name)Draft(try await repository.\(lower)(id: created.id, policy: .remoteOnly).value) == \(sampleDraft(.first)))
-                #expect(try await repository.\(lower)s(policy: .networkFirst).value.map(\\.id) == [created.id])
+                #expect(try await repository.\(lowerPlural)(policy: .networkFirst).value.map(\\.id) == [created.id])
             }
 
             @Test(arguments: Implementation.allCases)
@@ -265,13 +265,13 @@ extension FeatureSpec {
                 defer { withExtendedLifetime(keepAlive) {} }
                 var made: [\(name).ID] = []
                 for _ in 1...3 { made.append(try await repository.create(\(sampleDraft(.first))).id) }
-                let first = try await repository.\(lower)s(page: PageRequest(limit: 2), policy: .networkFirst).value
+                let first = try await repository.\(lowerPlural)(page: PageRequest(limit: 2), policy: .networkFirst).value
                 let cursor = try #require(first.next)
-                let second = try await repository.\(lower)s(page: PageRequest(limit: 2, after: cursor), policy: .networkFirst).value
+                let second = try await repository.\(lowerPlural)(page: PageRequest(limit: 2, after: cursor), policy: .networkFirst).value
                 #expect((first.items + second.items).map(\\.id) == made.reversed() && second.next == nil)
                 let madeUp = try #require(PageCursor(rawValue: "nothing-handed-out"))
                 await #expect(throws: \(name)Error.invalidCursor) {
-                    try await repository.\(lower)s(page: PageRequest(limit: 2, after: madeUp), policy: .networkFirst)
+                    try await repository.\(lowerPlural)(page: PageRequest(limit: 2, after: madeUp), policy: .networkFirst)
                 }
             }
 
@@ -318,7 +318,7 @@ extension FeatureSpec {
 
             @Test func theListLoadsWhatTheRepositoryHas() async throws {
                 let items = try stored()
-                let viewModel = \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: Fake\(name)Repository(\(lower)s: items)))
+                let viewModel = \(name)ListViewModel(list\(plural): List\(plural)UseCase(repository: Fake\(name)Repository(\(lowerPlural): items)))
                 let tester = ViewModelTester(viewModel)
                 viewModel.onAppear()
                 await tester.expect(.loading, .loaded(items: items, provenance: .disk))
@@ -327,7 +327,7 @@ extension FeatureSpec {
             }
 
             @Test func anEmptyListSaysSo() async {
-                let viewModel = \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: Fake\(name)Repository()))
+                let viewModel = \(name)ListViewModel(list\(plural): List\(plural)UseCase(repository: Fake\(name)Repository()))
                 let tester = ViewModelTester(viewModel)
                 viewModel.onAppear()
                 await tester.expect(.loading, .empty)
@@ -337,7 +337,7 @@ extension FeatureSpec {
             @Test func aFailedListShowsTheMessage() async {
                 let repository = Fake\(name)Repository()
                 await repository.setFailure(.unavailable)
-                let viewModel = \(name)ListViewModel(list\(name)s: List\(name)sUseCase(repository: repository))
+                let viewModel = \(name)ListViewModel(list\(plural): List\(plural)UseCase(repository: repository))
                 let tester = ViewModelTester(viewModel)
                 viewModel.onAppear()
                 await tester.expect(
@@ -347,7 +347,7 @@ extension FeatureSpec {
 
             @Test func theDetailLoadsOneAndSaysWhenItIsMissing() async throws {
                 let items = try stored()
-                let repository = Fake\(name)Repository(\(lower)s: items)
+                let repository = Fake\(name)Repository(\(lowerPlural): items)
                 let found = \(name)DetailViewModel(id: try \(name)Rules.id(1), fetch\(name): Fetch\(name)UseCase(repository: repository))
                 let foundTester = ViewModelTester(found)
                 found.onAppear()
@@ -401,6 +401,19 @@ extension FeatureSpec {
                     #expect(deleted.stderr.contains("\(name) 1 was not found"), "\\(deleted.stderr)")
                 }
 
+                @Test func aDeleteOnOneDeviceRacingAnEditOnAnotherMeetsTheConflictPolicy() async throws {
+                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
+                    defer { try? FileManager.default.removeItem(at: folder) }
+                    let server = ["--server-data", folder.appendingPathComponent("server").path]
+                    let phone = ["--home", folder.appendingPathComponent("phone").path] + server
+                    let laptop = ["--home", folder.appendingPathComponent("laptop").path] + server
+                    _ = try await repl.run(lines: [#"\(lower) new \(typedNew)"#], arguments: phone)
+                    let offline = try await repl.run(lines: ["sync", "server down", "\(lower) delete 1"], arguments: laptop)
+                    #expect(offline.status == 0, "\\(offline.stderr)")
+                    _ = try await repl.run(lines: [#"\(lower) edit 1 \(edited.typed(.second))"#], arguments: phone)
+            \(conflictCheck)
+                }
+
                 @Test func itsListOpensInASceneAndFollowsAnEdit() async throws {
                     let run = try await repl.run(lines: [
                         #"\(lower) new \(typedNew)"#, "scene open list --collection \(collection)",
@@ -426,6 +439,29 @@ extension FeatureSpec {
 }
 
 extension FeatureSpec {
+    /// What the laptop's sync makes of its delete racing the phone's edit: under `manual` a conflict
+    /// it lists and resolves (there is no merge); under any other policy one settled at once.
+    fileprivate var conflictCheck: String {
+        guard conflicts == "manual" else {
+            return """
+                        let synced = try await repl.run(lines: ["sync"], arguments: laptop)
+                        #expect(synced.stdout.contains(" 1 settled by policy, 0 in conflict"), "\\(synced.stdout)")
+                """
+        }
+        return """
+                    let synced = try await repl.run(
+                        lines: [
+                            "sync", "format plain", "conflicts list", "format table", "conflicts resolve 1 --keep merged",
+                            "conflicts resolve 1 --keep remote", "\(lower) show 1 --policy local-only",
+                        ], arguments: laptop)
+                    #expect(synced.stdout.contains(" 1 in conflict"), "\\(synced.stdout)")
+                    #expect(synced.stdout.contains("1\\t\(collection)\\t1\\t(deleted)\\t"), "\\(synced.stdout)")
+                    #expect(synced.stderr.contains("items of \(collection) have no merge"), "\\(synced.stderr)")
+                    #expect(synced.stdout.contains("Conflict 1 is resolved: the server's version is kept."))
+                    #expect(synced.stdout.contains("\(name) 1\\n"), "\\(synced.stdout)")
+            """
+    }
+
     /// The check that `new` without its required flags is refused, when the feature has any.
     fileprivate var missingCheck: String {
         guard let required = fields.first(where: { [.string, .int, .double, .decimal, .date, .enumeration].contains($0.type) }) else {
@@ -455,7 +491,7 @@ extension FeatureSpec {
         """
             @Test func aSearchWithoutAWordIsRefusedAndOneFindsTheWordsBeginnings() async throws {
                 let created = try await Create\(name)UseCase(repository: repository).execute(\(sampleDraft(.first))).get()
-                let search = Search\(name)sUseCase(repository: repository)
+                let search = Search\(plural)UseCase(repository: repository)
                 #expect(await search.execute(query: " -*- ") == .failure(.invalid("Give at least one word to search for")))
                 #expect(try await search.execute(query: "\(searchable[0].searchWord)").get() == [created])
             }
