@@ -25,13 +25,19 @@ struct FeatureSpec {
         let type: FieldType
         /// The values a whole-number field takes (`--range nights:0...30`), checked by the Domain's
         /// rules and the server's collection alike.
-        let range: ClosedRange<Int>?
+        var range: ClosedRange<Int>?
         /// The values a number field takes (`--range price:0...999.99`), likewise.
-        var numberRange: ClosedRange<Double>? = nil
+        var numberRange: ClosedRange<Double>?
         /// An enum field's values, in order (`food`, `travel`, `other`); empty for other types.
-        var values: [String] = []
+        var values: [String]
         /// An enum field's Swift type (`ExpenseCategory`); nil for other types.
-        var enumName: String? = nil
+        var enumName: String?
+
+        /// A field as `--field` names it, before `--range` bounds it and its feature names its
+        /// enum type.
+        init(name: String, type: FieldType, values: [String]) {
+            (self.name, self.type, self.values) = (name, type, values)
+        }
     }
 
     /// `Recipe`.
@@ -162,12 +168,12 @@ struct FeatureSpec {
         guard !existing.contains(where: { $0.name == name }) else {
             throw ScaffoldError("field '\(name)' is given twice")
         }
-        if typeName.hasPrefix("enum(") { return Field(name: name, type: .enumeration, range: nil, values: try values(typeName)) }
+        if typeName.hasPrefix("enum(") { return Field(name: name, type: .enumeration, values: try values(typeName)) }
         guard let type = FieldType(rawValue: typeName), type != .enumeration else {
             let known = FieldType.allCases.map(\.rawValue).joined(separator: ", ")
             throw ScaffoldError("unknown field type '\(typeName)': use one of \(known)")
         }
-        return Field(name: name, type: type, range: nil)
+        return Field(name: name, type: type, values: [])
     }
 
     /// The values of `enum(food,travel,other)`: lowerCamelCase names, not keywords, each once, at
@@ -202,7 +208,7 @@ struct FeatureSpec {
             guard let low = Int(words[0]), let high = Int(words[1]), low <= high else {
                 throw ScaffoldError("--range \(text): a whole-number field takes whole bounds, LOW...HIGH")
             }
-            fields[index] = Field(name: fields[index].name, type: fields[index].type, range: low...high)
+            fields[index].range = low...high
         case .double, .decimal:
             guard let low = Double(words[0]), let high = Double(words[1]), low.isFinite, high.isFinite, low <= high
             else { throw ScaffoldError("--range \(text): a number field takes number bounds, LOW...HIGH") }

@@ -15,7 +15,7 @@ struct ScaffoldFeature: CommandPlugin {
                     FeatureSpec(
                         name: arguments[1], fields: [], conflicts: "manual",
                         // Every file a feature may have, the search's too, whatever it was made with.
-                        searchable: [FeatureSpec.Field(name: "any", type: .string, range: nil)]))
+                        searchable: [FeatureSpec.Field(name: "any", type: .string, values: [])]))
                 print("Removed \(arguments[1]): \(removed) files and its registrations.")
             } else {
                 let spec = try FeatureSpec.parse(arguments)

@@ -244,6 +244,6 @@ extension FeatureSpec {
     /// The field the examples change: the first whole number, else the first field.
     var editedField: Field {
         fields.first { $0.type == .int } ?? fields.first { $0.type == .optionalInt } ?? fields.first
-            ?? Field(name: "name", type: .string, range: nil)
+            ?? Field(name: "name", type: .string, values: [])
     }
 }
