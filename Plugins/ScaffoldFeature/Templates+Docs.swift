@@ -41,7 +41,7 @@ extension FeatureSpec {
             ([Extending.md](../Extending.md)); under `manual` it waits in the outbox, in conflict,
             listed by `conflicts list` with the server's version beside it (`conflicts show ID`),
             until `conflicts resolve ID --keep local` sends it over that version or `--keep remote`
-            drops it.
+            drops it and keeps that version on the device.
             [Extending.md](../Extending.md) explains each file the generator wrote.
 
             | Command | What it does |
