@@ -64,20 +64,37 @@ where Local.StoredObject == Remote.TargetObject, Local.Key == Remote.Key {
     /// reached by concrete type too, so the optimizer specializes this for each collection; reached
     /// through `any CachedReading` it runs as generic code (figures in ADR 0035 and 0050).
     public func read(_ key: Key, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Object> {
+        if let hit = memoryAnswer(key, policy: policy) { return hit }
+        return try await readPastMemory(key, policy: policy)
+    }
+
+    /// What ``read(_:policy:)`` answers once the memory tier had none (``memoryAnswer(_:policy:)``
+    /// asked it, and counted the miss): the disk tier, then the network, as `policy` says.
+    func readPastMemory(_ key: Key, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Object> {
         switch policy {
         case .localOnly:
-            // Never the network, not even to refresh a stale copy in the background.
-            if let hit = memoryHit(key, revalidate: false) { return hit }
             if let hit = try await diskHit(key, remember: true, revalidate: false) { return hit }
             throw .notCached
         case .remoteOnly:
             return try await network(key, etag: nil)
         case .cacheFirst, .skipMemory:
-            if policy == .cacheFirst, let hit = memoryHit(key) { return hit }
             if let hit = try await diskHit(key, remember: policy == .cacheFirst) { return hit }
             return try await network(key, etag: nil)
         case .networkFirst:
             return try await networkFirst(key)
+        }
+    }
+
+    /// The memory tier's answer under `policy`, found without suspending.
+    ///
+    /// It is what ``read(_:policy:)`` answers first, so a caller can skip an async call on a hit.
+    /// `local-only` never refreshes a stale copy in the background; the other policies do not read
+    /// memory.
+    func memoryAnswer(_ key: Key, policy: ReadPolicy) -> Fetched<Object>? {
+        switch policy {
+        case .cacheFirst: memoryHit(key)
+        case .localOnly: memoryHit(key, revalidate: false)
+        case .skipMemory, .remoteOnly, .networkFirst: nil
         }
     }
 

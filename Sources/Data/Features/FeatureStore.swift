@@ -93,13 +93,19 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
     }
 
     /// One item: the version on this device while it has unsent changes, else as `policy` says.
+    ///
+    /// Always inlined into the repository that calls it, so a memory-tier hit is answered
+    /// without an async call of its own (ADR 0050).
+    @inline(__always)
     func item(_ id: ID, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<Item> {
         let target = try current(id)
         if !target.isIssuedByServer || hasChanges(target) {
             guard let local = try await findLocal(target) else { throw .remote(.notFound) }
             return Fetched(Resource.item(local, marked: try syncState(of: target)), origin: .disk)
         }
-        return try await source.read(target, policy: policy)
+        // A memory hit answers here, without the data source's async call.
+        if let hit = source.memoryAnswer(target, policy: policy) { return hit }
+        return try await source.readPastMemory(target, policy: policy)
     }
 
     /// Saves a new item on this device under an identifier it issues, queues its creation and

@@ -98,6 +98,11 @@ struct FeatureStoreTests {
         #expect(await fixture.stack.statistics().memoryBytes == MemoryLayout<TestBookmark>.stride + url.utf8.count)
         fixture.stack.evacuateMemory()
         #expect(await fixture.stack.statistics().memoryEntries == 0)
+        // The next read looks in memory once, misses, and comes from disk
+        let before = await fixture.stack.statistics()
+        _ = try await fixture.store.item(created.id, policy: .cacheFirst)
+        let after = await fixture.stack.statistics()
+        #expect(after.memoryMisses - before.memoryMisses == 1 && after.diskHits - before.diskHits == 1, "\(after)")
     }
 
     @Test func enteringTheBackgroundEvacuatesOnlyTheCachesMarkedForIt() async throws {
