@@ -69,11 +69,17 @@ extension FeatureResource {
 
     /// What people call one item, in the words of its entity's type name (`Document` → `document`,
     /// `ShoppingItem` → `shopping item`): the server's collection is a plural no rule undoes.
-    static var noun: String {
+    static var noun: String { words(of: String(describing: Item.self)) }
+
+    /// A type name in lower-case words, split where a capital follows a small letter
+    /// (`URLBookmark` → `urlbookmark`, `TestBookmark` → `test bookmark`).
+    static func words(of typeName: String) -> String {
         var words = ""
-        for letter in String(describing: Item.self) {
-            if letter.isUppercase, words.last?.isLowercase == true { words.append(" ") }
+        var previous: Character?
+        for letter in typeName {
+            if letter.isUppercase, previous?.isLowercase == true { words.append(" ") }
             words += letter.lowercased()
+            previous = letter
         }
         return words
     }

@@ -375,6 +375,13 @@ struct FeatureStoreTests {
         #expect(parked.state == .parked && parked.lastError == "the test bookmark was deleted on the server")
     }
 
+    @Test func anItemsNounIsItsTypeNameInWords() {
+        #expect(TestBookmarkResource.noun == "test bookmark")
+        #expect(TestBookmarkResource.words(of: "Document") == "document")
+        #expect(TestBookmarkResource.words(of: "URLBookmark") == "urlbookmark")
+        #expect(TestBookmarkResource.words(of: "ShoppingItem2") == "shopping item2")
+    }
+
     @Test func underClientWinsThisDevicesEditGoesOverTheServers() async throws {
         let (fixture, _) = try await raced(DeviceWins.self)
         let server = try #require(try await fixture.onServer(1))
