@@ -51,7 +51,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         // The demo server keeps only a SHA-256 digest of each session token.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        // The client side of the live socket (ADR 0032): NIO's web socket upgrade and frames.
+        // The client's live socket (ADR 0059): the web socket client of the package the server's
+        // socket is built on, so it adds no package to the build.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The client's HTTP on Linux (ADR 0047): reads an answer's body with backpressure, so a
         // hostile answer costs at most the body limit; TLS for production hosts; a connection pool.
@@ -77,7 +79,8 @@ let package = Package(
                 "Domain", logging, grdb, .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
                 multipart, .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Sources/Data",

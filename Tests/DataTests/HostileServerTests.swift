@@ -63,7 +63,8 @@ struct HostileServerTests {
         var ports = bound.makeAsyncIterator()
         let port = try #require(await ports.next())
         // When the app listens, then the socket ends with an error instead of growing
-        let stream = try await NIOLiveTransport().open(try #require(URL(string: "ws://127.0.0.1:\(port)/live")))
+        let stream = try await WebSocketLiveTransport(connectTimeout: .seconds(2)).open(
+            try #require(URL(string: "ws://127.0.0.1:\(port)/live")))
         await #expect(throws: LiveError.messageTooLarge(1 << 20)) {
             for try await _ in stream {}
         }

@@ -27,7 +27,8 @@ struct LiveCatchUpTests {
         let sync = stack.sync
         let base = try #require(await stack.live.backend.baseURL)
         let live = LiveUpdates(
-            url: try #require(LiveUpdates.socketURL(for: base)), transport: NIOLiveTransport(),
+            url: try #require(LiveUpdates.socketURL(for: base)),
+            transport: WebSocketLiveTransport(connectTimeout: .seconds(2)),
             pull: { announced in try? await sync.catchUp(announced: announced).serverVersion },
             pulls: { sync.pulls($0) }, clock: ContinuousClock()
         )

@@ -1,15 +1,17 @@
 import DemoBackend
 import Foundation
+import LoopbackSockets
 import StrataData
 import TestSupport
 import Testing
 
-/// The demo server's live socket over real web sockets (NIO's client, FlyingFox's server).
+/// The demo server's live socket over real web sockets (swift-websocket's client, Hummingbird's server).
 @Suite("The live socket over loopback", .timeLimit(.minutes(1)))
 struct LiveSocketTests {
     func socket(_ backend: DemoBackend) async throws -> AsyncThrowingStream<String, any Error> {
         let base = try await backend.start()
-        return try await NIOLiveTransport().open(try #require(LiveUpdates.socketURL(for: base)))
+        return try await WebSocketLiveTransport(connectTimeout: .seconds(2)).open(
+            try #require(LiveUpdates.socketURL(for: base)))
     }
 
     @Test func aHelloThenEveryChangeOfThisServerAndOfAnotherOnTheSameFolder() async throws {
@@ -49,10 +51,25 @@ struct LiveSocketTests {
         var components = try #require(URLComponents(url: base, resolvingAgainstBaseURL: false))
         components.scheme = "ws"
         components.path = "/documents"
-        await #expect(throws: LiveError.self) { try await NIOLiveTransport().open(try #require(components.url)) }
+        await #expect(throws: LiveError.self) {
+            try await WebSocketLiveTransport(connectTimeout: .seconds(2)).open(try #require(components.url))
+        }
         await #expect(throws: LiveError.badURL("http://x/live")) {
-            try await NIOLiveTransport().open(try #require(URL(string: "http://x/live")))
+            try await WebSocketLiveTransport(connectTimeout: .seconds(2)).open(
+                try #require(URL(string: "http://x/live")))
         }
         await backend.stop()
+    }
+
+    @Test func aServerThatNeverAnswersTheUpgradeIsGivenUpOnInTime() async throws {
+        // A listener that takes connections and never answers: only the transport's timeout ends the wait
+        let (listener, port) = try LoopbackSocket.bound(listening: 4)
+        defer { close(listener) }
+        let url = try #require(URL(string: "ws://127.0.0.1:\(port)/live"))
+        let error = await #expect(throws: LiveError.self) {
+            try await WebSocketLiveTransport(connectTimeout: .milliseconds(200)).open(url)
+        }
+        #expect(
+            error?.localizedDescription.contains("no answer from 127.0.0.1") == true, "\(String(describing: error))")
     }
 }

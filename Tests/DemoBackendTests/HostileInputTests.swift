@@ -54,6 +54,11 @@ struct HostileInputTests {
         #expect(await backend.documentSnapshot().first { $0.id == 1 }?.title == "Welcome to Strata")
         let own = try await client.send("GET", "/documents/1", headers: ["Origin": "http://127.0.0.1:\(url.port ?? 0)"])
         #expect(own.status == 200, "the server's own origin is welcome")
+        // A web socket client outside a browser names the socket's scheme and this host
+        let socket = try await client.send("GET", "/documents/1", headers: ["Origin": "ws://127.0.0.1"])
+        #expect(socket.status == 200)
+        let otherSocket = try await client.send("PUT", "/documents/1", headers: ["Origin": "ws://evil.example"])
+        #expect(otherSocket.status == 403)
     }
 
     @Test(arguments: ["evil.example", "evil.example:80", "127.0.0.1.evil.example", "localhost:1"])

@@ -87,8 +87,13 @@ extension RequestGate {
     }
 
     /// Whether `origin` is this server's own (`http://127.0.0.1:PORT` and the like).
+    ///
+    /// A web socket client outside a browser names the socket's scheme (`ws://127.0.0.1`): no page
+    /// has such an origin, and its host is checked the same way.
     private func isOwn(origin: String) -> Bool {
-        guard let url = URL(string: origin), url.scheme == "http", let host = url.host else { return false }
+        guard let url = URL(string: origin), url.scheme == "http" || url.scheme == "ws", let host = url.host else {
+            return false
+        }
         let named = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return isLoopback(url.port.map { "\(named):\($0)" } ?? named)
     }

@@ -217,7 +217,7 @@ extension CompositionRoot {
     private static func liveUpdates(_ configuration: AppConfiguration, baseURL: URL, sync: SyncEngine) -> LiveUpdates? {
         guard configuration.liveUpdates, let url = LiveUpdates.socketURL(for: baseURL) else { return nil }
         return LiveUpdates(
-            url: url, transport: NIOLiveTransport(),
+            url: url, transport: WebSocketLiveTransport(connectTimeout: .seconds(2)),
             pull: { announced in try? await sync.catchUp(announced: announced).serverVersion },
             pulls: { sync.pulls($0) }, clock: ContinuousClock()
         )

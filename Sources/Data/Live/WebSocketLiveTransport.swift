@@ -1,0 +1,94 @@
+public import Foundation
+import Logging
+import NIOCore
+import WSClient
+
+/// The live socket through swift-websocket's client (ADR 0059): it upgrades the connection,
+/// answers pings and closes the socket; this type says it is ready, joins a message's fragments
+/// up to a bound and hands the text over.
+public struct WebSocketLiveTransport: LiveTransport {
+    private let connectTimeout: Duration
+
+    /// A transport that gives up connecting after `connectTimeout`.
+    public init(connectTimeout: Duration) {
+        self.connectTimeout = connectTimeout
+    }
+
+    public func open(_ url: URL) async throws(LiveError) -> AsyncThrowingStream<String, any Error> {
+        guard url.scheme == "ws" || url.scheme == "wss", url.host() != nil else { throw .badURL(url.absoluteString) }
+        let (messages, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
+        // Whichever comes first settles the opening: the socket, its failure or the timeout.
+        let (opened, opening) = AsyncStream.makeStream(
+            of: Result<Void, LiveError>.self, bufferingPolicy: .bufferingOldest(1))
+        let socket = Task {
+            do {
+                try await WebSocketClient.connect(
+                    url: url.absoluteString, configuration: Limits.configuration, logger: Limits.logger
+                ) { inbound, outbound, _ in
+                    opening.yield(.success(()))
+                    try await outbound.write(.text(#"{"type":"subscribe"}"#))
+                    do {
+                        try await Self.relay(inbound, to: continuation)
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                        throw error
+                    }
+                }
+            } catch {
+                opening.yield(.failure(.cannotConnect(Self.reason(error, url))))
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in socket.cancel() }
+        let timer = Task { [connectTimeout] in
+            try await Task.sleep(for: connectTimeout)
+            opening.yield(.failure(.cannotConnect("no answer from \(url.host() ?? "") within \(connectTimeout)")))
+        }
+        defer { timer.cancel() }
+        for await outcome in opened {
+            guard case .failure(let error) = outcome else { break }
+            socket.cancel()
+            throw error
+        }
+        return messages
+    }
+}
+
+// MARK: - Private
+
+extension WebSocketLiveTransport {
+    private enum Limits {
+        /// The largest frame read: the client refuses a larger one before reading it.
+        static let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 16, closeTimeout: .seconds(1))
+        /// The largest message, its fragments joined (a change event is a few hundred bytes).
+        static let maxMessage = 1 << 20
+        static let logger = Logger(label: "strata.data.live")
+    }
+
+    /// Hands each text message to `continuation` until the server closes.
+    ///
+    /// A message that never ends must not grow without bound: past `maxMessage` the socket
+    /// closes, and the app falls back to pulling.
+    private static func relay(
+        _ inbound: WebSocketInboundStream, to continuation: AsyncThrowingStream<String, any Error>.Continuation
+    ) async throws {
+        var pending: [UInt8] = []
+        for try await frame in inbound {
+            guard frame.opcode != .binary else { continue }
+            pending += frame.data.readableBytesView
+            guard pending.count <= Limits.maxMessage else { throw LiveError.messageTooLarge(Limits.maxMessage) }
+            if frame.fin {
+                continuation.yield(String(decoding: pending, as: UTF8.self))
+                pending = []
+            }
+        }
+    }
+
+    private static func reason(_ error: any Error, _ url: URL) -> String {
+        if let refused = error as? WebSocketClientError, refused == .webSocketUpgradeFailed {
+            return "the server at \(url.host() ?? "") did not upgrade \(url.path()) to a web socket"
+        }
+        return "\(error)"
+    }
+}
