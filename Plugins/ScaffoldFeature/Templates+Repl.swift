@@ -34,11 +34,11 @@ extension FeatureSpec {
                 ) { stack, api, services in
                     let repository = \(name)RepositoryImpl(stack: stack, api: api)
                     services.register(repository, as: (any \(name)RepositoryProtocol).self)
-                    services.registerList("\(collection)", ItemListSource(title: "\(plural)") { @MainActor policy in
+                    services.registerList("\(collection)", ItemListSource(noun: "\(lower)", plural: "\(lowerPlural)") { @MainActor policy in
                         await List\(plural)UseCase(repository: repository).execute(policy: policy).map { fetched in
                             fetched.map { items in
                                 items.map { item in
-                                    ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) })
+                                    ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) }, version: item.version)
                                 }
                             }
                         }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
@@ -207,7 +207,7 @@ extension FeatureSpec {
         import Foundation
 
         extension \(name): FieldRendering {
-            static let noun = "\(lower)"
+            static let noun = Noun(one: "\(lower)", many: "\(lowerPlural)")
 
             var idText: String { id.description }
 

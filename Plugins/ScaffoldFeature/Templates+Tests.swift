@@ -416,12 +416,16 @@ extension FeatureSpec {
 
                 @Test func itsListOpensInASceneAndFollowsAnEdit() async throws {
                     let run = try await repl.run(lines: [
-                        #"\(lower) new \(typedNew)"#, "scene open list --collection \(collection)",
-                        #"\(lower) edit 1 \(edited.typed(.second))"#, "format json", "scene show",
+                        #"\(lower) new \(typedNew)"#, #"\(lower) new \(typedNew)"#, "\(lower) list",
+                        "scene open list --collection \(collection)", #"\(lower) edit 1 \(edited.typed(.second))"#,
+                        "scene show", "format json", "scene show",
                     ])
                     #expect(run.status == 0, "\\(run.stderr)")
+                    // The command's list and the scene's count the items by their own plural; the scene shows versions
+                    #expect(run.stdout.components(separatedBy: "2 \(lowerPlural) (").count == 3, "\\(run.stdout)")
                     let scene = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
                     #expect(scene.contains(#""\(edited.name)":"\(edited.shown(.second))""#), "\\(scene)")
+                    #expect(scene.contains(#""version":"2""#), "\\(scene)")
                 }
 
                 @Test func badInputGetsOneLineAndChangesNothing() async throws {

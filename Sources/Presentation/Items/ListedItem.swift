@@ -21,25 +21,34 @@ nonisolated public struct ListedItem: Equatable, Sendable {
     public let id: Int
     /// Its fields.
     public let fields: [Field]
+    /// The server's version of it.
+    public let version: Int
 
     /// An item as a list shows it.
-    public init(id: Int, fields: [Field]) {
+    public init(id: Int, fields: [Field], version: Int) {
         self.id = id
         self.fields = fields
+        self.version = version
     }
 }
 
 /// How the app lists one collection's items in a scene: a generated feature gives its own, read
 /// through its list use case.
 nonisolated public struct ItemListSource: Sendable {
-    /// What people call the items (`Recipes`), for the scene's title.
-    public let title: String
+    /// What one item is called (`recipe`), for a count of one.
+    public let noun: String
+    /// What several are called (`recipes`), for other counts and the scene's title.
+    public let plural: String
     /// Reads the items under a policy, with failures already worded for the user.
     public let fetch: ListViewModel<ListedItem>.Fetch
 
     /// A source.
-    public init(title: String, fetch: @escaping ListViewModel<ListedItem>.Fetch) {
-        self.title = title
+    public init(noun: String, plural: String, fetch: @escaping ListViewModel<ListedItem>.Fetch) {
+        self.noun = noun
+        self.plural = plural
         self.fetch = fetch
     }
+
+    /// The scene's title: the plural with a capital (`Recipes`).
+    public var title: String { plural.prefix(1).uppercased() + plural.dropFirst() }
 }

@@ -32,6 +32,11 @@ public final class BrowserSceneDelegate: SceneDelegate {
     public private(set) var profile: UserProfileViewModel?
     /// The items, while the page is a collection's list.
     public private(set) var items: ListViewModel<ListedItem>?
+    /// Where those items come from and what they are called, while the page is a collection's list.
+    public var itemSource: ItemListSource? {
+        guard case .items(let collection) = page else { return nil }
+        return services.itemLists[collection]
+    }
     private let services: Services
     private let logger = Logger(label: "strata.presentation.scenes")
 

@@ -110,10 +110,12 @@ struct SceneSyncTests {
     @Test func aFeaturesListInASceneReloadsForItsOwnItemsOnly() async throws {
         // Given a scene listing a feature's items, whose source counts its reads
         let reads = Counter()
-        let source = ItemListSource(title: "Recipes") { _ in
+        let source = ItemListSource(noun: "recipe", plural: "recipes") { _ in
             let count = await reads.increment()
             return .success(
-                Fetched([ListedItem(id: 1, fields: [.init(name: "title", text: "read \(count)")])], origin: .disk))
+                Fetched(
+                    [ListedItem(id: 1, fields: [.init(name: "title", text: "read \(count)")], version: 1)],
+                    origin: .disk))
         }
         let scenes = SceneApplication.strata(
             documents: documents, users: FakeUserRepository(users: []), store: InMemorySceneStateStore(),

@@ -8,8 +8,8 @@ protocol FieldRendering: ItemRendering, ListRendering, Timestamped {
     /// The item's fields in the shell's JSON; field names are a contract: add, never rename.
     associatedtype JSON: Encodable
 
-    /// What one item is called (`recipe`); the plural adds an `s`.
-    static var noun: String { get }
+    /// What items are called (`recipe`, `recipes`).
+    static var noun: Noun { get }
     /// The item's identifier as the user types it.
     var idText: String { get }
     /// Each field's name and value as text, in the order the feature declares them.
@@ -53,7 +53,7 @@ struct FieldItemOutput<Item: FieldRendering>: CommandRendering {
             item.fieldTexts.map { [$0.name, $0.text] } + [["version", item.versionText]]
             + [["created", Item.text(item.createdAt)], ["updated", Item.text(item.updatedAt)]]
         if let provenance { rows.append(["origin", provenance.text]) }
-        return Item.noun.prefix(1).uppercased() + Item.noun.dropFirst() + " \(item.idText)\n"
+        return Item.noun.one.prefix(1).uppercased() + Item.noun.one.dropFirst() + " \(item.idText)\n"
             + TextTable.render(rows: rows)
     }
 

@@ -10,11 +10,19 @@ protocol ListRendering: Equatable, Sendable {
 
 extension ListViewState: CommandOutcome where Item: ListRendering {
     /// The items on screen, or the failure; a load that never finished was cancelled.
-    func commandOutput() throws(CommandFailure) -> CommandOutput {
+    func commandOutput() throws(CommandFailure) -> CommandOutput { try commandOutput(Item.listOutput) }
+}
+
+extension ListViewState {
+    /// The items on screen as `render` prints them, or the failure; a load that never finished
+    /// was cancelled.
+    func commandOutput(
+        _ render: ([Item], _ provenance: Provenance?) -> CommandOutput
+    ) throws(CommandFailure) -> CommandOutput {
         switch self {
         case .loaded(let items, let provenance), .refreshing(let items, let provenance):
-            return Item.listOutput(items, provenance: provenance)
-        case .empty: return Item.listOutput([], provenance: nil)
+            return render(items, provenance)
+        case .empty: return render([], nil)
         case .failed(let failure): throw CommandFailure(failure.message)
         case .idle, .loading: throw .cancelled
         }

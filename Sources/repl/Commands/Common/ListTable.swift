@@ -6,9 +6,9 @@ import ShellKit
 enum ListTable {
     /// The table and its count line; only the count line when there are no rows.
     static func table(
-        header: [String], rows: [[String]], noun: String, provenance: Provenance?, styling: Styling
+        header: [String], rows: [[String]], noun: Noun, provenance: Provenance?, styling: Styling
     ) -> String {
-        let footer = "\(rows.count) \(rows.count == 1 ? noun : noun + "s")" + (provenance.map { " (\($0.text))" } ?? "")
+        let footer = noun.counted(rows.count) + (provenance.map { " (\($0.text))" } ?? "")
         guard !rows.isEmpty else { return footer }
         return styling.boldFirstLine(TextTable.render(rows: [header] + rows)) + "\n" + footer
     }
@@ -17,4 +17,15 @@ enum ListTable {
     static func plain(_ rows: [[String]]) -> String? {
         rows.isEmpty ? nil : rows.map { $0.joined(separator: "\t") }.joined(separator: "\n")
     }
+}
+
+/// What a list's items are called, for its count line: `1 recipe`, `2 recipes`, `3 categories`.
+struct Noun: Sendable {
+    /// The singular (`category`).
+    let one: String
+    /// The plural (`categories`).
+    let many: String
+
+    /// `count` and the word that goes with it.
+    func counted(_ count: Int) -> String { "\(count) \(count == 1 ? one : many)" }
 }

@@ -16,7 +16,8 @@ struct DocumentListOutput: CommandRendering {
 
     func table(styling: Styling) -> String? {
         ListTable.table(
-            header: ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"], rows: items.map(Self.cells), noun: "document",
+            header: ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"], rows: items.map(Self.cells),
+            noun: Noun(one: "document", many: "documents"),
             provenance: provenance, styling: styling) + (page.map { "\n" + Self.pageLine($0) } ?? "")
     }
 

@@ -44,9 +44,10 @@ extension SceneContent {
             default: return try state.commandOutput()
             }
         }
-        if let state = browser.items?.state {
+        if let state = browser.items?.state, let source = browser.itemSource {
             if state == .idle || state == .loading { return .message("Loading…") }
-            return try state.commandOutput()
+            let noun = Noun(one: source.noun, many: source.plural)
+            return try state.commandOutput { .rendered(ListedItemsOutput(items: $0, provenance: $1, noun: noun)) }
         }
         if let state = browser.profile?.state {
             if state == .idle || state == .loading { return .message("Loading…") }
