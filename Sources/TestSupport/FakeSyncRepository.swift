@@ -52,14 +52,14 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
         throw .noSuchEntry(entryId)
     }
-    /// Drops the conflict and returns the version kept.
-    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document {
+    /// Drops the conflict and returns the version kept (`nil`: the server's deletion).
+    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document? {
         guard let index = stored.firstIndex(where: { $0.entryId == entryId }) else { throw .noSuchEntry(entryId) }
         let conflict = stored.remove(at: index)
         resolved.append((entryId, resolution))
         switch resolution {
         case .local: return conflict.local
-        case .remote: return conflict.remote ?? conflict.local
+        case .remote: return conflict.remote
         case .merged(let body):
             var merged = conflict.local
             merged.body = body

@@ -49,7 +49,7 @@ struct OpaqueValidatorTests {
             }
         }
         // When the user keeps the local version
-        let kept = try await stack.sync.resolve(entryId: entry, keeping: .local)
+        let kept = try #require(try await stack.sync.resolve(entryId: entry, keeping: .local))
         // Then it reached the server over the server's version
         #expect(kept.body == "mine")
         #expect(await stack.live.backend.documentSnapshot().first { $0.id == 2 }?.body == "mine")

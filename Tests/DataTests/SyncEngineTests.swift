@@ -113,7 +113,7 @@ struct SyncEngineTests {
         let entry = try #require(try await mine.sync.conflicts().first?.entryId)
         let resolution: ConflictResolution =
             side == "local" ? .local : side == "remote" ? .remote : .merged(body: "both")
-        let kept = try await mine.sync.resolve(entryId: entry, keeping: resolution)
+        let kept = try #require(try await mine.sync.resolve(entryId: entry, keeping: resolution))
         let expected = side == "local" ? "mine" : side == "remote" ? "theirs" : "both"
         #expect(kept.body == expected && kept.syncState == .synced)
         #expect(await mine.live.backend.documentSnapshot().first { $0.id == 2 }?.body == expected)
@@ -153,7 +153,8 @@ struct SyncEngineTests {
         #expect(try await mine.sync.pull() == SyncReport.withVersion(report.serverVersion))
     }
 
-    @Test func anEditToADocumentDeletedOnTheServerIsParkedNotLost() async throws {
+    @Test(arguments: ["local", "remote"])
+    func anEditToADocumentDeletedOnTheServerIsAConflictWithTheDeletion(side: String) async throws {
         let mine = try await Stack.make()
         let theirs = try await Stack.make(sharing: mine.live)
         _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
@@ -161,11 +162,26 @@ struct SyncEngineTests {
         _ = try await mine.documents.update(id: 3, with: FakeData.changes(body: "kept"))
         try await mine.live.backend.start()
         try await theirs.documents.delete(id: 3)
+        // The edit waits for the user beside the deletion (documents' policy is manual)
         let report = try await mine.sync.sync()
-        #expect(report.parked == 1)
-        let entries = try await mine.sync.outbox()
-        #expect(entries.map(\.lastError) == ["the document was deleted on the server"])
-        #expect(try await mine.documents.document(id: 3, policy: .cacheFirst).value.body == "kept")
+        #expect(report.conflicts == 1 && report.parked == 0)
+        let conflict = try #require(try await mine.sync.conflicts().first)
+        #expect(conflict.documentId.rawValue == 3 && conflict.local.body == "kept" && conflict.remote == nil)
+        let kept = try await mine.sync.resolve(entryId: conflict.entryId, keeping: side == "local" ? .local : .remote)
+        if side == "local" {
+            // This device's version comes back, under the identifier the server gives it
+            let again = try #require(kept)
+            #expect(again.body == "kept" && again.id.rawValue != 3 && again.syncState == .synced, "\(again)")
+            #expect(
+                await mine.live.backend.documentSnapshot().contains { $0.id == again.id.rawValue && $0.body == "kept" })
+        } else {
+            // The deletion stands here too
+            #expect(kept == nil)
+            await #expect(throws: DocumentError.notCached) {
+                try await mine.documents.document(id: 3, policy: .localOnly)
+            }
+        }
+        #expect(try await mine.sync.outbox().isEmpty)
     }
 
     @Test func aWriteAcceptedButAnsweredWithGarbageIsAppliedOnce() async throws {

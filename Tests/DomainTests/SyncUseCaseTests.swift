@@ -23,7 +23,7 @@ struct SyncUseCaseTests {
     @Test func resolvingKeepsTheChosenVersion() async {
         let sync = FakeSyncRepository(conflicts: [conflict])
         let kept = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
-        #expect((try? kept.get())?.body == "theirs")
+        #expect((try? kept.get())??.body == "theirs")
         // Keeping the server's version settles the entry: it is gone from the outbox.
         let again = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
         #expect(again == .failure(.noSuchEntry(3)))

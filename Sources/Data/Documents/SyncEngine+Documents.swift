@@ -24,15 +24,16 @@ extension SyncEngine {
     }
 
     /// Settles a document's conflict the user resolved, then sends what is left; returns the
-    /// document as the user sees it now.
-    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document {
+    /// document as the user sees it now, `nil` when the server's deletion was kept.
+    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document? {
         guard let entry = try store({ () throws(StorageError) in try outbox.entry(entryId) }),
             entry.collection == DocumentResource.collection, let documents
         else { throw .noSuchEntry(entryId) }
         guard entry.state == .conflict,
             let local = try store({ () throws(StorageError) in try documents.typedConflict(entry) }).local
         else { throw .notInConflict(entryId) }
-        return try await documents.resolve(entry, keeping: resolution) ?? local
+        let kept = try await documents.resolve(entry, keeping: resolution)
+        return resolution == .remote ? kept : kept ?? local
     }
 
     /// The policy document conflicts follow.

@@ -10,8 +10,9 @@ extension FeatureStore {
     /// The server's version wins: the item's changes here go and its version is kept. This
     /// device's wins: the change goes again over the server's version (the push sends it). The
     /// user chooses: both are kept, the server's beside the change with its validator, so keeping
-    /// the local version later goes over exactly the version the user saw. A change to an item the
-    /// server deleted is set aside (parked).
+    /// the local version later goes over exactly the version the user saw. When the server deleted
+    /// the item, its version is the deletion, and a change the policy cannot apply is set aside
+    /// (parked).
     func settleConflict(_ entry: Outbox.Entry) async throws(RemoteError) -> ConflictDecision {
         let remote = try await fetchRemote(entry.itemId)
         let decision = policy.resolve(
@@ -109,14 +110,23 @@ extension FeatureStore {
             source.forgetInMemory([id])
         }
         await sync?.pushIfReachable()
-        guard let id = ID(rawValue: entry.itemId) else { return nil }
+        // An item created again takes a new identifier from the server once it gets there.
+        let recreated = try? database.read { db in try Outbox.serverID(Resource.collection, local: entry.itemId, db) }
+        guard let id = ID(rawValue: (recreated ?? nil) ?? entry.itemId) else { return nil }
         return try? await item(id, policy: .cacheFirst).value
     }
 }
 
 extension FeatureStore {
-    /// Queues a change in conflict again, over the server's version the user saw.
+    /// Queues a change in conflict again, over the server's version the user saw; an edit of an
+    /// item the server deleted creates the item again.
     func keepLocal(_ entry: Outbox.Entry) async throws(SyncError) {
+        if entry.operation == .update, entry.remote == nil {
+            try engineStorage { () throws(StorageError) in
+                try Outbox(database: database).requeueAsCreate(entry.seq ?? 0)
+            }
+            return
+        }
         let etag = try await seenETag(entry)
         try engineStorage { () throws(StorageError) in
             try Outbox(database: database).requeue(entry.seq ?? 0, rebasedOn: etag, body: nil)

@@ -201,15 +201,26 @@ struct Outbox: Sendable {
     /// (the old one would only replay the refusal), over `etag` when given and with `body` when
     /// given.
     func requeue(_ seq: Int, rebasedOn etag: String?, body: Data?) throws(StorageError) {
+        try update(seq) { entry in Self.requeue(&entry, rebasedOn: etag, body: body) }
+    }
+
+    /// Queues an edit in conflict with the server's deletion of its item again as a create: the
+    /// item comes back with this device's version, under the identifier the server gives it.
+    func requeueAsCreate(_ seq: Int) throws(StorageError) {
         try update(seq) { entry in
-            entry.state = .pending
-            entry.lastError = nil
-            entry.remote = nil
-            entry.remoteETag = nil
-            entry.baseETag = etag ?? entry.baseETag
-            entry.body = body ?? entry.body
-            entry.idempotencyKey = UUID().uuidString
+            Self.requeue(&entry, rebasedOn: nil, body: nil)
+            (entry.operation, entry.baseETag) = (.create, nil)
         }
+    }
+
+    private static func requeue(_ entry: inout Entry, rebasedOn etag: String?, body: Data?) {
+        entry.state = .pending
+        entry.lastError = nil
+        entry.remote = nil
+        entry.remoteETag = nil
+        entry.baseETag = etag ?? entry.baseETag
+        entry.body = body ?? entry.body
+        entry.idempotencyKey = UUID().uuidString
     }
 
     /// The server refused the change for good: kept, with the reason, and no longer sent.

@@ -130,7 +130,8 @@ extension SyncEngine {
     {
         guard let collection = collection(entry.collection) else { return }
         switch error {
-        case .conflict where entry.operation != .create:
+        // An edit of an item the server deleted meets the policy too: it is a conflict with a deletion.
+        case .conflict where entry.operation != .create, .notFound where entry.operation == .update:
             let decision: ConflictDecision
             do {
                 decision = try await collection.settleConflict(entry)
@@ -153,11 +154,6 @@ extension SyncEngine {
         case .notFound where entry.operation == .delete, .gone where entry.operation == .delete:
             try store { () throws(StorageError) in try collection.settleGone(entry) }
             report.pushed += 1
-        case .notFound:
-            try store { () throws(StorageError) in
-                try outbox.park(entry, error: "the \(collection.noun) was deleted on the server")
-            }
-            report.parked += 1
         default:
             try store { () throws(StorageError) in try outbox.park(entry, error: error.localizedDescription) }
             report.parked += 1

@@ -7,12 +7,13 @@ public struct ResolveConflictUseCase: Sendable {
         self.repository = repository
     }
 
-    /// Keeps the chosen version; a merged body must follow the document rules.
+    /// Keeps the chosen version (`nil`: the server's deletion); a merged body must follow the
+    /// document rules.
     ///
     /// ```swift
     /// let kept = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
     /// ```
-    public func execute(entryId: Int, keeping resolution: ConflictResolution) async -> Result<Document, SyncError> {
+    public func execute(entryId: Int, keeping resolution: ConflictResolution) async -> Result<Document?, SyncError> {
         if case .merged(let body) = resolution,
             let error = DocumentRules.check(body: body)
         {

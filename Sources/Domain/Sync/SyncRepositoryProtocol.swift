@@ -28,8 +28,9 @@ public protocol SyncRepositoryProtocol: Sendable {
     /// Settles a conflict of a feature's item: `.local` sends this device's version over the
     /// server's, `.remote` drops the item's unsent changes; features offer no merge.
     func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError)
-    /// Settles a conflict the user chose a side for.
-    func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document
+    /// Settles a conflict the user chose a side for; returns the document kept, `nil` when that is
+    /// the server's deletion of it.
+    func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document?
     /// The policy for document conflicts.
     func conflictPolicy() async -> ConflictPolicy
     /// Changes the policy for document conflicts.

@@ -359,17 +359,48 @@ struct FeatureStoreTests {
         #expect(conflict.operation == .delete && conflict.local == nil && conflict.remote?.first?.value == "theirs")
     }
 
-    @Test func anEditOfAnItemDeletedOnTheServerIsParkedAndSaysWhatWasDeleted() async throws {
+    /// A bookmark made online, edited offline here while another device deleted it; then a sync,
+    /// under `Policy`.
+    func editedWhileDeleted<Policy: BookmarkPolicy>(
+        _ policy: Policy.Type
+    ) async throws -> (Fixture, FeatureStore<Bookmarks<Policy>>) {
         let fixture = try await Fixture.make()
-        var edited = try await fixture.store.create(Self.draft("https://swift.org"))
+        let store = FeatureStore<Bookmarks<Policy>>(stack: fixture.stack, api: fixture.live.client)
+        var edited = try await store.create(Self.draft("https://swift.org"))
         await fixture.live.backend.stop()
         edited.note = "mine"
-        _ = try await fixture.store.update(edited)
+        _ = try await store.update(edited)
         _ = try await fixture.live.backend.start()
         var headers = HTTPFields()
         headers[.ifMatch] = "*"
         try await fixture.live.client.sendWithoutBody(.delete, "testbookmarks/1", headers: headers)
         _ = try await fixture.stack.sync.sync(progress: { _ in })
+        return (fixture, store)
+    }
+
+    @Test func underManualAnEditOfAnItemDeletedOnTheServerIsAConflictKeepingLocalBringsItBack() async throws {
+        let (fixture, store) = try await editedWhileDeleted(AskTheUser.self)
+        let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
+        #expect(conflict.itemId == 1 && conflict.remote == nil && conflict.local != nil)
+        try await fixture.stack.sync.resolveItem(entryId: conflict.entryId, keeping: .local)
+        // Created again, under the identifier the server gave it
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+        #expect(try await fixture.onServer(1) == nil)
+        let again = try #require(try await fixture.onServer(2))
+        #expect(again.note == "mine")
+        #expect(try await store.item(try #require(ID.server(2)), policy: .localOnly).value.note == "mine")
+    }
+
+    @Test func underServerWinsAnEditOfAnItemDeletedOnTheServerGoesWithIt() async throws {
+        let (fixture, store) = try await editedWhileDeleted(ServerWins.self)
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+        await #expect(throws: DataSourceError.notCached) {
+            try await store.item(try #require(ID.server(1)), policy: .localOnly)
+        }
+    }
+
+    @Test func underClientWinsAnEditOfAnItemDeletedOnTheServerIsParkedAndSaysWhatWasDeleted() async throws {
+        let (fixture, _) = try await editedWhileDeleted(DeviceWins.self)
         // Named by its entity's words, not by cutting the collection's plural
         let parked = try #require(try await fixture.stack.sync.outbox().first)
         #expect(parked.state == .parked && parked.lastError == "the test bookmark was deleted on the server")

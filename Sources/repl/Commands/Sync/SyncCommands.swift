@@ -127,8 +127,10 @@ extension SyncCommands {
                     : "Conflict \(id) is resolved: this device's version is sent over the server's.")
         }
         if case .merged = resolution, body == nil { throw CommandFailure("--keep merged needs --body TEXT") }
-        let kept = try await context.services.resolveConflict.execute(entryId: id, keeping: resolution)
-            .mapError(CommandFailure.init).get()
+        guard
+            let kept = try await context.services.resolveConflict.execute(entryId: id, keeping: resolution)
+                .mapError(CommandFailure.init).get()
+        else { return .message("Conflict \(id) is resolved: the document stays deleted, as on the server.") }
         return .rendered(DocumentOutput(document: kept, provenance: nil))
     }
 
