@@ -28,6 +28,7 @@ nonisolated struct BadInputTests {
             "body without a merge", Array("conflicts resolve 1 --keep local --body x".utf8),
             "--body goes with --keep merged only"
         ),
+        ("conflict that is no entry", Array("conflicts show 7".utf8), "No outbox entry 7"),
     ]
 
     @Test("One error line, nothing changed, process intact", arguments: cases.map(\.name))

@@ -90,7 +90,10 @@ extension SyncCommands {
         guard
             let conflict = try await syncing({ () throws(SyncError) in try await sync.itemConflicts() })
                 .first(where: { $0.entryId == id })
-        else { throw CommandFailure(SyncError.notInConflict(id)) }
+        else {
+            let queued = try await syncing { () throws(SyncError) in try await sync.outbox() }.contains { $0.id == id }
+            throw CommandFailure(queued ? SyncError.notInConflict(id) : SyncError.noSuchEntry(id))
+        }
         return SyncOutput.conflict(conflict)
     }
 

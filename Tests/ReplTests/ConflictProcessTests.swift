@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Two devices (homes) on one server's data: what a user sees when their changes meet.
+@Suite("Conflicts between two devices, as processes")
+nonisolated struct ConflictProcessTests {
+    let repl = ReplProcess.built()
+
+    /// The phone edits document 3 offline while the laptop deletes it; returns the phone's arguments.
+    func editedWhileDeleted(in folder: URL) async throws -> [String] {
+        let server = ["--server-data", folder.appendingPathComponent("server").path]
+        let phone = ["--home", folder.appendingPathComponent("phone").path] + server
+        let offline = try await repl.run(
+            lines: ["docs show 3", "server down", #"docs edit 3 --body "kept on the phone""#], arguments: phone)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        let deleted = try await repl.run(
+            lines: ["docs delete 3"], arguments: ["--home", folder.appendingPathComponent("laptop").path] + server)
+        #expect(deleted.stdout.contains("Deleted document 3."), "\(deleted.stderr)")
+        return phone
+    }
+
+    @Test func anEditMeetingADeleteFromAnotherDeviceIsAConflictAndKeepingItBringsTheDocumentBack() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-race-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let phone = try await editedWhileDeleted(in: folder)
+        // When the phone syncs, the edit waits beside the deletion; keeping it brings the document back
+        let run = try await repl.run(
+            lines: [
+                "sync", "conflicts show 1", "conflicts resolve 1 --keep local", "conflicts list",
+                "docs show 4 --policy remote-only",
+            ], arguments: phone)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("0 settled by policy, 1 in conflict, 0 parked"), "\(run.stdout)")
+        #expect(run.stdout.contains("remote: deleted on the server"), "\(run.stdout)")
+        #expect(run.stdout.contains("No conflicts."), "\(run.stdout)")
+        let server4 = try #require(run.stdout.components(separatedBy: "Document 4\n").last)
+        #expect(server4.contains("kept on the phone") && server4.contains("network"), "\(run.stdout)")
+    }
+
+    @Test func keepingTheServersDeletionLeavesTheDocumentDeleted() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-race-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let phone = try await editedWhileDeleted(in: folder)
+        let run = try await repl.run(
+            lines: ["sync", "conflicts resolve 1 --keep remote", "docs show 3 --policy local-only"], arguments: phone)
+        #expect(run.stdout.contains("Conflict 1 is resolved: the document stays deleted, as on the server."))
+        #expect(run.stderr.contains("line 3: Not available offline"), "\(run.stderr)")
+    }
+}
