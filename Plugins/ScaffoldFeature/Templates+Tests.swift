@@ -414,6 +414,20 @@ extension FeatureSpec {
             \(conflictCheck)
                 }
 
+                @Test func anEditOnOneDeviceMeetingADeleteFromAnotherMeetsTheConflictPolicy() async throws {
+                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
+                    defer { try? FileManager.default.removeItem(at: folder) }
+                    let server = ["--server-data", folder.appendingPathComponent("server").path]
+                    let phone = ["--home", folder.appendingPathComponent("phone").path] + server
+                    let laptop = ["--home", folder.appendingPathComponent("laptop").path] + server
+                    _ = try await repl.run(lines: [#"\(lower) new \(typedNew)"#], arguments: laptop)
+                    let offline = try await repl.run(
+                        lines: ["sync", "server down", #"\(lower) edit 1 \(edited.typed(.second))"#], arguments: phone)
+                    #expect(offline.status == 0, "\\(offline.stderr)")
+                    _ = try await repl.run(lines: ["\(lower) delete 1"], arguments: laptop)
+            \(deletedCheck)
+                }
+
                 @Test func itsListOpensInASceneAndFollowsAnEdit() async throws {
                     let run = try await repl.run(lines: [
                         #"\(lower) new \(typedNew)"#, #"\(lower) new \(typedNew)"#, "\(lower) list",
@@ -464,6 +478,36 @@ extension FeatureSpec {
                     #expect(synced.stdout.contains("Conflict 1 is resolved: the server's version is kept."))
                     #expect(synced.stdout.contains("\(name) 1\\n"), "\\(synced.stdout)")
             """
+    }
+
+    /// What the phone's sync makes of its edit meeting the laptop's delete: under `manual` a conflict
+    /// with the deletion, where keeping the edit creates the item again; under `serverWins` the edit
+    /// goes; under the others it is parked.
+    fileprivate var deletedCheck: String {
+        let edited = editedField
+        switch conflicts {
+        case "manual":
+            return """
+                        let synced = try await repl.run(
+                            lines: ["sync", "conflicts resolve 1 --keep local", "format json", "\(lower) show 2 --policy remote-only"],
+                            arguments: phone)
+                        #expect(synced.stdout.contains(" 1 in conflict"), "\\(synced.stdout)")
+                        #expect(synced.stdout.contains("creates the item again, with a new ID"), "\\(synced.stdout)")
+                        let again = try #require(synced.stdout.split(separator: "\\n").last.map(String.init))
+                        #expect(again.contains(#""\(edited.name)":\(edited.jsonText(.second))"#), "\\(again)")
+                """
+        case "serverWins":
+            return """
+                        let synced = try await repl.run(lines: ["sync"], arguments: phone)
+                        #expect(synced.stdout.contains(" 1 settled by policy, 0 in conflict, 0 parked"), "\\(synced.stdout)")
+                """
+        default:
+            return """
+                        let synced = try await repl.run(lines: ["sync", "outbox list"], arguments: phone)
+                        #expect(synced.stdout.contains(" 0 in conflict, 1 parked"), "\\(synced.stdout)")
+                        #expect(synced.stdout.contains("was deleted on the server"), "\\(synced.stdout)")
+                """
+        }
     }
 
     /// The check that `new` without its required flags is refused, when the feature has any.

@@ -83,9 +83,6 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
     /// The server's collection.
     var collection: String { Resource.collection }
 
-    /// What people call one item.
-    var noun: String { Resource.noun }
-
     /// The policy the collection's conflicts follow: the user's choice, else the declared one.
     var policy: ConflictPolicy {
         ((try? database.read { db in try SyncValueRecord.policy(for: Resource.collection, db) }) ?? nil)

@@ -7,8 +7,6 @@ import Foundation
 protocol SyncedCollection: AnyObject, Sendable {
     /// The server's collection, such as `documents`.
     var collection: String { get }
-    /// What people call one of its items, such as `document`.
-    var noun: String { get }
     /// The policy its conflicts follow now.
     var policy: ConflictPolicy { get }
 

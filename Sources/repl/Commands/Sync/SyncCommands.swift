@@ -120,14 +120,18 @@ extension SyncCommands {
         }
         let id = try arguments.id()
         let sync = context.services.sync
-        if try await syncing({ () throws(SyncError) in try await sync.itemConflicts() }).contains(where: {
+        if let conflict = try await syncing({ () throws(SyncError) in try await sync.itemConflicts() }).first(where: {
             $0.entryId == id
         }) {
             try await syncing { () throws(SyncError) in try await sync.resolveItem(entryId: id, keeping: resolution) }
-            return .message(
-                resolution == .remote
-                    ? "Conflict \(id) is resolved: the server's version is kept."
-                    : "Conflict \(id) is resolved: this device's version is sent over the server's.")
+            let outcome =
+                switch (resolution, conflict.remote) {
+                case (.remote, nil): "the item stays deleted, as on the server"
+                case (.remote, _): "the server's version is kept"
+                case (_, nil): "this device's version creates the item again, with a new ID"
+                case (_, _): "this device's version is sent over the server's"
+                }
+            return .message("Conflict \(id) is resolved: \(outcome).")
         }
         if case .merged = resolution, body == nil { throw CommandFailure("--keep merged needs --body TEXT") }
         guard
