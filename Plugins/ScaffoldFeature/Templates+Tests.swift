@@ -401,12 +401,17 @@ extension FeatureSpec {
                     #expect(deleted.stderr.contains("\(name) 1 was not found"), "\\(deleted.stderr)")
                 }
 
-                @Test func aDeleteOnOneDeviceRacingAnEditOnAnotherMeetsTheConflictPolicy() async throws {
+                /// A phone's and a laptop's arguments: two homes on one server's data, in a new folder.
+                static func twoHomes() -> (folder: URL, phone: [String], laptop: [String]) {
                     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
-                    defer { try? FileManager.default.removeItem(at: folder) }
                     let server = ["--server-data", folder.appendingPathComponent("server").path]
-                    let phone = ["--home", folder.appendingPathComponent("phone").path] + server
-                    let laptop = ["--home", folder.appendingPathComponent("laptop").path] + server
+                    let home = { (name: String) in ["--home", folder.appendingPathComponent(name).path] + server }
+                    return (folder, home("phone"), home("laptop"))
+                }
+
+                @Test func aDeleteOnOneDeviceRacingAnEditOnAnotherMeetsTheConflictPolicy() async throws {
+                    let (folder, phone, laptop) = Self.twoHomes()
+                    defer { try? FileManager.default.removeItem(at: folder) }
                     _ = try await repl.run(lines: [#"\(lower) new \(typedNew)"#], arguments: phone)
                     let offline = try await repl.run(lines: ["sync", "server down", "\(lower) delete 1"], arguments: laptop)
                     #expect(offline.status == 0, "\\(offline.stderr)")
@@ -415,11 +420,8 @@ extension FeatureSpec {
                 }
 
                 @Test func anEditOnOneDeviceMeetingADeleteFromAnotherMeetsTheConflictPolicy() async throws {
-                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
+                    let (folder, phone, laptop) = Self.twoHomes()
                     defer { try? FileManager.default.removeItem(at: folder) }
-                    let server = ["--server-data", folder.appendingPathComponent("server").path]
-                    let phone = ["--home", folder.appendingPathComponent("phone").path] + server
-                    let laptop = ["--home", folder.appendingPathComponent("laptop").path] + server
                     _ = try await repl.run(lines: [#"\(lower) new \(typedNew)"#], arguments: laptop)
                     let offline = try await repl.run(
                         lines: ["sync", "server down", #"\(lower) edit 1 \(edited.typed(.second))"#], arguments: phone)
