@@ -43,15 +43,46 @@ struct HostileServerTests {
 
     @Test func aLiveMessageThatNeverEndsClosesTheSocket() async throws {
         // Given a live socket whose first message is fragments without an end
-        let router = Router(context: BasicWebSocketRequestContext.self)
-        router.ws("/live") { inbound, outbound, _ in
-            var messages = inbound.messages(maxSize: 1 << 10).makeAsyncIterator()
-            _ = try await messages.next()
+        let (stream, server) = try await Self.liveSocket { outbound in
             let fragment = ByteBuffer(repeating: UInt8(ascii: "a"), count: 1 << 15)
             try await outbound.write(.custom(WebSocketFrame(fin: false, opcode: .text, data: fragment)))
             for _ in 0..<320 {  // 10 MB in all
                 try await outbound.write(.custom(WebSocketFrame(fin: false, opcode: .continuation, data: fragment)))
             }
+        }
+        defer { server.cancel() }
+        // When the app listens, then the socket ends with an error instead of growing
+        let error = await #expect(throws: LiveError.self) {
+            for try await _ in stream {}
+        }
+        #expect(error?.localizedDescription.contains("messageTooLarge") == true, "\(String(describing: error))")
+    }
+
+    @Test func aBinaryMessageInFragmentsIsSkippedWhole() async throws {
+        // Given a live socket that sends a binary message in two fragments, then a text message
+        let (stream, server) = try await Self.liveSocket { outbound in
+            let half = ByteBuffer(string: #"{"type":"change"}"#)
+            try await outbound.write(.custom(WebSocketFrame(fin: false, opcode: .binary, data: half)))
+            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .continuation, data: half)))
+            try await outbound.write(.text("after"))
+        }
+        defer { server.cancel() }
+        // When the app listens, then the binary message's second half is not taken for text
+        var messages = stream.makeAsyncIterator()
+        #expect(try await messages.next() == "after")
+    }
+
+    /// A live socket to a Hummingbird server on 127.0.0.1 that waits for the app's first message,
+    /// then runs `send`; and the server's task, for the caller to cancel.
+    private static func liveSocket(
+        sending send: @escaping @Sendable (WebSocketOutboundWriter) async throws -> Void
+    ) async throws -> (AsyncThrowingStream<String, any Error>, Task<Void, any Error>) {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.ws("/live") { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 10).makeAsyncIterator()
+            _ = try await messages.next()
+            try await send(outbound)
+            while try await messages.next() != nil {}
         }
         let (bound, binding) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
@@ -59,15 +90,11 @@ struct HostileServerTests {
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { binding.yield($0.localAddress?.port ?? 0) })
         let running = Task { try await app.run() }
-        defer { running.cancel() }
         var ports = bound.makeAsyncIterator()
         let port = try #require(await ports.next())
-        // When the app listens, then the socket ends with an error instead of growing
         let stream = try await WebSocketLiveTransport(connectTimeout: .seconds(2)).open(
             try #require(URL(string: "ws://127.0.0.1:\(port)/live")))
-        await #expect(throws: LiveError.messageTooLarge(1 << 20)) {
-            for try await _ in stream {}
-        }
+        return (stream, running)
     }
 }
 

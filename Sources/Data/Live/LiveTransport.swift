@@ -13,15 +13,15 @@ public enum LiveError: Error, Equatable, LocalizedError {
     case badURL(String)
     /// The connection or the upgrade failed.
     case cannotConnect(String)
-    /// The server sent a message (its fragments joined) larger than the app reads.
-    case messageTooLarge(Int)
+    /// The socket closed on an error: a message larger than the app reads, a broken frame.
+    case closed(String)
 
     /// One line for the user.
     public var errorDescription: String? {
         switch self {
         case .badURL(let url): "cannot open a live socket to '\(url)'"
         case .cannotConnect(let reason): "cannot open the live socket: \(reason)"
-        case .messageTooLarge(let limit): "the live socket sent a message larger than \(limit) bytes"
+        case .closed(let reason): "the live socket closed: \(reason)"
         }
     }
 }

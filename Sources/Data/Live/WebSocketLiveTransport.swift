@@ -4,8 +4,8 @@ import NIOCore
 import WSClient
 
 /// The live socket through swift-websocket's client (ADR 0059): it upgrades the connection,
-/// answers pings and closes the socket; this type says it is ready, joins a message's fragments
-/// up to a bound and hands the text over.
+/// answers pings, joins a message's fragments up to a bound and closes the socket; this type says
+/// it is ready and hands the text over.
 public struct WebSocketLiveTransport: LiveTransport {
     private let connectTimeout: Duration
 
@@ -31,7 +31,8 @@ public struct WebSocketLiveTransport: LiveTransport {
                         try await Self.relay(inbound, to: continuation)
                         continuation.finish()
                     } catch {
-                        continuation.finish(throwing: error)
+                        // Thrown on, so the client closes the socket with the error's own code.
+                        continuation.finish(throwing: LiveError.closed("\(error)"))
                         throw error
                     }
                 }
@@ -66,22 +67,17 @@ extension WebSocketLiveTransport {
         static let logger = Logger(label: "strata.data.live")
     }
 
-    /// Hands each text message to `continuation` until the server closes.
+    /// Hands each text message to `continuation` until the server closes; binary messages are
+    /// skipped whole.
     ///
-    /// A message that never ends must not grow without bound: past `maxMessage` the socket
-    /// closes, and the app falls back to pulling.
+    /// The client joins a message's fragments up to `maxMessage` and closes the socket with
+    /// "message too big" past it, so a message that never ends cannot grow without bound; the
+    /// stream then ends with ``LiveError/closed(_:)`` and the app falls back to pulling.
     private static func relay(
         _ inbound: WebSocketInboundStream, to continuation: AsyncThrowingStream<String, any Error>.Continuation
     ) async throws {
-        var pending: [UInt8] = []
-        for try await frame in inbound {
-            guard frame.opcode != .binary else { continue }
-            pending += frame.data.readableBytesView
-            guard pending.count <= Limits.maxMessage else { throw LiveError.messageTooLarge(Limits.maxMessage) }
-            if frame.fin {
-                continuation.yield(String(decoding: pending, as: UTF8.self))
-                pending = []
-            }
+        for try await message in inbound.messages(maxSize: Limits.maxMessage) {
+            if case .text(let text) = message { continuation.yield(text) }
         }
     }
 
