@@ -71,10 +71,12 @@ scaffold Inquiry --field note:String >/dev/null
 [ -d Sources/Domain/Inquiries ] || fail "Inquiry's Domain folder is not Inquiries"
 grep -q '^  /inquiries:' Docs/openapi.yaml || fail "the contract does not describe /inquiries"
 grep -q '^An inquiry has' Docs/Features/Inquiry.md || fail "Inquiry's page does not say 'An inquiry'"
+# Trip asks serverWins and Inquiry manual: a third policy takes the generated tests' last branch.
+scaffold Memo --field note:String --conflicts lastWriterWins >/dev/null
 
 swift build --build-tests
 Scripts/lint.sh
-swift test --skip-build --filter 'Trip|Inquiry|DocumentationTranscriptTests|RegistryTests|MigrationTests|ArchitectureTests'
+swift test --skip-build --filter 'Trip|Inquiry|Memo|DocumentationTranscriptTests|RegistryTests|MigrationTests|ArchitectureTests'
 # The generated collection is in the contract: schemathesis checks its routes as it checks documents'.
 grep -q '^  /trips:' Docs/openapi.yaml || fail "the contract does not describe /trips"
 ln -s "$root/.build-python" .build-python
@@ -83,5 +85,6 @@ rm .build-python
 
 scaffold --remove Trip
 scaffold --remove Inquiry
+scaffold --remove Memo
 unchanged "--remove did not restore the tree"
 echo "feature-check: ok"

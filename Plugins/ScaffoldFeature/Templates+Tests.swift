@@ -482,9 +482,9 @@ extension FeatureSpec {
             """
     }
 
-    /// What the phone's sync makes of its edit meeting the laptop's delete: under `manual` a conflict
-    /// with the deletion, where keeping the edit creates the item again; under `serverWins` the edit
-    /// goes; under the others it is parked.
+    /// What the phone's sync makes of its edit meeting the laptop's delete: under `serverWins` the
+    /// edit goes; under the others a conflict with the deletion, where keeping the edit creates the
+    /// item again (`manual`) and keeping the deletion drops the edit (the others).
     fileprivate var deletedCheck: String {
         let edited = editedField
         switch conflicts {
@@ -505,9 +505,11 @@ extension FeatureSpec {
                 """
         default:
             return """
-                        let synced = try await repl.run(lines: ["sync", "outbox list"], arguments: phone)
-                        #expect(synced.stdout.contains(" 0 in conflict, 1 parked"), "\\(synced.stdout)")
-                        #expect(synced.stdout.contains("was deleted on the server"), "\\(synced.stdout)")
+                        let synced = try await repl.run(
+                            lines: ["sync", "conflicts resolve 1 --keep remote", "outbox list"], arguments: phone)
+                        #expect(synced.stdout.contains(" 1 in conflict"), "\\(synced.stdout)")
+                        #expect(synced.stdout.contains("the item stays deleted, as on the server"), "\\(synced.stdout)")
+                        #expect(synced.stdout.contains("The outbox is empty."), "\\(synced.stdout)")
                 """
         }
     }

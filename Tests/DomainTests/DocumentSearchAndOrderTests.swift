@@ -77,9 +77,9 @@ struct ConflictPolicyTests {
         #expect(ConflictPolicy.lastWriterWins.resolve(localChangeAt: earlier, remote: remote) == .keepServer)
     }
 
-    @Test(arguments: [ConflictPolicy.clientWins, .lastWriterWins])
-    func aLocalChangeIsNeverAppliedOverADeletion(policy: ConflictPolicy) {
-        #expect(policy.resolve(localChangeAt: Date(), remote: nil) == .setAside)
+    @Test(arguments: [ConflictPolicy.clientWins, .lastWriterWins, .manual])
+    func aLocalChangeAgainstADeletionGoesToTheUser(policy: ConflictPolicy) {
+        #expect(policy.resolve(localChangeAt: Date(), remote: nil) == .askUser)
         #expect(ConflictPolicy.serverWins.resolve(localChangeAt: Date(), remote: nil) == .keepServer)
     }
 }

@@ -67,23 +67,6 @@ extension FeatureResource {
     /// No merge, unless the collection offers one.
     package static func merged(local: Item, remote: Item?, body: String) -> Item? { nil }
 
-    /// What people call one item, in the words of its entity's type name (`Document` → `document`,
-    /// `ShoppingItem` → `shopping item`): the server's collection is a plural no rule undoes.
-    static var noun: String { words(of: String(describing: Item.self)) }
-
-    /// A type name in lower-case words, split where a capital follows a small letter
-    /// (`URLBookmark` → `urlbookmark`, `TestBookmark` → `test bookmark`).
-    static func words(of typeName: String) -> String {
-        var words = ""
-        var previous: Character?
-        for letter in typeName {
-            if letter.isUppercase, previous?.isLowercase == true { words.append(" ") }
-            words += letter.lowercased()
-            previous = letter
-        }
-        return words
-    }
-
     /// An item's estimated size in the memory tier: its layout plus the bytes its texts hold, so
     /// the tier's byte limit bounds every collection alike.
     static func cost(of value: some Any) -> Int {

@@ -11,8 +11,7 @@ extension FeatureStore {
     /// device's wins: the change goes again over the server's version (the push sends it). The
     /// user chooses: both are kept, the server's beside the change with its validator, so keeping
     /// the local version later goes over exactly the version the user saw. When the server deleted
-    /// the item, its version is the deletion, and a change the policy cannot apply is set aside
-    /// (parked).
+    /// the item, its version is the deletion (the policy asks the user unless the server wins).
     func settleConflict(_ entry: Outbox.Entry) async throws(RemoteError) -> ConflictDecision {
         let remote = try await fetchRemote(entry.itemId)
         let decision = policy.resolve(
@@ -28,10 +27,7 @@ extension FeatureStore {
                 let body = try remote.map { remote throws(StorageError) in try Self.encoded(remote.wire) }
                 try outbox.markConflict(entry, remote: body, remoteETag: remote?.etag)
             case (.overwriteServer, _), (.setAside, _):
-                try outbox.park(
-                    entry,
-                    error: remote == nil
-                        ? "the \(Resource.noun) was deleted on the server" : "the server sent no validator")
+                try outbox.park(entry, error: "the server sent no validator")
                 return .setAside
             }
         } catch {

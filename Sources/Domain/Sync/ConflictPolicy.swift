@@ -15,7 +15,9 @@ public enum ConflictPolicy: String, Sendable, Hashable, CaseIterable {
     /// its version is now `remote` (`nil`: the server deleted the document).
     ///
     /// Last writer wins compares whole seconds (the server keeps no finer time) and gives a tie
-    /// to the server; a local change is never applied over a deletion (it is set aside).
+    /// to the server. A local edit against a deletion goes to the user under every policy but
+    /// `serverWins`: applying it would undo someone's delete, dropping it would lose the edit, and
+    /// the server says nothing of when it deleted.
     ///
     /// ```swift
     /// ConflictPolicy.lastWriterWins.resolve(localChangeAt: edit, remote: serverCopy)  // .keepServer
@@ -30,9 +32,9 @@ public enum ConflictPolicy: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .serverWins: return .keepServer
         case .manual: return .askUser
-        case .clientWins: return serverChangedAt == nil ? .setAside : .overwriteServer
+        case .clientWins: return serverChangedAt == nil ? .askUser : .overwriteServer
         case .lastWriterWins:
-            guard let changedAt = serverChangedAt else { return .setAside }
+            guard let changedAt = serverChangedAt else { return .askUser }
             guard let changedAt else { return .keepServer }
             let serverTime = changedAt.timeIntervalSince1970.rounded(.down)
             let localTime = localChangeAt.timeIntervalSince1970.rounded(.down)
@@ -49,7 +51,8 @@ public enum ConflictDecision: Equatable, Sendable {
     case overwriteServer
     /// Both versions are kept until the user chooses.
     case askUser
-    /// The change cannot be applied (the server deleted the document); it is kept, set aside.
+    /// The change cannot be sent as decided (the server sent no validator to send it over); it is
+    /// kept, set aside.
     case setAside
 }
 

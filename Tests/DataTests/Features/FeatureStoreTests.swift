@@ -399,18 +399,26 @@ struct FeatureStoreTests {
         }
     }
 
-    @Test func underClientWinsAnEditOfAnItemDeletedOnTheServerIsParkedAndSaysWhatWasDeleted() async throws {
-        let (fixture, _) = try await editedWhileDeleted(DeviceWins.self)
-        // Named by its entity's words, not by cutting the collection's plural
-        let parked = try #require(try await fixture.stack.sync.outbox().first)
-        #expect(parked.state == .parked && parked.lastError == "the test bookmark was deleted on the server")
+    @Test func underClientWinsAnEditOfAnItemDeletedOnTheServerIsAConflictForTheUser() async throws {
+        try await expectAConflictWithTheDeletion(DeviceWins.self)
     }
 
-    @Test func anItemsNounIsItsTypeNameInWords() {
-        #expect(TestBookmarkResource.noun == "test bookmark")
-        #expect(TestBookmarkResource.words(of: "Document") == "document")
-        #expect(TestBookmarkResource.words(of: "URLBookmark") == "urlbookmark")
-        #expect(TestBookmarkResource.words(of: "ShoppingItem2") == "shopping item2")
+    @Test func underLastWriterWinsAnEditOfAnItemDeletedOnTheServerIsAConflictForTheUser() async throws {
+        try await expectAConflictWithTheDeletion(LaterWins.self)
+    }
+
+    /// Under `Policy`, an edit meeting another device's delete is listed as a conflict (applying
+    /// it would undo the delete, dropping it would lose the edit), and keeping the deletion drops
+    /// the edit and the copy here.
+    func expectAConflictWithTheDeletion<Policy: BookmarkPolicy>(_ policy: Policy.Type) async throws {
+        let (fixture, store) = try await editedWhileDeleted(policy)
+        let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
+        #expect(conflict.itemId == 1 && conflict.remote == nil && conflict.local != nil)
+        try await fixture.stack.sync.resolveItem(entryId: conflict.entryId, keeping: .remote)
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+        await #expect(throws: DataSourceError.notCached) {
+            try await store.item(try #require(ID.server(1)), policy: .localOnly)
+        }
     }
 
     @Test func underClientWinsThisDevicesEditGoesOverTheServers() async throws {

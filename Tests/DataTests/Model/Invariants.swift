@@ -30,15 +30,11 @@ enum Invariants {
                     "\(device.name) still has pending \(entry.operation) \(entry.id) of \(entry.itemId) after the final sync (\(entry.attempts) attempts, \(entry.lastError ?? "no error"))"
                 )
             }
-            // Conflicts are exactly those the policy cannot settle: only the device that asks the
-            // user keeps any.
-            if device.policy != .manual, let conflict = entries.first(where: { $0.state == .conflict }) {
-                violations.append("\(device.name) (\(device.policy)) kept conflict \(conflict.id)")
-            }
-            // A change is set aside only when the server deleted its document (nothing else in
-            // these schedules is refused).
+            // Conflicts are exactly those the policy cannot settle.
             let onServer = Set(server.map(\.id))
-            for entry in entries where entry.state == .parked && onServer.contains(entry.itemId) {
+            violations += unsettled(entries, device, deletedOnServer: { !onServer.contains($0) })
+            // Nothing in these schedules is refused, so nothing is set aside.
+            for entry in entries where entry.state == .parked {
                 violations.append(
                     "\(device.name) parked entry \(entry.id) on document \(entry.itemId): \(entry.lastError ?? "")")
             }
@@ -95,9 +91,8 @@ enum Invariants {
                     "\(device.name) still has pending bookmark change \(entry.id) (\(entry.operation) of \(entry.itemId), \(entry.attempts) attempts, \(entry.lastError ?? "no error")) after the final sync; its outbox: \(entries.map { "\($0.id) \($0.operation) \($0.itemId) \($0.state)" })"
                 )
             }
-            if device.policy != .manual, let conflict = entries.first(where: { $0.state == .conflict }) {
-                violations.append("\(device.name) (\(device.policy)) kept bookmark conflict \(conflict.id)")
-            }
+            let listed = Set(list.items.compactMap(\.id))
+            violations += unsettled(entries, device, deletedOnServer: { !listed.contains($0) })
             let keptAside = Set(entries.map(\.itemId))
             let local = Dictionary(
                 try device.bookmarks.local().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -110,12 +105,29 @@ enum Invariants {
                     )
                 }
             }
-            let listed = Set(list.items.compactMap(\.id))
             for id in local.keys where !listed.contains(id) && !keptAside.contains(id) {
                 violations.append("\(device.name) still holds bookmark \(id), which the server no longer has")
             }
         }
         return violations
+    }
+
+    /// The conflicts `device` keeps that its policy should have settled: under `manual` every one
+    /// is the user's; `clientWins` and `lastWriterWins` leave to the user only an edit against a
+    /// deletion; `serverWins` none.
+    private static func unsettled(
+        _ entries: [QueuedChange], _ device: ModelDevice, deletedOnServer: (Int) -> Bool
+    ) -> [String] {
+        entries.filter { entry in
+            guard entry.state == .conflict else { return false }
+            switch device.policy {
+            case .manual: return false
+            case .clientWins, .lastWriterWins: return entry.operation != .update || !deletedOnServer(entry.itemId)
+            case .serverWins: return true
+            }
+        }.map {
+            "\(device.name) (\(device.policy)) kept conflict \($0.id) (\($0.operation) of \($0.collection) \($0.itemId))"
+        }
     }
 
     /// The last change asked of each server document, its ids on the devices resolved.
