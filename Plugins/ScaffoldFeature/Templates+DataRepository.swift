@@ -101,8 +101,8 @@ extension FeatureSpec {
             }\(isSearchable ? """
 
 
-                public func search(words: [String]) async throws(\(name)Error) -> [\(name)] {
-                    do { return try store.search(words) } catch { throw error.\(lower)Error(id: nil) }
+                public func search(_ query: String, words: [String], policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
+                    do { return try await store.search(query, words: words, policy: policy) } catch { throw error.\(lower)Error(id: nil) }
                 }
             """ : "")
         }
@@ -131,7 +131,7 @@ extension FeatureSpec {
         """
     }
 
-    /// The server's collection for the feature.
+    /// The server's collection for the feature (its searchable fields are what `q` searches).
     func serverFiles() -> [(path: String, text: String)] {
         [
             (
@@ -142,7 +142,7 @@ extension FeatureSpec {
                     static let \(lowerPlural) = CollectionSpec(
                         name: "\(collection)", tagPrefix: "\(lower.prefix(1))",
                         fields: [
-                \(fields.map { "            .init(\($0.collectionField))," }.joined(separator: "\n"))
+                \(fields.map { field in "            .init(\(field.collectionField)\(searchable.contains { $0.name == field.name } ? ", searchable: true" : ""))," }.joined(separator: "\n"))
                         ])
                 }
 

@@ -166,8 +166,8 @@ extension FeatureSpec {
             /// Deletes \(article) \(lower) on this device and sends the deletion.
             func delete(id: \(name).ID) async throws(\(name)Error)\(isSearchable ? """
 
-                /// The \(lowerPlural) on this device in which every one of `words` begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")), best match first.
-                func search(words: [String]) async throws(\(name)Error) -> [\(name)]
+                /// The \(lowerPlural) in which every one of `words` (the search words of `query`) begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")): from this device's index once a sync brought them (best match first), else the server's search.
+                func search(_ query: String, words: [String], policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
             """ : "")
         }
 
@@ -200,15 +200,15 @@ extension FeatureSpec {
         useCase(
             "Search\(plural)",
             summary:
-                "Finds the \(lowerPlural) on this device in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")).",
-            parameters: "query: String", returns: "[\(name)]",
+                "Finds the \(lowerPlural) in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")), as documents are searched.",
+            parameters: "query: String, policy: ReadPolicy = .cacheFirst", returns: "Fetched<[\(name)]>",
             body: """
                 guard query.count <= SearchWords.maxQueryLength else {
                                 throw .invalid("A search is at most \\(SearchWords.maxQueryLength) characters")
                             }
                             let words = SearchWords.words(in: query)
                             guard !words.isEmpty else { throw .invalid("Give at least one word to search for") }
-                            return try await repository.search(words: words)
+                            return try await repository.search(query, words: words, policy: policy)
                 """, example: "execute(query: \"fir\")")
     }
 

@@ -47,6 +47,30 @@ extension FeatureSpec {
 
                 """
             ),
-        ]
+        ] + (isSearchable ? [("\(folder)/\(name)SearchViewModel.swift", searchViewModel())] : [])
+    }
+
+    /// The search as you type, when the feature has a search: the documents' view model.
+    private func searchViewModel() -> String {
+        """
+        public import Domain
+
+        /// Search as you type over the \(lowerPlural).
+        public typealias \(name)SearchViewModel = SearchViewModel<\(name)>
+
+        /// What the \(lower) search shows.
+        public typealias \(name)SearchViewState = SearchViewState<\(name)>
+
+        extension SearchViewModel where Item == \(name) {
+            /// The \(lower) search, with `search\(plural)` under `policy`; searches wait for 300 ms of
+            /// silence on `clock`.
+            public convenience init(search\(plural): Search\(plural)UseCase, clock: any Clock<Duration>, policy: ReadPolicy) {
+                self.init(name: "\(name)SearchViewModel", clock: clock, debounce: .milliseconds(300), policy: policy) { query, policy in
+                    await search\(plural).execute(query: query, policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                }
+            }
+        }
+
+        """
     }
 }

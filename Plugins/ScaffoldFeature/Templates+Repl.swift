@@ -187,14 +187,16 @@ extension FeatureSpec {
     private var searchCommand: String {
         """
                 private static let search = Command(
-                    name: "\(lower) search", group: .\(lowerPlural), summary: "Find \(lowerPlural) on this device by \(searchable.map(\.name).joined(separator: ", "))",
-                    arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], examples: ["\(lower) search \(searchable[0].searchWord)"]
+                    name: "\(lower) search", group: .\(lowerPlural), summary: "Find \(lowerPlural) by \(searchable.map(\.name).joined(separator: ", "))",
+                    arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], flags: [ReadPolicyFlag.spec],
+                    examples: ["\(lower) search \(searchable[0].searchWord)", "\(lower) search \(searchable[0].searchWord) --policy local-only"]
                 ) { context, arguments throws(CommandFailure) in
                     let repository = try context.\(lowerPlural)
-                    return try await context.perform { () async throws(CommandFailure) -> CommandOutput in
-                        let found = try await Search\(plural)UseCase(repository: repository).execute(query: arguments.value("QUERY") ?? "")
-                            .mapError(CommandFailure.init(feature:)).get()
-                        return .rendered(FieldListOutput(items: found, provenance: Provenance(origin: .disk, freshness: .fresh, ageSeconds: 0), page: nil))
+                    return try await context.run {
+                        \(name)SearchViewModel(search\(plural): Search\(plural)UseCase(repository: repository), clock: context.clock, policy: arguments.readPolicy)
+                    } start: { viewModel in
+                        viewModel.type(arguments.value("QUERY") ?? "")
+                        return viewModel.searchNow()  // the Return key: no need to wait for the typing pause
                     }
                 }
 

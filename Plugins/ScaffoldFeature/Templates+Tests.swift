@@ -89,12 +89,14 @@ extension FeatureSpec {
             }\(isSearchable ? """
 
 
-                /// The stored \(lowerPlural) the words match as the device's index does (``SearchWords``).
-                public func search(words: [String]) async throws(\(name)Error) -> [\(name)] {
+                /// The stored \(lowerPlural) the words match as the device's index does (``SearchWords``), from
+                /// the disk whatever the policy.
+                public func search(_ query: String, words: [String], policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
                     if let failure { throw failure }
-                    return stored.values.filter { item in
+                    let found = stored.values.filter { item in
                         SearchWords.match(words, in: [\(searchable.map { $0.type == .strings ? "item.\($0.name).joined(separator: \" \")" : ($0.type == .optionalString ? "item.\($0.name) ?? \"\"" : "item.\($0.name)") }.joined(separator: ", "))])
                     }.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+                    return Fetched(found, origin: .disk)
                 }
             """ : "")
         }
@@ -304,7 +306,7 @@ extension FeatureSpec {
 
     private func viewModelTests() -> String {
         """
-        import Domain
+        \(isSearchable ? "import Clocks\n" : "")import Domain
         import Foundation
         import Presentation
         import TestSupport
@@ -360,9 +362,33 @@ extension FeatureSpec {
                     .loading, .failed(ViewFailure(message: "\(name) 9 was not found", remedy: .pickAnother)))
                 await missingTester.finish()
             }
-        }
+        \(isSearchable ? searchViewModelTest : "")}
 
         """
+    }
+
+    /// The search view model's test, when the feature has a search: it waits for typing to pause.
+    private var searchViewModelTest: String {
+        let word = searchable[0].searchWord
+        return """
+
+                @Test func theSearchWaitsForTypingToPauseThenShowsTheMatches() async throws {
+                    let items = try stored()
+                    let clock = TestClock()
+                    let viewModel = \(name)SearchViewModel(
+                        search\(plural): Search\(plural)UseCase(repository: Fake\(name)Repository(\(lowerPlural): items)), clock: clock,
+                        policy: .cacheFirst)
+                    let tester = ViewModelTester(viewModel)
+                    viewModel.type("\(word)")
+                    await clock.advanceAndSettle(by: .milliseconds(299))
+                    #expect(viewModel.state == .idle)
+                    await clock.advanceAndSettle(by: .milliseconds(1))
+                    await tester.expect(.searching(query: "\(word)"), .results(query: "\(word)", items: items, provenance: .disk))
+                    await tester.finish()
+                    #expect(viewModel.traceName == "\(name)SearchViewModel")
+                }
+
+            """
     }
 
     private func commandTests() -> String {
@@ -545,7 +571,7 @@ extension FeatureSpec {
                 let created = try await Create\(name)UseCase(repository: repository).execute(\(sampleDraft(.first))).get()
                 let search = Search\(plural)UseCase(repository: repository)
                 #expect(await search.execute(query: " -*- ") == .failure(.invalid("Give at least one word to search for")))
-                #expect(try await search.execute(query: "\(searchable[0].searchWord)").get() == [created])
+                #expect(try await search.execute(query: "\(searchable[0].searchWord)").get().value == [created])
             }
 
         """
@@ -559,8 +585,9 @@ extension FeatureSpec {
                 let (repository, keepAlive) = try await implementation.make()
                 defer { withExtendedLifetime(keepAlive) {} }
                 let created = try await repository.create(\(sampleDraft(.first)))
-                #expect(try await repository.search(words: ["\(searchable[0].searchWord.uppercased())"]).map(\\.id) == [created.id])
-                #expect(try await repository.search(words: ["zzz"]).isEmpty)
+                let word = "\(searchable[0].searchWord.uppercased())"
+                #expect(try await repository.search(word, words: [word], policy: .localOnly).value.map(\\.id) == [created.id])
+                #expect(try await repository.search("zzz", words: ["zzz"], policy: .localOnly).value.isEmpty)
             }
 
         """

@@ -14,7 +14,7 @@ struct DefaultedFieldTests {
         "Provenance.swift freshness", "Provenance.swift ageSeconds",
         "Fetched.swift freshness", "Fetched.swift ageSeconds",
         "DocumentImportViewModel.swift chunkSize", "DocumentPagesViewModel.swift pageSize",
-        "SearchViewModel.swift debounce", "SearchViewModel.swift policy", "SceneSync.swift interval",
+        "DocumentSearchViewModel.swift debounce", "DocumentSearchViewModel.swift policy", "SceneSync.swift interval",
         "DocumentEditorViewModel.swift findConflict", "DocumentEditorSceneDelegate.swift findConflict",
         "SyncEngine.swift now", "DocumentRepositoryImpl.swift pages",
     ]

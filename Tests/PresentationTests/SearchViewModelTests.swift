@@ -11,7 +11,7 @@ struct SearchViewModelTests {
         FakeData.document(id: 1, title: "Layer rules"), FakeData.document(id: 2, title: "Groceries"),
     ])
 
-    func makeViewModel() -> SearchViewModel {
+    func makeViewModel() -> DocumentSearchViewModel {
         SearchViewModel(searchDocuments: SearchDocumentsUseCase(repository: repository), clock: clock)
     }
 

@@ -27,7 +27,7 @@ public final class BrowserSceneDelegate: SceneDelegate {
     /// The list, while the page is an unfiltered document list.
     public private(set) var list: DocumentListViewModel?
     /// The search, while the page is a filtered document list.
-    public private(set) var search: SearchViewModel?
+    public private(set) var search: DocumentSearchViewModel?
     /// The profile, while the page is a profile.
     public private(set) var profile: UserProfileViewModel?
     /// The items, while the page is a collection's list.

@@ -28,3 +28,16 @@ extension ListViewState {
         }
     }
 }
+
+extension SearchViewState: CommandOutcome where Item: ListRendering {
+    /// The matches, or the failure; a search that never ran had nothing to search for.
+    func commandOutput() throws(CommandFailure) -> CommandOutput {
+        switch self {
+        case .results(_, let items, let provenance): return Item.listOutput(items, provenance: provenance)
+        case .noResults: return Item.listOutput([], provenance: nil)
+        case .failed(_, let failure): throw CommandFailure(failure.message)
+        case .idle: throw CommandFailure(UserMessages.text(for: .emptyQuery))
+        case .searching: throw .cancelled
+        }
+    }
+}

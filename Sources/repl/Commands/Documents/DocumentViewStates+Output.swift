@@ -9,20 +9,6 @@ extension DocumentSummary: ListRendering {
     }
 }
 
-extension SearchViewState: CommandOutcome {
-    /// The matches, or the failure; a search that never ran had nothing to search for.
-    func commandOutput() throws(CommandFailure) -> CommandOutput {
-        switch self {
-        case .results(_, let items, let provenance):
-            return .rendered(DocumentListOutput(items: items, provenance: provenance))
-        case .noResults: return .rendered(DocumentListOutput(items: [], provenance: nil))
-        case .failed(_, let failure): throw CommandFailure(failure.message)
-        case .idle: throw CommandFailure(UserMessages.text(for: .emptyQuery))
-        case .searching: throw .cancelled
-        }
-    }
-}
-
 extension DocumentEditorViewState: CommandOutcome {
     /// The saved document, or why it was not saved.
     func commandOutput() throws(CommandFailure) -> CommandOutput {

@@ -1,20 +1,20 @@
 public import Domain
 
-/// What the search screen shows.
-nonisolated public enum SearchViewState: Equatable, Sendable, CustomStringConvertible {
+/// What a search screen shows.
+nonisolated public enum SearchViewState<Item: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {
     /// No query.
     case idle
     /// A search for the query is running.
     case searching(query: String)
     /// Matches for the query.
-    case results(query: String, items: [DocumentSummary], provenance: Provenance)
+    case results(query: String, items: [Item], provenance: Provenance)
     /// The query matched nothing.
     case noResults(query: String)
     /// The search failed: what to tell the user and what to offer.
     case failed(query: String, failure: ViewFailure)
 
     /// The matches on screen.
-    public var items: [DocumentSummary] {
+    public var items: [Item] {
         if case .results(_, let items, _) = self { return items }
         return []
     }
@@ -25,7 +25,7 @@ nonisolated public enum SearchViewState: Equatable, Sendable, CustomStringConver
         case .idle: "idle"
         case .searching(let query): "searching(\"\(query)\")"
         case .results(let query, let items, let provenance):
-            "results(\"\(query)\", \(DocumentListViewState.count(items)), origin: \(provenance.origin.rawValue))"
+            "results(\"\(query)\", \(ListViewState<Item>.count(items)), origin: \(provenance.origin.rawValue))"
         case .noResults(let query): "noResults(\"\(query)\")"
         case .failed(let query, let failure): "failed(\"\(query)\", \(failure.message))"
         }
