@@ -200,7 +200,9 @@ extension FeatureStore {
     /// An item's fields as a write sends them, as people read them.
     private static func fields(_ item: Item) throws(StorageError) -> [ItemConflict.Field] {
         do {
-            return ItemFields.read(try body(item))
+            // The wire type's properties, in the order it declares them.
+            let names = Mirror(reflecting: Resource.wire(for: item)).children.compactMap(\.label)
+            return ItemFields.read(try body(item), ordered: names)
         } catch {
             throw .failed("cannot encode \(Resource.collection): \(error)")
         }
