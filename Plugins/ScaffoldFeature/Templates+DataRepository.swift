@@ -133,11 +133,13 @@ extension FeatureSpec {
 
     /// The server's collection for the feature (its searchable fields are what `q` searches).
     func serverFiles() -> [(path: String, text: String)] {
-        [
+        // A number range's bounds are `Decimal`s, compared exactly.
+        let foundation = fields.contains { $0.numberRange != nil } ? "import Foundation\n\n" : ""
+        return [
             (
                 "Sources/DemoBackend/Store/\(name)Collection.swift",
                 """
-                extension FeatureCollections {
+                \(foundation)extension FeatureCollections {
                     /// \(plural): the fields the app sends, with their rules (Docs/Features/\(name).md).
                     static let \(lowerPlural) = CollectionSpec(
                         name: "\(collection)", tagPrefix: "\(lower.prefix(1))",

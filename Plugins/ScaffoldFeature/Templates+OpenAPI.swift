@@ -223,10 +223,12 @@ extension FeatureSpec.Field {
         }
     }
 
-    /// `, minimum: LOW, maximum: HIGH` for a field with a range.
+    /// `, minimum: LOW, maximum: HIGH` for a field with a range; a whole number without one is
+    /// bounded by 64 bits, as the server's rule (an `Int` on the device).
     private var bounds: String {
         if let range { return ", minimum: \(range.lowerBound), maximum: \(range.upperBound)" }
         if let numberRange { return ", minimum: \(numberRange.lowerBound), maximum: \(numberRange.upperBound)" }
+        if type == .int || type == .optionalInt { return ", minimum: \(Int.min), maximum: \(Int.max)" }
         return ""
     }
 }

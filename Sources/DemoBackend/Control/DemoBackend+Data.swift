@@ -14,9 +14,9 @@ extension DemoBackend {
             }) ?? []
         return rows.compactMap { text in
             guard let object = JSONValue.parse(Data(text.utf8))?.object,
-                case .number(let id) = object["id"], case .number(let version) = object["version"]
+                let id = object["id"]?.integer, let version = object["version"]?.integer
             else { return nil }
-            return (Int(id), object["title"]?.string ?? "", object["body"]?.string ?? "", Int(version))
+            return (id, object["title"]?.string ?? "", object["body"]?.string ?? "", version)
         }
     }
 

@@ -15,32 +15,33 @@ struct BatchRoute: Sendable {
     var maxChanges = 1_000
 
     /// One change: a write as it would be sent alone.
-    struct Change: Sendable {
+    struct Change: Decodable, Sendable {
         let method: String
         let path: String
         let idempotencyKey: String?
         let ifMatch: String?
         let body: JSONValue?
 
-        /// The change a batch's item describes; nil when a member has the wrong kind of value.
+        private enum CodingKeys: String, CodingKey { case method, path, idempotencyKey, ifMatch, body }
+
+        /// Reads a batch's item; a member of the wrong kind makes the batch malformed.
         ///
-        /// A member may be left out, but not sent as `null`: that batch is malformed. Any body is
-        /// kept, so that a change whose body is not an object is refused on its own, naming its
-        /// place in the batch.
-        init?(_ item: JSONValue) {
-            guard let members = item.object, let method = members["method"]?.string,
-                let path = members["path"]?.string
-            else { return nil }
-            func text(_ name: String) -> String?? {
-                guard let value = members[name] else { return .some(nil) }
-                return value.string.map { .some($0) }
+        /// A member may be left out, but not sent as `null`. Any body is kept, so that a change
+        /// whose body is not an object is refused on its own, naming its place in the batch.
+        init(from decoder: any Decoder) throws {
+            let members = try decoder.container(keyedBy: CodingKeys.self)
+            method = try members.decode(String.self, forKey: .method)
+            path = try members.decode(String.self, forKey: .path)
+            idempotencyKey =
+                try members.contains(.idempotencyKey) ? members.decode(String.self, forKey: .idempotencyKey) : nil
+            ifMatch = try members.contains(.ifMatch) ? members.decode(String.self, forKey: .ifMatch) : nil
+            if !members.contains(.body) {
+                body = nil
+            } else if let object = try? members.decode([String: JSONValue].self, forKey: .body) {
+                body = .object(object)  // the usual body, read without trying the other kinds first
+            } else {
+                body = try members.decode(JSONValue.self, forKey: .body)
             }
-            guard let idempotencyKey = text("idempotencyKey"), let ifMatch = text("ifMatch") else { return nil }
-            self.method = method
-            self.path = path
-            self.idempotencyKey = idempotencyKey
-            self.ifMatch = ifMatch
-            body = members["body"]
         }
 
         /// Whether its parts have the shapes Docs/openapi.yaml gives them (a change that is well
@@ -55,16 +56,28 @@ struct BatchRoute: Sendable {
 
     /// The changes of `{"changes": […]}` with no other member; nil for any other body.
     static func changes(in body: Data) -> [Change]? {
-        guard let members = JSONValue.parse(body)?.object, members.count == 1,
-            case .array(let items)? = members["changes"]
-        else { return nil }
-        var changes: [Change] = []
-        changes.reserveCapacity(items.count)
-        for item in items {
-            guard let change = Change(item) else { return nil }
-            changes.append(change)
+        (try? ServerJSON.decoder.decode(Envelope.self, from: body))?.changes
+    }
+
+    /// A batch's body, read by its shape: only the resources' members are read as any JSON.
+    private struct Envelope: Decodable {
+        let changes: [Change]
+
+        /// Any member's name, so that one beside `changes` is seen.
+        private struct Name: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
-        return changes
+
+        init(from decoder: any Decoder) throws {
+            let members = try decoder.container(keyedBy: Name.self)
+            guard members.allKeys.map(\.stringValue) == ["changes"] else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not just changes"))
+            }
+            changes = try members.decode([Change].self, forKey: Name(stringValue: "changes"))
+        }
     }
 
     func answer(_ request: APIRequest) throws -> Answer {

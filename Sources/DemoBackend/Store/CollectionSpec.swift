@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A collection of versioned JSON resources the server keeps: its fields, their rules, and what
 /// lists and searches use.
@@ -14,7 +14,7 @@ public struct CollectionSpec: Sendable {
             case string(maxLength: Int? = nil, maxBytes: Int? = nil, nonEmpty: Bool = false)
             /// A list of at most `maxCount` words of 1 to `maxLength` characters without white space.
             case words(maxCount: Int, maxLength: Int)
-            /// A whole number.
+            /// A whole number that fits in 64 bits (an `Int` on the device).
             case integer
             /// A number.
             case number
@@ -26,8 +26,8 @@ public struct CollectionSpec: Sendable {
             case strings
             /// A whole number within `range` (a rule such as "0 to 3").
             case integerIn(ClosedRange<Int>)
-            /// A number within `range`.
-            case numberIn(ClosedRange<Double>)
+            /// A number within `range`, compared exactly.
+            case numberIn(ClosedRange<Decimal>)
             /// One of `values`, as text (a Domain enum's raw values).
             case oneOf([String])
         }
@@ -171,19 +171,20 @@ extension CollectionSpec.Field {
             return bad.map { ValidationFailure("\(name) has an invalid item '\($0)'") }
         case (.strings, .array):
             return value.strings == nil ? ValidationFailure("\(name) must be a list of strings") : nil
-        case (.integer, .number(let number)):
-            return number == number.rounded() ? nil : ValidationFailure("\(name) must be a whole number")
+        case (.integer, .number):
+            return value.integer == nil ? ValidationFailure("\(name) must be a whole number that fits in 64 bits") : nil
         case (.number, .number), (.boolean, .bool): return nil
-        case (.integerIn(let range), .number(let number)):
-            guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound)
-            else {
+        case (.integerIn(let range), .number):
+            guard let number = value.integer, range.contains(number) else {
                 return ValidationFailure(
                     "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return nil
-        case (.numberIn(let range), .number(let number)):
-            return range.contains(number)
-                ? nil : ValidationFailure("\(name) must be from \(range.lowerBound) to \(range.upperBound)")
+        case (.numberIn(let range), .number):
+            guard value.isWithin(range) else {
+                return ValidationFailure("\(name) must be from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return nil
         case (.oneOf(let values), .string(let text)):
             return values.contains(text)
                 ? nil : ValidationFailure("\(name) must be one of \(values.joined(separator: ", "))")

@@ -4,27 +4,35 @@ import Foundation
 enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    /// A number, as the shortest text that holds it exactly (see ``init(from:)``).
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Reads any JSON value.
+    /// Reads any JSON value with Foundation's decoder.
     ///
-    /// The decoder cannot say which kind comes next, so each kind is tried in turn, and a failed
-    /// try costs an error: the order is the one values inside resources are made of (mostly text,
-    /// then numbers, lists of tags, rarely objects or booleans). Bodies and representations are
-    /// read by ``parse(_:)`` instead, which costs none of that.
+    /// The decoder cannot say which kind comes next, so each kind is tried in turn (a wrong try
+    /// costs a thrown error): the order is the one a resource's members are made of, mostly text,
+    /// then lists of tags, numbers, rarely objects or booleans. Where an object is all but sure
+    /// (a whole body, a batch's change) it is read as one first.
+    ///
+    /// A number is read as a `Decimal`, which keeps up to 38 significant digits exactly: an
+    /// amount of money or a 64-bit integer comes back as it was sent, where a `Double` would round
+    /// past 15 or 16 digits. Only a number beyond `Decimal`'s range (such as `1e300`) is read as a
+    /// `Double`. RFC 8259 leaves a number's precision to each implementation.
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
+        } else if let value = try? container.decode(Decimal.self) {
+            self = .number(value.description)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(String(value))
         } else if let value = try? container.decode([String: JSONValue].self) {
             self = .object(value)
         } else {
@@ -37,16 +45,49 @@ enum JSONValue: Codable, Equatable, Sendable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
-        case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 {
-                try container.encode(Int(value))
+        case .number(let text):
+            if let exact = Decimal(string: text), exact.description == text {
+                try container.encode(exact)
             } else {
-                try container.encode(value)
+                try container.encode(Double(text) ?? .nan)  // a Double's text (see init(from:))
             }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
         }
+    }
+
+    /// Reads a JSON text whole: nil when it is not one JSON value (Foundation's decoder reads it).
+    ///
+    /// Bodies and stored representations are objects, so an object is tried first.
+    static func parse(_ data: Data) -> JSONValue? {
+        if let object = try? ServerJSON.decoder.decode([String: JSONValue].self, from: data) { return .object(object) }
+        return try? ServerJSON.decoder.decode(JSONValue.self, from: data)
+    }
+
+    /// A whole number, as `Int`.
+    static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// The number, if it is a whole one that fits in an `Int`.
+    var integer: Int? {
+        if case .number(let text) = self { return Int(text) }
+        return nil
+    }
+
+    /// The number, if it is one within `Decimal`'s range.
+    var decimal: Decimal? {
+        guard case .number(let text) = self, let value = Decimal(string: text), !value.isNaN else { return nil }
+        return value
+    }
+
+    /// Whether it is a number within `range`: compared exactly, or as a `Double` when it is beyond
+    /// `Decimal`'s range (such as `1e-200`, which a range from 0 holds).
+    func isWithin(_ range: ClosedRange<Decimal>) -> Bool {
+        if let decimal { return range.contains(decimal) }
+        guard case .number(let text) = self, let number = Double(text),
+            let low = Double(range.lowerBound.description), let high = Double(range.upperBound.description)
+        else { return false }
+        return low <= number && number <= high
     }
 
     /// The object's members, if it is one.
@@ -71,7 +112,7 @@ enum JSONValue: Codable, Equatable, Sendable {
 
 extension JSONValue {
     /// The value as compact JSON, exactly as ``ServerJSON/encoder`` writes it (sorted keys,
-    /// slashes as they are, whole numbers without a fraction), written directly: every write
+    /// slashes as they are, numbers as read), written directly: every write
     /// stores its representation and summary, and the encoder's general machinery was half the
     /// cost of a write.
     var text: String {
@@ -84,8 +125,7 @@ extension JSONValue {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
-        case .number(let value):
-            output += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .number(let text): output += text
         case .string(let value): Self.write(value, into: &output)
         case .array(let items):
             output += "["

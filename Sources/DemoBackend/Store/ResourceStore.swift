@@ -189,8 +189,8 @@ extension ResourceStore {
         _ transaction: Transaction
     ) throws -> Stored {
         var full = members
-        full["id"] = .number(Double(id))
-        full["version"] = .number(Double(version))
+        full["id"] = .integer(id)
+        full["version"] = .integer(version)
         full["createdAt"] = .string(ServerJSON.timestamp(createdAt))
         full["updatedAt"] = .string(ServerJSON.timestamp(updatedAt))
         var summary = members.filter { name, _ in spec.fields.contains { $0.name == name && $0.inSummary } }
