@@ -99,6 +99,27 @@ struct UnfitAnswerTests {
         #expect(device.http.requests.count <= 3)
     }
 
+    @Test func anItemTheDeviceCannotReadIsSkippedAndThePullGoesOn() async throws {
+        // Given a change list whose second document has a number for a title, and whose third
+        // has an identifier no document can have
+        let unreadable = #"{"id":2,"title":5,"body":"b","tags":[],"version":1}"#
+        let page =
+            #"{"documents":[\#(Self.document(1)),\#(unreadable),\#(Self.document(0)),\#(Self.document(4))],"#
+            + #""deleted":[],"serverVersion":4,"more":false}"#
+        let device = try Device([ScriptedHTTPClient.json(200, page)])
+        // When the device pulls, then it keeps the two it can read and moves past the page
+        let report = try await device.stack.sync.pull()
+        #expect(report.pulled == 2 && report.serverVersion == 4)
+        let one = try #require(Document.ID.server(1))
+        let four = try #require(Document.ID.server(4))
+        #expect(try await device.stack.documentRepository.document(id: one, policy: .localOnly).value.title == "Doc")
+        #expect(try await device.stack.documentRepository.document(id: four, policy: .localOnly).value.title == "Doc")
+        let two = try #require(Document.ID.server(2))
+        await #expect(throws: (any Error).self) {
+            try await device.stack.documentRepository.document(id: two, policy: .localOnly)
+        }
+    }
+
     @Test func aChangeListThatGoesBackAfterARestartIsRefused() async throws {
         // Given a server whose version goes back (a reset: the pull starts over), then back again
         let pages = [

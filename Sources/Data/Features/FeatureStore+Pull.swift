@@ -60,12 +60,19 @@ extension FeatureStore {
             } else if ahead == nil {
                 ahead = ChangePageRequest(api: api, address: Self.changes(after: page.serverVersion, limit: pageSize))
             }
-            let items = try page.items.map { changed throws(SyncError) in
-                do {
-                    return (item: try Resource.item(from: changed.wire), etag: changed.etag)
-                } catch {
-                    throw .invalidData
+            // An item this build cannot read is skipped, not trusted: failing the pull instead would
+            // stop every later sync of every collection at the same page.
+            var unreadable = page.unreadable
+            let items = page.items.compactMap { changed -> (item: Item, etag: String?)? in
+                guard let item = try? Resource.item(from: changed.wire) else {
+                    unreadable += 1
+                    return nil
                 }
+                return (item, changed.etag)
+            }
+            if unreadable > 0 {
+                logger.warning(
+                    "skipped \(unreadable) \(Resource.collection) item(s) this build cannot read in a change list")
             }
             // Before the first commit the scenes hear of: a list they reload must not be the old one.
             let dropsLists = !listsDropped && !(items.isEmpty && page.deleted.isEmpty)
@@ -210,7 +217,8 @@ struct ChangePageRequest<Resource: FeatureResource>: Sendable {
 
 /// A page of a collection's change list: the whole items under the collection's own name, each
 /// with the validator the server would send for it, the identifiers deleted, the change number
-/// reached and whether more follow; what this build does not know is skipped, and named.
+/// reached and whether more follow; what this build does not know is skipped, and named, and an
+/// item it cannot read is skipped, and counted.
 struct FeatureChangesDTO<Resource: FeatureResource>: Decodable, Sendable {
     /// An item as the change list carries it: its wire form and its validator.
     struct Changed: Decodable, Sendable {
@@ -225,7 +233,18 @@ struct FeatureChangesDTO<Resource: FeatureResource>: Decodable, Sendable {
         }
     }
 
+    /// An item of the list, read on its own: one that does not decode leaves the others readable.
+    private struct Entry: Decodable {
+        let changed: Changed?
+
+        init(from decoder: any Decoder) {
+            changed = try? Changed(from: decoder)
+        }
+    }
+
     let items: [Changed]
+    /// How many items of the list could not be read.
+    let unreadable: Int
     let deleted: [Int]
     let serverVersion: Int
     let more: Bool
@@ -241,7 +260,9 @@ struct FeatureChangesDTO<Resource: FeatureResource>: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        items = try container.decodeIfPresent([Changed].self, forKey: Key(stringValue: Resource.collection)) ?? []
+        let entries = try container.decodeIfPresent([Entry].self, forKey: Key(stringValue: Resource.collection)) ?? []
+        items = entries.compactMap(\.changed)
+        unreadable = entries.count - items.count
         deleted = try container.decodeIfPresent([Int].self, forKey: Key(stringValue: "deleted")) ?? []
         serverVersion = try container.decode(Int.self, forKey: Key(stringValue: "serverVersion"))
         more = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "more")) ?? false
