@@ -74,7 +74,6 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
 
     /// Deletes the document on this device, then sends the delete.
     public func delete(id: Document.ID) async throws(DocumentError) {
-        _ = try await document(id: id, policy: .cacheFirst)
         do { try await store.delete(id) } catch { throw error.documentError(id: id) }
     }
 

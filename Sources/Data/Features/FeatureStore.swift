@@ -172,9 +172,15 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
 
     /// Removes the item on this device and queues its deletion (an item never sent is simply
     /// forgotten), then pushes.
+    ///
+    /// An item this device does not hold is asked of the server first: one neither has is not
+    /// found, and nothing is queued for it.
     func delete(_ id: ID) async throws(DataSourceError) {
         let target = try current(id)
-        guard try await findLocal(target) != nil || target.isIssuedByServer else { throw .remote(.notFound) }
+        if try await findLocal(target) == nil {
+            guard target.isIssuedByServer else { throw .remote(.notFound) }
+            _ = try await item(target, policy: .cacheFirst)
+        }
         let moment = now()
         try storage { db in
             let base = try Outbox.base(of: Self.key(target), metadataKey: Resource.Record.metadataKey(target), db)

@@ -459,6 +459,20 @@ struct FeatureStoreTests {
         #expect(try await fixture.store.list(policy: .remoteOnly).value.isEmpty)
     }
 
+    @Test func deletingAnItemOnlyTheServerHasWorksAndOneNobodyHasIsNotFound() async throws {
+        let fixture = try await Fixture.make()
+        let other = try await fixture.otherDevice()
+        let made = try await other.store.create(Self.draft("https://swift.org"))
+        // This device never read it: the server says it exists
+        try await fixture.store.delete(made.id)
+        #expect(try await fixture.onServer(made.id.rawValue) == nil)
+        // Neither this device nor the server has 99: nothing is queued for it
+        let unknown = try #require(ID.server(99))
+        await #expect(throws: DataSourceError.remote(.notFound)) { try await fixture.store.delete(unknown) }
+        #expect(await fixture.stack.sync.status().pending == 0)
+        withExtendedLifetime(other.stack) {}
+    }
+
     @Test func aChangeTheServerRefusesIsParkedAndTheRestGoOn() async throws {
         let fixture = try await Fixture.make()
         await fixture.live.backend.stop()
