@@ -41,7 +41,8 @@ extension FeatureSpec {
             ([Extending.md](../Extending.md)); under `manual` it waits in the outbox, in conflict,
             listed by `conflicts list` with the server's version beside it (`conflicts show ID`),
             until `conflicts resolve ID --keep local` sends it over that version or `--keep remote`
-            drops it and keeps that version on the device.
+            drops it and keeps that version on the device. `conflicts policy --collection \(collection)`
+            shows the policy, and `conflicts policy P --collection \(collection)` sets another on this device.
             [Extending.md](../Extending.md) explains each file the generator wrote.
 
             | Command | What it does |
@@ -88,6 +89,8 @@ extension FeatureSpec {
             1 \(lower) (disk, fresh)
             strata> \(lower) delete 1
             Deleted \(lower) 1.
+            strata> conflicts policy --collection \(collection)
+            Conflict policy of \(collection): \(conflicts)
             ```
 
             """

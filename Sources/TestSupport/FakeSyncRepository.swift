@@ -4,8 +4,8 @@ public import Domain
 public actor FakeSyncRepository: SyncRepositoryProtocol {
     /// The conflicts it reports.
     public private(set) var stored: [DocumentConflict]
-    /// The policy it reports.
-    public private(set) var policy = ConflictPolicy.manual
+    /// The policy of each collection it syncs (documents only, unless a test adds one).
+    public private(set) var policies = [QueuedChange.documents: ConflictPolicy.manual]
     /// Entries resolved so far, with the side kept.
     public private(set) var resolved: [(Int, ConflictResolution)] = []
     /// What ``sync(progress:)`` reports along the way and at the end.
@@ -66,8 +66,12 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
             return merged
         }
     }
-    /// The stored policy.
-    public func conflictPolicy() async -> ConflictPolicy { policy }
-    /// Stores the policy.
-    public func setConflictPolicy(_ policy: ConflictPolicy) async { self.policy = policy }
+    /// The stored policy of `collection`.
+    public func conflictPolicy(of collection: String) async -> ConflictPolicy? { policies[collection] }
+    /// Stores the policy of a collection it syncs.
+    public func setConflictPolicy(_ policy: ConflictPolicy, for collection: String) async -> Bool {
+        guard policies[collection] != nil else { return false }
+        policies[collection] = policy
+        return true
+    }
 }

@@ -34,7 +34,7 @@ struct OpaqueValidatorTests {
     func keepingTheLocalVersionOfAConflictSendsTheServersOwnToken(validatorKept: Bool) async throws {
         // Given a manual conflict on document 2 (edited here offline, and on the server)
         let stack = try await Stack.make(validators: .opaque)
-        await stack.sync.setConflictPolicy(.manual)
+        _ = await stack.sync.setConflictPolicy(.manual, for: QueuedChange.documents)
         _ = try await stack.documents.document(id: 2, policy: .cacheFirst)
         await stack.live.backend.stop()
         _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))

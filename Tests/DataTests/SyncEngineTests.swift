@@ -77,7 +77,7 @@ struct SyncEngineTests {
     @Test(arguments: [ConflictPolicy.serverWins, .clientWins, .lastWriterWins, .manual])
     func eachConflictPolicy(policy: ConflictPolicy) async throws {
         let mine = try await Stack.make()
-        await mine.sync.setConflictPolicy(policy)
+        _ = await mine.sync.setConflictPolicy(policy, for: QueuedChange.documents)
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
         await offline(mine)
         _ = try await mine.documents.update(id: 2, with: FakeData.changes(body: "mine"))
@@ -250,7 +250,7 @@ struct SyncEngineTests {
     @Test func aChangeToAPulledDocumentIsSentAgainstThePulledVersion() async throws {
         // Given document 2 brought in by a pull, then changed on the server by someone else
         let stack = try await Stack.make()
-        await stack.sync.setConflictPolicy(.manual)
+        _ = await stack.sync.setConflictPolicy(.manual, for: QueuedChange.documents)
         _ = try await stack.sync.pull()
         await stack.live.backend.editElsewhere(id: 2, body: "theirs")
         // When it is edited here from the pulled copy

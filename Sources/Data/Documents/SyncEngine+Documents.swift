@@ -36,16 +36,6 @@ extension SyncEngine {
         return resolution == .remote ? kept : kept ?? local
     }
 
-    /// The policy document conflicts follow.
-    public func conflictPolicy() async -> ConflictPolicy {
-        policy(of: DocumentResource.collection) ?? DocumentResource.conflictPolicy
-    }
-
-    /// Makes document conflicts follow `policy` from now on.
-    public func setConflictPolicy(_ policy: ConflictPolicy) async {
-        setPolicy(policy, for: DocumentResource.collection)
-    }
-
     /// The documents' store.
     private nonisolated var documents: FeatureStore<DocumentResource>? {
         collection(DocumentResource.collection) as? FeatureStore<DocumentResource>

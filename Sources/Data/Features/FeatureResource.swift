@@ -27,7 +27,7 @@ package protocol FeatureResource: Sendable {
     static var timeToLive: TimeInterval { get }
     /// What happens when the server refuses a change because the item changed there (`manual`:
     /// the change waits, in conflict, for the user); the user may choose another for the
-    /// collection (``SyncEngine/setPolicy(_:for:)``).
+    /// collection (``SyncEngine/setConflictPolicy(_:for:)``).
     static var conflictPolicy: ConflictPolicy { get }
     /// The table's text columns the local search index covers (none: the collection has no search;
     /// its migration creates the index, ``SearchIndex/schema(table:columns:)``).

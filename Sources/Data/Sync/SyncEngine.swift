@@ -175,14 +175,17 @@ public actor SyncEngine: SyncRepositoryProtocol {
     }
 
     /// The policy the conflicts of `collection` follow: the one the user chose, else the one the
-    /// collection declares.
-    func policy(of collection: String) -> ConflictPolicy? {
+    /// collection declares; `nil` for a collection not registered.
+    public func conflictPolicy(of collection: String) async -> ConflictPolicy? {
         self.collection(collection)?.policy
     }
 
-    /// Makes `collection`'s conflicts follow `policy` from now on (kept across launches).
-    func setPolicy(_ policy: ConflictPolicy, for collection: String) {
+    /// Makes `collection`'s conflicts follow `policy` from now on (kept across launches); false
+    /// for a collection not registered.
+    public func setConflictPolicy(_ policy: ConflictPolicy, for collection: String) async -> Bool {
+        guard self.collection(collection) != nil else { return false }
         try? outbox.database.write { db in try SyncValueRecord.setPolicy(policy, for: collection, db) }
+        return true
     }
 
     /// Makes `sender` the one that sends, pulls and settles the changes of its collection.

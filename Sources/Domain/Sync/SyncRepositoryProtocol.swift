@@ -31,10 +31,12 @@ public protocol SyncRepositoryProtocol: Sendable {
     /// Settles a conflict the user chose a side for; returns the document kept, `nil` when that is
     /// the server's deletion of it.
     func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document?
-    /// The policy for document conflicts.
-    func conflictPolicy() async -> ConflictPolicy
-    /// Changes the policy for document conflicts.
-    func setConflictPolicy(_ policy: ConflictPolicy) async
+    /// The policy the conflicts of `collection` (documents, or a feature's) follow: the one set
+    /// here, else the one the collection declares; `nil` for a collection this app does not sync.
+    func conflictPolicy(of collection: String) async -> ConflictPolicy?
+    /// Makes the conflicts of `collection` follow `policy` from now on (kept across launches);
+    /// false, changing nothing, for a collection this app does not sync.
+    func setConflictPolicy(_ policy: ConflictPolicy, for collection: String) async -> Bool
 }
 
 extension SyncRepositoryProtocol {

@@ -47,8 +47,12 @@ struct SyncRepositoryContractTests {
     func thePolicyStartsManualAndKeepsWhatIsSet(_ implementation: Implementation) async throws {
         let (repository, keepAlive) = try await implementation.make()
         defer { withExtendedLifetime(keepAlive) {} }
-        #expect(await repository.conflictPolicy() == .manual)
-        await repository.setConflictPolicy(.clientWins)
-        #expect(await repository.conflictPolicy() == .clientWins)
+        #expect(await repository.conflictPolicy(of: QueuedChange.documents) == .manual)
+        #expect(await repository.setConflictPolicy(.clientWins, for: QueuedChange.documents))
+        #expect(await repository.conflictPolicy(of: QueuedChange.documents) == .clientWins)
+        // A collection the app does not sync has no policy, and setting one changes nothing
+        #expect(await repository.conflictPolicy(of: "nothing") == nil)
+        #expect(await repository.setConflictPolicy(.serverWins, for: "nothing") == false)
+        #expect(await repository.conflictPolicy(of: "nothing") == nil)
     }
 }

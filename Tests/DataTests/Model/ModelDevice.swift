@@ -55,7 +55,7 @@ final class ModelDevice {
         self.baseURL = baseURL
         (stack, api) = try Self.open(file, baseURL: baseURL, http: http)
         bookmarks = ModelBookmarks(policy: policy, stack: stack, api: api)
-        await stack.sync.setConflictPolicy(policy)
+        _ = await stack.sync.setConflictPolicy(policy, for: QueuedChange.documents)
     }
 
     /// Loses everything not committed to the database, as a process killed at this point would.

@@ -142,19 +142,35 @@ extension SyncCommands {
     }
 
     private static let policy = Command(
-        name: "conflicts policy", group: .sync, summary: "Show or set how document conflicts are settled",
+        name: "conflicts policy", group: .sync,
+        summary: "Show or set how a collection's conflicts are settled",
         arguments: [
             ArgumentSpec(
                 name: "POLICY", isOptional: true, completion: .values(ConflictPolicy.allCases.map(\.rawValue)))
         ],
-        examples: ["conflicts policy", "conflicts policy manual"]
+        flags: [
+            FlagSpec(
+                name: "--collection", valueName: "NAME", help: "documents (the default) or a feature's collection")
+        ],
+        examples: ["conflicts policy", "conflicts policy manual", "conflicts policy --collection documents"]
     ) { context, arguments throws(CommandFailure) in
+        let collection = arguments.flag("--collection") ?? QueuedChange.documents
+        // Documents keep the line they always had; another collection is named.
+        let label = arguments.flag("--collection") == nil ? "Conflict policy" : "Conflict policy of \(collection)"
+        let sync = context.services.sync
         guard arguments.value("POLICY") != nil else {
-            return .message("Conflict policy: \(await context.services.sync.conflictPolicy().rawValue)")
+            guard let policy = await sync.conflictPolicy(of: collection) else { throw unknown(collection) }
+            return .message("\(label): \(policy.rawValue)")
         }
         let policy = try arguments.choice("POLICY", as: ConflictPolicy.self, label: "policy")
-        await context.services.sync.setConflictPolicy(policy)
-        return .message("Conflict policy: \(policy.rawValue)")
+        guard await sync.setConflictPolicy(policy, for: collection) else { throw unknown(collection) }
+        return .message("\(label): \(policy.rawValue)")
+    }
+
+    /// The failure for a collection the app does not sync.
+    private static func unknown(_ collection: String) -> CommandFailure {
+        CommandFailure(
+            "No collection '\(collection)' syncs in this app (documents, or a feature's, such as 'expenses')")
     }
 
     /// Runs a sync-repository call, its failure in the shell's words.
