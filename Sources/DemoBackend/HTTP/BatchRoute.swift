@@ -55,29 +55,13 @@ struct BatchRoute: Sendable {
     }
 
     /// The changes of `{"changes": […]}` with no other member; nil for any other body.
+    ///
+    /// Read by its shape, so that only the resources' members are read as any JSON: a member
+    /// beside `changes` is not a list of changes, and fails the whole read.
     static func changes(in body: Data) -> [Change]? {
-        (try? ServerJSON.decoder.decode(Envelope.self, from: body))?.changes
-    }
-
-    /// A batch's body, read by its shape: only the resources' members are read as any JSON.
-    private struct Envelope: Decodable {
-        let changes: [Change]
-
-        /// Any member's name, so that one beside `changes` is seen.
-        private struct Name: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        init(from decoder: any Decoder) throws {
-            let members = try decoder.container(keyedBy: Name.self)
-            guard members.allKeys.map(\.stringValue) == ["changes"] else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not just changes"))
-            }
-            changes = try members.decode([Change].self, forKey: Name(stringValue: "changes"))
-        }
+        guard let members = try? ServerJSON.decoder.decode([String: [Change]].self, from: body), members.count == 1
+        else { return nil }
+        return members["changes"]
     }
 
     func answer(_ request: APIRequest) throws -> Answer {

@@ -170,7 +170,7 @@ extension SyncCommands {
     /// The failure for a collection the app does not sync.
     private static func unknown(_ collection: String) -> CommandFailure {
         CommandFailure(
-            "No collection '\(collection)' syncs in this app (documents, or a feature's, such as 'expenses')")
+            "No collection '\(collection)' syncs in this app: give documents or one of its features' collections")
     }
 
     /// Runs a sync-repository call, its failure in the shell's words.
