@@ -81,6 +81,10 @@ extension FeatureSpec {
                 return """
                         if let \(field.name) = draft.\(field.name) { try text(\(field.name), named: "\(field.name)", required: false) }
                     """
+            case .strings:
+                return """
+                        for item in draft.\(field.name) { try storable(item, named: "\(field.name)") }
+                    """
             case .int where field.range != nil:
                 return """
                         try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeText))
@@ -130,6 +134,12 @@ extension FeatureSpec {
                     if value.count > maxTextLength {
                         throw .invalid("The \\(field) is too long (at most \\(maxTextLength) characters)")
                     }
+                    try storable(value, named: field)
+                }
+
+                /// No text may hold U+0000 (`StorableText`): the device would keep it cut short.
+                private static func storable(_ value: String, named field: String) throws(\(name)Error) {
+                    if !StorableText.isStorable(value) { throw .invalid("The \\(field) can't contain the character U+0000") }
                 }
             \(fields.contains { $0.range != nil || $0.numberRange != nil } ? numberRule : "")
             }

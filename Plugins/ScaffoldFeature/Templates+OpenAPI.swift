@@ -209,16 +209,19 @@ extension FeatureSpec.Field {
 
     /// The field's JSON schema, with the server collection's rule.
     var contractSchema: String {
-        let whiteSpace = #"'[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]'"#
+        // Not only white space, and no U+0000 (a device's SQLite would keep the text cut short).
+        let notBlank =
+            #"'^[^\u0000]*[^\u0000\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][^\u0000]*$'"#
+        let storable = #"'^[^\u0000]*$'"#
         switch type {
-        case .string: return "{ type: string, minLength: 1, maxLength: 200, pattern: \(whiteSpace) }"
-        case .optionalString: return "{ type: [string, \"null\"], maxLength: 200 }"
+        case .string: return "{ type: string, minLength: 1, maxLength: 200, pattern: \(notBlank) }"
+        case .optionalString: return "{ type: [string, \"null\"], maxLength: 200, pattern: \(storable) }"
         case .int: return "{ type: integer\(bounds) }"
         case .optionalInt: return "{ type: [integer, \"null\"]\(bounds) }"
         case .double, .decimal: return "{ type: number\(bounds) }"
         case .bool: return "{ type: boolean }"
         case .date: return "{ type: string, format: date-time }"
-        case .strings: return "{ type: array, items: { type: string } }"
+        case .strings: return "{ type: array, items: { type: string, pattern: \(storable) } }"
         case .enumeration: return "{ type: string, enum: [\(values.joined(separator: ", "))] }"
         }
     }

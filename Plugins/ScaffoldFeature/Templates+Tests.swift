@@ -129,6 +129,14 @@ extension FeatureSpec {
                     #expect(result == .failure(.invalid("The \(text.name) is too long (at most 200 characters)")))
                 }
 
+                @Test func textHoldingANULCharacterIsRefused() async {
+                    var draft = \(sampleDraft(.first))
+                    draft.\(text.name) = "cut\\u{0}short"
+                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
+                    #expect(result == .failure(.invalid("The \(text.name) can't contain the character U+0000")))
+                    #expect(await repository.stored.isEmpty)
+                }
+
             """
     }
 

@@ -142,6 +142,20 @@ struct WriteTests {
         #expect(stale.status == 412)
     }
 
+    /// A device would keep a text holding U+0000 cut short at it (SQLite's C interface), so no
+    /// collection takes one, in a text or a list of words, new or changed.
+    @Test(arguments: [
+        ("POST", "/documents", #"{"title":"cut\u0000short"}"#, "title must not contain U+0000"),
+        ("POST", "/documents", #"{"title":"t","body":"\u0000"}"#, "body must not contain U+0000"),
+        ("PUT", "/documents/1", #"{"tags":["a\u0000b"]}"#, "tags must not contain U+0000"),
+    ])
+    func aTextHoldingUPlus0000IsRefused(method: String, path: String, json: String, reason: String) async throws {
+        let before = await backend.documentSnapshot().map { "\($0)" }
+        let reply = try await client.send(method, path, headers: ["If-Match": #""d1-v1""#], json: json)
+        #expect(reply.status == 422 && reply.object["error"] as? String == reason)
+        #expect(await backend.documentSnapshot().map { "\($0)" } == before, "nothing changed")
+    }
+
     @Test func theControlsWorkFromAnotherProcessThroughTheAdminRoutes() async throws {
         let admin = DemoBackendAdmin(baseURL: client.baseURL, token: backend.adminToken)
         try await admin.injectStatus(503, count: 1, retryAfter: "2")

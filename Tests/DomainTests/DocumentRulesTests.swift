@@ -39,6 +39,19 @@ struct DocumentRulesTests {
         #expect(DocumentRules.normalized(title: title) == stored)
     }
 
+    /// The device would keep a text holding U+0000 cut short at it (``StorableText``).
+    @Test(
+        "No text field may hold U+0000",
+        arguments: [
+            (FakeData.draft(title: "cut\u{0}short"), DocumentField.title),
+            (FakeData.draft(title: "t", body: "\u{0}"), .body),
+            (FakeData.draft(title: "t", tags: ["ok", "a\u{0}b"]), .tags),
+        ])
+    func unstorableCharacter(draft: DocumentDraft, field: DocumentField) {
+        #expect(DocumentRules.check(draft) == .unstorableCharacter(field))
+        #expect(DocumentError.unstorableCharacter(field).field == field)
+    }
+
     @Test func titleAtTheLimitIsAccepted() {
         let title = String(repeating: "é", count: DocumentRules.maxTitleLength)
         #expect(DocumentRules.check(FakeData.draft(title: title)) == nil)

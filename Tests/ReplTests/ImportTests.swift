@@ -37,6 +37,10 @@ nonisolated struct ImportTests {
         (#"[{"title": "ok"}, {"body": "no title"}]"#, "error: line 1: record 2: not a document"),
         (#"[{"title": "ok"}, {"title": "  "}]"#, "error: line 1: record 2: A title is required (0 of 2 imported)"),
         ("[1, 2", "error: line 1: not a JSON array of documents"),
+        (
+            #"{"title": "ok"}"# + "\n" + #"{"title": "A\u0000B"}"#,
+            "error: line 1: record 2: The title can't contain the character U+0000 (0 of 2 imported)"
+        ),
     ])
     func aBadFileImportsNothing(content: String, error: String) async throws {
         let url = try file(content)

@@ -150,6 +150,11 @@ extension CollectionSpec.Field {
     /// Why `value` does not fit the field, if it does not.
     fileprivate func check(_ value: JSONValue) -> ValidationFailure? {
         if case .null = value { return optional ? nil : ValidationFailure("\(name) may not be null") }
+        // A device keeps its texts in SQLite, whose C interface ends a text at U+0000: one holding
+        // it would be kept whole here and cut short there.
+        if (value.string.map { [$0] } ?? value.strings ?? []).contains(where: { $0.utf8.contains(0) }) {
+            return ValidationFailure("\(name) must not contain U+0000")
+        }
         switch (kind, value) {
         case (.string(let maxLength, let maxBytes, let nonEmpty), .string(let text)):
             if nonEmpty && text.unicodeScalars.allSatisfy(\.isSpace) {

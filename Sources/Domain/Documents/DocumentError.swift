@@ -16,6 +16,8 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
     case tooManyTags(max: Int)
     /// A tag is empty, too long or contains white space.
     case invalidTag(String)
+    /// A field holds a character no text may hold (U+0000).
+    case unstorableCharacter(DocumentField)
     /// An update that would change nothing.
     case noChanges
     /// A search with nothing to search for.
@@ -62,6 +64,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .bodyTooLarge(let max): "The body is too large (at most \(max / 1024 / 1024) MiB)"
         case .tooManyTags(let max): "Too many tags (at most \(max))"
         case .invalidTag(let tag): "Invalid tag '\(tag)': use 1 to \(DocumentRules.maxTagLength) characters, no spaces"
+        case .unstorableCharacter(let field): "The \(field.rawValue) can't contain the character U+0000"
         case .noChanges: "Nothing to change"
         case .emptyQuery: "Type something to search for"
         case .queryTooLong(let max): "The search is too long (at most \(max) characters)"
@@ -90,6 +93,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .emptyTitle, .titleTooLong: .title
         case .bodyTooLarge: .body
         case .tooManyTags, .invalidTag: .tags
+        case .unstorableCharacter(let field): field
         default: nil
         }
     }
@@ -102,8 +106,8 @@ extension DocumentError: UserFacingError {
         case .unavailable, .busy: .retry
         case .unauthorized: .signIn
         case .invalidID, .notFound, .notCached: .pickAnother
-        case .emptyTitle, .titleTooLong, .bodyTooLarge, .tooManyTags, .invalidTag, .noChanges, .emptyQuery,
-            .queryTooLong, .invalidPageSize, .invalidCursor, .noSearchableWords:
+        case .emptyTitle, .titleTooLong, .bodyTooLarge, .tooManyTags, .invalidTag, .unstorableCharacter, .noChanges,
+            .emptyQuery, .queryTooLong, .invalidPageSize, .invalidCursor, .noSearchableWords:
             .fixInput
         case .conflict: .reviewConflict
         case .rejected, .forbidden, .insecureConnection, .invalidData, .storageFailure, .cancelled: .none

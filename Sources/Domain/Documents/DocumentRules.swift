@@ -45,7 +45,8 @@ public enum DocumentRules {
 
     /// The first rule a body breaks, if any (a merged body is checked alone).
     public static func check(body: String) -> DocumentError? {
-        body.utf8.count > maxBodyBytes ? .bodyTooLarge(maxBytes: maxBodyBytes) : nil
+        if body.utf8.count > maxBodyBytes { return .bodyTooLarge(maxBytes: maxBodyBytes) }
+        return StorableText.isStorable(body) ? nil : .unstorableCharacter(.body)
     }
 
     /// The first rule a search query breaks, if any (after ``DocumentSearch/normalized(query:)``).
@@ -74,7 +75,7 @@ extension DocumentRules {
         let trimmed = normalized(title: title)
         if trimmed.isEmpty { return .emptyTitle }
         if trimmed.count > maxTitleLength { return .titleTooLong(maxCharacters: maxTitleLength) }
-        return nil
+        return StorableText.isStorable(title) ? nil : .unstorableCharacter(.title)
     }
 
     private static func check(tags: [String]) -> DocumentError? {
@@ -82,6 +83,7 @@ extension DocumentRules {
         let invalid = tags.first { tag in
             tag.isEmpty || tag.count > maxTagLength || tag.contains(where: \.isWhitespace)
         }
-        return invalid.map { .invalidTag($0) }
+        if let invalid { return .invalidTag(invalid) }
+        return tags.allSatisfy(StorableText.isStorable) ? nil : .unstorableCharacter(.tags)
     }
 }
