@@ -50,4 +50,19 @@ nonisolated struct ImportTests {
         #expect(outcome.stderr.hasPrefix(error), "\(outcome.stderr)")
         #expect(outcome.stdout.hasSuffix("3 documents (network, fresh)\n"))
     }
+
+    /// A title or body that carries terminal controls (a screen clear, a clipboard write, a carriage
+    /// return hiding the start of the line) is stored as it came and shown, not obeyed.
+    @Test func controlCharactersInADocumentAreShownNotObeyed() async throws {
+        let url = try file(#"{"title": "a\u001b]52;c;eA==\u0007b", "body": "ok\rhidden\u001b[2J"}"# + "\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let outcome = try await repl.run(
+            lines: ["docs import \(url.path)", "docs show 4", "docs list --limit 1"], arguments: ["--color", "always"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("a␛]52;c;eA==␇b") && outcome.stdout.contains("ok␍hidden␛[2J"))
+        let controls = outcome.stdout.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" && $0 != "\u{1B}" }
+        #expect(controls.isEmpty, "\(controls.map(\.value))")
+        #expect(!outcome.stdout.contains("\u{1B}]") && !outcome.stdout.contains("\u{1B}[2J"))
+        #expect(outcome.stdout.contains("\u{1B}[1mID"), "the list's header is still bold")
+    }
 }

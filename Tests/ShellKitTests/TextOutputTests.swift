@@ -33,4 +33,23 @@ struct OutputTests {
         #expect(Styling(isEnabled: false).error("error:") == "error:")
         #expect(Styling(isEnabled: true).error("error:") == "\u{1B}[1;31merror:\u{1B}[0m")
     }
+
+    @Test(
+        "A control character from the data is shown, not obeyed",
+        arguments: [
+            ("plain\ttext\nlines", "plain\ttext\nlines"),
+            ("a\u{1B}]52;c;cHdu\u{07}b", "a\u{241B}]52;c;cHdu\u{2407}b"),
+            ("shown\rhidden", "shown\u{240D}hidden"),
+            ("\u{1B}[2J\u{0}\u{7F}\u{9B}", "\u{241B}[2J\u{2400}\u{2421}\u{FFFD}"),
+            ("é\u{1B}[31m", "é\u{241B}[31m"),
+        ])
+    func controlCharacters(text: String, shown: String) {
+        #expect(TerminalText.shown(text) == shown)
+    }
+
+    @Test func theShellsOwnColoursPass() {
+        let styled = Styling(isEnabled: true).error("error:") + " " + Styling(isEnabled: true).boldFirstLine("ID\n1")
+        #expect(TerminalText.shown(styled) == styled)
+        #expect(TerminalText.shown("\u{1B}[1mbold\u{1B}[0m\u{1B}[8m") == "\u{1B}[1mbold\u{1B}[0m\u{241B}[8m")
+    }
 }

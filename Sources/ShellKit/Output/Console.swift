@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes to the process's standard streams without buffering, so stdout and stderr stay in order
-/// when both go to the same place (transcripts, pipes).
+/// when both go to the same place (transcripts, pipes); control characters that came with the data
+/// are shown, not obeyed (``TerminalText``).
 public struct Console {
     /// Whether standard input is a terminal.
     public let inputIsTerminal: Bool
@@ -34,7 +35,7 @@ public struct Console {
 
 extension Console {
     private func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
+        var bytes = Array(TerminalText.shown(text).utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         var offset = 0
         while offset < bytes.count {

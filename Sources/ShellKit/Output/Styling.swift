@@ -52,6 +52,9 @@ public struct Styling: Equatable, Sendable {
 // MARK: - Private
 
 extension Styling {
+    /// Every escape sequence styling writes, which ``TerminalText`` lets through.
+    static let sequences = ["1", "1;31", "33", "2", "0"].map { "\u{1B}[\($0)m" }
+
     private func wrap(_ text: String, _ code: String) -> String {
         isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
