@@ -97,6 +97,29 @@ struct AttachmentRepositoryTests {
         #expect(await harness.live.backend.requestCount() == 0)
     }
 
+    /// A link sends the file it names (it was refused as a folder); a pipe or a device is no file.
+    @Test func aLinkSendsItsFileAndAPipeOrADeviceIsRefused() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("scan.bin", size: 1_000)
+        let link = harness.folder.url.appendingPathComponent("link.bin")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: source)
+        let outcome = try await harness.repository.attach(file: link, as: "linked.bin", to: 1)
+        guard case .uploaded(let attachment) = outcome else {
+            Issue.record("not uploaded: \(outcome)")
+            return
+        }
+        #expect(attachment.size == 1_000)
+        let pipe = harness.folder.url.appendingPathComponent("pipe")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        for special in [pipe, URL(fileURLWithPath: "/dev/zero")] {
+            await #expect(throws: AttachmentError.notAFile(path: special.path)) {
+                try await harness.repository.attach(file: special, as: "special", to: 1)
+            }
+        }
+        #expect(harness.queuedBodies.isEmpty)
+        #expect(try await harness.repository.attachments(of: 1).map(\.name) == ["linked.bin"])
+    }
+
     @Test func aDocumentNotSentYetIsRefusedWithTheWayOut() async throws {
         let harness = try await Harness.start()
         let source = try harness.file("a.txt", size: 10)

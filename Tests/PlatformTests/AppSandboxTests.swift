@@ -37,6 +37,25 @@ struct AppSandboxTests {
         #expect(try sandbox.inboxFiles() == ["notes-2.jsonl", "notes.jsonl"])
     }
 
+    /// A link hands over the file it names, never itself (a link in the inbox would point out of
+    /// the container); a device or a pipe is no file (/dev/zero arrived empty, a pipe blocked).
+    @Test func aLinkHandsOverItsFileAndADeviceOrAPipeIsRefused() throws {
+        let notes = try outside("notes.txt", "kept")
+        let link = folder.url.appendingPathComponent("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: notes)
+        #expect(try sandbox.deliverToInbox(link) == "link.txt")
+        let delivered = container.inbox.appendingPathComponent("link.txt")
+        let type = try FileManager.default.attributesOfItem(atPath: delivered.path)[.type] as? FileAttributeType
+        #expect(type == .typeRegular)
+        #expect(try String(contentsOf: delivered, encoding: .utf8) == "kept")
+        let pipe = folder.url.appendingPathComponent("pipe")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        for special in [URL(fileURLWithPath: "/dev/zero"), pipe] {
+            #expect(throws: SandboxError.notAFile(special.path)) { try sandbox.deliverToInbox(special) }
+        }
+        #expect(try sandbox.inboxFiles() == ["link.txt"])
+    }
+
     @Test(arguments: ["../secret", "/etc/passwd", "a/../../b", "", "sub//x"])
     func namesThatLeaveTheContainerAreRefusedAndChangeNothing(_ name: String) throws {
         #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.inboxFile(named: name) }

@@ -24,7 +24,8 @@ enum MultipartBodyFile {
     static func check(source: URL) throws(AttachmentError) -> Int {
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: source.path)
+            // The file a link names is what is sent (the attributes of a path are the link's own).
+            attributes = try FileManager.default.attributesOfItem(atPath: source.resolvingSymlinksInPath().path)
         } catch {
             throw FileManager.default.fileExists(atPath: source.path)
                 ? .unreadable(path: source.path) : .fileMissing(path: source.path)

@@ -30,7 +30,7 @@ public enum AttachmentError: Error, LocalizedError, Equatable, Sendable {
         switch self {
         case .invalidName(let name, let reason): "'\(name)' cannot name an attachment: \(reason)"
         case .fileMissing(let path): "no file at '\(path)'"
-        case .notAFile(let path): "'\(path)' is a folder, not a file"
+        case .notAFile(let path): "'\(path)' is not a file (a folder, a device or a pipe)"
         case .unreadable(let path): "cannot read '\(path)'"
         case .tooLarge(let bytes, let limit):
             "the file has \(bytes) bytes; an attachment has at most \(limit) (\(limit >> 20) MiB)"

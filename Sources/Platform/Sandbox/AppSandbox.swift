@@ -38,7 +38,7 @@ nonisolated public enum SandboxError: Error, LocalizedError, Equatable {
     case outsideContainer(String)
     /// No such file in the place the operation looks.
     case notFound(String)
-    /// A folder where a file was expected.
+    /// A folder, a device or a pipe where a file was expected.
     case notAFile(String)
     /// The file system failed.
     case failed(String)
@@ -48,7 +48,7 @@ nonisolated public enum SandboxError: Error, LocalizedError, Equatable {
         switch self {
         case .outsideContainer(let name): "'\(name)' is outside the app's container: give a name inside it"
         case .notFound(let name): "there is no file '\(name)'"
-        case .notAFile(let name): "'\(name)' is a folder: hand over one file at a time"
+        case .notAFile(let name): "'\(name)' is not a file (a folder, a device or a pipe): hand over one file at a time"
         case .failed(let reason): reason
         }
     }
@@ -65,13 +65,16 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
     }
 
     public func deliverToInbox(_ source: URL) throws(SandboxError) -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder),
-            FileManager.default.isReadableFile(atPath: source.path)
+        // The file a link names is what is handed over: a link copied as a link would point out of
+        // the container. A device or a pipe is no file to copy (/dev/zero copied as empty, a pipe
+        // blocked forever).
+        let file = source.resolvingSymlinksInPath()
+        guard FileManager.default.fileExists(atPath: file.path), FileManager.default.isReadableFile(atPath: file.path)
         else { throw .notFound(source.path) }
-        guard !isFolder.boolValue else { throw .notAFile(source.path) }
+        let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
+        guard type == .typeRegular else { throw .notAFile(source.path) }
         return try copy(into: container.inbox, named: source.lastPathComponent) { target in
-            try FileManager.default.copyItem(at: source, to: target)
+            try FileManager.default.copyItem(at: file, to: target)
         }
     }
 
