@@ -28,15 +28,35 @@ nonisolated struct StartupTests {
         #expect(try Data(contentsOf: database) == Data("this is not a database".utf8))
     }
 
+    @Test func aHomeThatIsAFileIsOneLineWithTheSystemsReason() async throws {
+        let file = try home().appendingPathComponent("Library/Application Support/strata.sqlite")
+        try Data("x".utf8).write(to: file)
+        defer { ReplProcess.removeHome(file.deletingLastPathComponent().deletingLastPathComponent()) }
+        let outcome = try await repl.run(["--home", file.path], input: Data("docs list\n".utf8))
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "error: cannot create '\(file.path)/Documents': Not a directory\n")
+    }
+
     @Test func plainHTTPToAnotherHostIsRefusedWithTheWayOut() async throws {
         let outcome = try await repl.run(["--remote", "http://api.example.com"], input: Data("docs list\n".utf8))
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("--allow-http api.example.com"))
     }
 
-    @Test func aRemoteThatIsNotAURLIsAUsageError() async throws {
-        let outcome = try await repl.run(["--remote", "not a url"])
-        #expect(outcome.status == 2)
+    @Test(arguments: ["not a url", "ftp://x", "http://", "http://127.0.0.1:99999", "http://127.0.0.1:0"])
+    func aRemoteThatIsNotAServersURLIsAUsageError(remote: String) async throws {
+        let outcome = try await repl.run(["--remote", remote], input: Data("docs list\n".utf8))
+        #expect(outcome.status == 2, "a port TCP does not have crashed SwiftNIO: \(outcome.stderr.prefix(120))")
+        #expect(
+            outcome.stderr.hasPrefix("Error: --remote needs an absolute http or https URL (a port from 1 to 65535)"))
+    }
+
+    @Test func aServerRootWithAPortTCPDoesNotHaveIsOneLine() async throws {
+        let outcome = try await repl.run(
+            [], input: Data("docs list\n".utf8), environment: ["STRATA_API_ROOT": "http://127.0.0.1:70000"])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.hasPrefix("error: configuration: STRATA_API_ROOT sets api.root to 'http://127.0.0.1:70000'"))
     }
 
     @Test func serverCommandsAgainstAnUnreachableRemoteSayWhy() async throws {

@@ -21,8 +21,9 @@ extension AppConfiguration {
             let root = try string("api.root")
             var apiRoot: URL?
             if !root.isEmpty {
-                guard let url = URL(string: root), url.host() != nil, ["http", "https"].contains(url.scheme ?? "")
-                else { throw bad("api.root", root, "an absolute http or https URL, or empty for the embedded server") }
+                guard let url = AppConfiguration.serverRoot(root) else {
+                    throw bad("api.root", root, "an absolute http or https URL, or empty for the embedded server")
+                }
                 apiRoot = url
             }
             let hosts = try strings("http.allowedHosts")

@@ -130,6 +130,15 @@ extension AppConfiguration {
     static func profileURL(_ name: String) -> URL? {
         Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Configurations")
     }
+
+    /// `text` as a server's root: an absolute http or https URL with a host, and a port, when it
+    /// names one, that TCP has (SwiftNIO traps on a larger one); `nil` for anything else.
+    nonisolated static func serverRoot(_ text: String) -> URL? {
+        guard let url = URL(string: text), url.host() != nil, ["http", "https"].contains(url.scheme ?? ""),
+            url.port.map { (1...65_535).contains($0) } ?? true
+        else { return nil }
+        return url
+    }
 }
 
 // MARK: - Private

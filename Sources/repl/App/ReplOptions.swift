@@ -139,10 +139,9 @@ struct ReplOptions: ParsableCommand {
         if remote != nil && serverData != nil {
             throw ValidationError("--server-data is for the embedded server; it cannot go with --remote")
         }
-        if let remote {
-            guard let url = URL(string: remote), url.host != nil, ["http", "https"].contains(url.scheme ?? "") else {
-                throw ValidationError("--remote needs an absolute http or https URL, got '\(remote)'")
-            }
+        if let remote, AppConfiguration.serverRoot(remote) == nil {
+            throw ValidationError(
+                "--remote needs an absolute http or https URL (a port from 1 to 65535), got '\(remote)'")
         }
     }
 }
