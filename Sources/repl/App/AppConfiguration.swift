@@ -135,7 +135,7 @@ extension AppConfiguration {
     /// names one, that TCP has (SwiftNIO traps on a larger one); `nil` for anything else.
     nonisolated static func serverRoot(_ text: String) -> URL? {
         guard let url = URL(string: text), url.host() != nil, ["http", "https"].contains(url.scheme ?? ""),
-            url.port.map { (1...65_535).contains($0) } ?? true
+            (1...65_535).contains(url.port ?? 80)
         else { return nil }
         return url
     }
