@@ -120,6 +120,19 @@ struct UnfitAnswerTests {
         }
     }
 
+    /// A collection the server lacks is named, and a sign-in it wants is asked for.
+    ///
+    /// A server without a collection (an app ahead of its server) answers its change list 404:
+    /// the pull names the collection and goes on, where every sync failed as "can't be reached".
+    /// A server that wants a sign-in is asked for one, not called unreachable.
+    @Test func aCollectionTheServerLacksIsNamedAndASignInIsAskedFor() async throws {
+        let missing = try Device([ScriptedHTTPClient.json(404, #"{"error":"no such collection"}"#)])
+        let report = try await missing.stack.sync.pull()
+        #expect(report.notOnServer == ["documents"] && report.pulled == 0)
+        let signedOut = try Device([ScriptedHTTPClient.json(401, #"{"error":"sign in first"}"#)])
+        await #expect(throws: SyncError.signInRequired(pending: 0)) { try await signedOut.stack.sync.pull() }
+    }
+
     @Test func aChangeListThatGoesBackAfterARestartIsRefused() async throws {
         // Given a server whose version goes back (a reset: the pull starts over), then back again
         let pages = [

@@ -27,12 +27,16 @@ extension FeatureStore {
             let page: FeatureChangesDTO<Resource>
             do {
                 page = try await request.page()
+            } catch .invalidData {
+                throw .invalidData
+            } catch .notFound {
+                // A server without the collection (an app ahead of its server): the other
+                // collections sync, and this one's changes stay on the device until it has it.
+                logger.warning("the server has no \(Resource.collection) collection: nothing of it was pulled")
+                report.notOnServer.append(Resource.collection)
+                return
             } catch {
-                switch error {
-                case .invalidData: throw .invalidData
-                case .cancelled: throw .cancelled
-                default: throw .offline(pending: 0)  // the engine says how many changes wait
-                }
+                throw error.syncFailure(pending: 0)  // the engine says how many changes wait
             }
             if page.serverVersion < since && !restarted {
                 logger.warning(

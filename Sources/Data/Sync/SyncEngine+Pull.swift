@@ -11,8 +11,8 @@ extension SyncEngine {
             if Task.isCancelled { throw .cancelled }
             do {
                 try await collection.pull(pageSize: pageSize, into: &report)
-            } catch .offline {
-                throw .offline(pending: pendingCount())
+            } catch {
+                throw error.counting(pending: pendingCount())
             }
             progress(SyncProgress(phase: .pull, done: report.pulled + report.deleted, total: 0))
         }

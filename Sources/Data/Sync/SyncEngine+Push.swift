@@ -60,13 +60,32 @@ extension SyncEngine {
 
     /// The push's failure when the server could not be reached, asked to wait or wants a sign-in.
     func unreachable(_ error: RemoteError) -> SyncError {
-        let pending = pendingCount()
-        switch error {
-        case .cancelled: return .cancelled
-        case .retryLater(let seconds): return .busy(retryAfterSeconds: seconds, pending: pending)
+        error.syncFailure(pending: pendingCount())
+    }
+}
+
+extension RemoteError {
+    /// A sync's failure when the server could not be reached, asked to wait or wants a sign-in,
+    /// with `pending` changes left queued.
+    func syncFailure(pending: Int) -> SyncError {
+        switch self {
+        case .cancelled: .cancelled
+        case .retryLater(let seconds): .busy(retryAfterSeconds: seconds, pending: pending)
         // Nobody signed in (or the session expired): the changes wait for the next sign-in.
-        case .unauthorized: return .signInRequired(pending: pending)
-        default: return .offline(pending: pending)
+        case .unauthorized: .signInRequired(pending: pending)
+        default: .offline(pending: pending)
+        }
+    }
+}
+
+extension SyncError {
+    /// The failure with `pending` as the count of changes left queued, where it says one.
+    func counting(pending: Int) -> SyncError {
+        switch self {
+        case .offline: .offline(pending: pending)
+        case .busy(let seconds, _): .busy(retryAfterSeconds: seconds, pending: pending)
+        case .signInRequired: .signInRequired(pending: pending)
+        default: self
         }
     }
 }

@@ -14,6 +14,9 @@ public struct SyncReport: Equatable, Sendable {
     public var deleted = 0
     /// The server version reached.
     public var serverVersion = 0
+    /// The collections the server does not have (an app ahead of its server): nothing of them was
+    /// pulled, and their changes stay on this device.
+    public var notOnServer: [String] = []
 
     /// An empty report.
     public init() {}

@@ -6,13 +6,16 @@ import ShellKit
 enum SyncOutput {
     /// What a sync did.
     static func report(_ report: SyncReport) -> CommandOutput {
+        let missing = report.notOnServer.joined(separator: ", ")
         let text =
             "Synced: \(report.pushed) sent, \(report.resolved) settled by policy, \(report.conflicts) in conflict, "
             + "\(report.parked) parked; \(report.pulled) pulled, \(report.deleted) deleted; "
             + "server version \(report.serverVersion)."
+            + (missing.isEmpty ? "" : " The server has no \(missing) yet: their changes stay on this device.")
         let json = ReportJSON(
             pushed: report.pushed, resolved: report.resolved, conflicts: report.conflicts, parked: report.parked,
-            pulled: report.pulled, deleted: report.deleted, serverVersion: report.serverVersion)
+            pulled: report.pulled, deleted: report.deleted, serverVersion: report.serverVersion,
+            notOnServer: missing.isEmpty ? nil : report.notOnServer)
         return .rendered(table: text, plain: text, json: JSONOutput.encode(json))
     }
 
@@ -116,6 +119,8 @@ enum SyncOutput {
 extension SyncOutput {
     private struct ReportJSON: Encodable {
         let pushed, resolved, conflicts, parked, pulled, deleted, serverVersion: Int
+        /// The collections the server does not have; left out when it has them all.
+        let notOnServer: [String]?
     }
 
     private struct StatusJSON: Encodable {
