@@ -41,6 +41,12 @@ nonisolated struct ImportTests {
             #"{"title": "ok"}"# + "\n" + #"{"title": "A\u0000B"}"#,
             "error: line 1: record 2: The title can't contain the character U+0000 (0 of 2 imported)"
         ),
+        // A member the format does not have would be dropped while the import said it was done.
+        (
+            #"{"title": "ok"}"# + "\n" + #"{"title": "x", "tag": ["home"]}"#,
+            #"error: line 1: line 2: unknown field "tag" (a document has "body", "tags", "title")"#
+        ),
+        (#"[{"title": "ok"}, {"title": "x", "zz": 1}]"#, #"error: line 1: record 2: unknown field "zz""#),
     ])
     func aBadFileImportsNothing(content: String, error: String) async throws {
         let url = try file(content)

@@ -5,7 +5,7 @@ import ShellKit
 /// Reads documents to import from JSON.
 ///
 /// The file holds a JSON array of `{"title", "body", "tags"}` objects, or one such object per
-/// line (JSON Lines); `body` and `tags` may be left out.
+/// line (JSON Lines); `body` and `tags` may be left out, and no other member is taken.
 enum ImportFile {
     /// The largest file accepted.
     static let maxBytes = 64 * 1_048_576
@@ -26,7 +26,11 @@ enum ImportFile {
 extension ImportFile {
     private static func array(_ data: Data) -> Result<[DocumentDraft], CommandFailure> {
         do {
-            return .success(try JSONDecoder().decode([DocumentFileRecord].self, from: data).map(\.draft))
+            let records = try JSONDecoder().decode([CheckedRecord].self, from: data)
+            if let (index, record) = records.enumerated().first(where: { !$0.element.unknown.isEmpty }) {
+                return .failure(Self.unknownMember(record.unknown, in: "record \(index + 1)"))
+            }
+            return .success(records.map(\.record.draft))
         } catch DecodingError.typeMismatch(_, let context), DecodingError.keyNotFound(_, let context),
             DecodingError.valueNotFound(_, let context)
         {
@@ -41,13 +45,43 @@ extension ImportFile {
         var drafts: [DocumentDraft] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { !isSpace($0) }) {
-            guard let record = try? JSONDecoder().decode(DocumentFileRecord.self, from: Data(line)) else {
+            guard let checked = try? JSONDecoder().decode(CheckedRecord.self, from: Data(line)) else {
                 return .failure(
                     CommandFailure("line \(index + 1): not a document (expected {\"title\", \"body\", \"tags\"})"))
             }
-            drafts.append(record.draft)
+            guard checked.unknown.isEmpty else {
+                return .failure(Self.unknownMember(checked.unknown, in: "line \(index + 1)"))
+            }
+            drafts.append(checked.record.draft)
         }
         return .success(drafts)
+    }
+
+    /// A member the format does not have would be dropped while the user is told the document was
+    /// imported (a `"tag"` for `"tags"`): the file is refused, naming it.
+    private static func unknownMember(_ names: [String], in place: String) -> CommandFailure {
+        let known = knownMembers.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        return CommandFailure("\(place): unknown field \"\(names[0])\" (a document has \(known))")
+    }
+
+    /// The members a record has, as `docs export` writes them: read from an encoded record, so a
+    /// new field of the format needs no edit here.
+    private static let knownMembers: Set<String> = {
+        let encoded = try? JSONEncoder().encode(DocumentFileRecord(DocumentDraft.empty))
+        let object = encoded.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        return Set((object ?? [:]).keys)
+    }()
+
+    /// A record, with the members it has that the format does not.
+    private struct CheckedRecord: Decodable {
+        let record: DocumentFileRecord
+        let unknown: [String]
+
+        init(from decoder: any Decoder) throws {
+            record = try DocumentFileRecord(from: decoder)
+            unknown = try decoder.container(keyedBy: FieldName.self).allKeys.map(\.stringValue)
+                .filter { !ImportFile.knownMembers.contains($0) }.sorted()
+        }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

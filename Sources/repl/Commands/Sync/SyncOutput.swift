@@ -193,14 +193,6 @@ extension SyncOutput {
             }
         }
 
-        struct FieldName: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(_ name: String) { stringValue = name }
-            init?(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
         init(_ conflict: DocumentConflict) {
             id = conflict.entryId
             documentId = conflict.documentId.rawValue
