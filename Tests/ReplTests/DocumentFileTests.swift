@@ -17,6 +17,22 @@ struct DocumentFileTests {
         #expect(try ImportFile.read(file.path) == [DocumentDraft(FakeData.completeDocument)])
     }
 
+    /// A title becomes a name a file system holds: 100 CJK characters (300 bytes) passed the old
+    /// 100-character cut and the export failed with "File name too long".
+    @Test(
+        arguments: [
+            (String(repeating: "日", count: 200), String(repeating: "日", count: 66) + ".json"),
+            (String(repeating: "L", count: 150), String(repeating: "L", count: 100) + ".json"),
+            ("a/b\u{1B}[2J\nc", "a-b-[2J-c.json"), ("..", "document-7.json"), ("  Notes  ", "Notes.json"),
+        ])
+    func aTitleBecomesAFileName(title: String, name: String) throws {
+        let document = FakeData.document(id: 7, title: title, body: "", createdAt: Date(), updatedAt: Date())
+        #expect(ExportFile.name(for: document) == name)
+        let folder = try ScratchFolder()
+        try Data().write(
+            to: folder.url.appendingPathComponent(name.replacingOccurrences(of: ".json", with: "-10.json")))
+    }
+
     /// Every field is in the JSON under its name, and a text, number or list of texts holds the
     /// document's value (a field printed as a constant fails too).
     @Test func theJSONOutputHasEveryFieldOfTheDocument() throws {
