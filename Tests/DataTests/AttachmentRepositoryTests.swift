@@ -1,9 +1,10 @@
 import DemoBackend
 import Domain
 import Foundation
-import StrataData
 import TestSupport
 import Testing
+
+@testable import StrataData
 
 /// Attachments over real HTTP to the demo server, with the upload queue on disk.
 @Suite("Attachments over HTTP")
@@ -95,6 +96,22 @@ struct AttachmentRepositoryTests {
         }
         #expect(harness.queuedBodies.isEmpty)
         #expect(await harness.live.backend.requestCount() == 0)
+    }
+
+    /// A download whose name is taken is numbered within a file system's 255 bytes: a name of
+    /// that length had no room for ` 2` and the second download failed.
+    @Test func aLongNameTakenAlreadyIsNumberedWithinTheLimit() throws {
+        let folder = try ScratchFolder()
+        let name = String(repeating: "é", count: 125) + ".txt"  // 254 bytes
+        for round in 1...3 {
+            let file = folder.url.appendingPathComponent("download-\(round)")
+            try Data("\(round)".utf8).write(to: file)
+            let saved = try AttachmentRepositoryImpl.move(file, named: name, into: folder.url)
+            #expect(saved.lastPathComponent.utf8.count <= AttachmentRules.maxNameBytes)
+            #expect(try String(contentsOf: saved, encoding: .utf8) == "\(round)")
+        }
+        #expect(AttachmentRepositoryImpl.numbered(name, 2) == String(repeating: "é", count: 124) + " 2.txt")
+        #expect(AttachmentRepositoryImpl.numbered("scan.bin", 3) == "scan 3.bin")
     }
 
     /// A link sends the file it names (it was refused as a folder); a pipe or a device is no file.

@@ -95,10 +95,8 @@ extension AttachmentRepositoryImpl {
     /// has the name already (nothing is overwritten).
     static func move(_ file: URL, named name: String, into folder: URL) throws(AttachmentError) -> URL {
         defer { try? FileManager.default.removeItem(at: file) }
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
         for number in 1...1_000 {
-            let candidate = number == 1 ? name : "\(base) \(number)" + (ext.isEmpty ? "" : ".\(ext)")
+            let candidate = numbered(name, number)
             let destination = folder.appendingPathComponent(candidate)
             guard !FileManager.default.fileExists(atPath: destination.path) else { continue }
             do {
@@ -110,6 +108,17 @@ extension AttachmentRepositoryImpl {
             }
         }
         throw .storage("'\(folder.path)' has a thousand files named like '\(name)'")
+    }
+
+    /// `name`, or `name N.ext` after the first, its base shortened so the name stays within the
+    /// 255 bytes a file system's name holds (a name of that length had no room for ` 2`).
+    static func numbered(_ name: String, _ number: Int) -> String {
+        guard number > 1 else { return name }
+        let ext = (name as NSString).pathExtension
+        let suffix = " \(number)" + (ext.isEmpty ? "" : ".\(ext)")
+        var base = (name as NSString).deletingPathExtension
+        while !base.isEmpty && base.utf8.count + suffix.utf8.count > AttachmentRules.maxNameBytes { base.removeLast() }
+        return base + suffix
     }
 
     /// Removes a settled upload's row and body.
