@@ -56,6 +56,17 @@ struct AppSandboxTests {
         #expect(try sandbox.inboxFiles() == ["link.txt"])
     }
 
+    /// A name taken already is numbered within the 255 bytes a file system's name holds (a
+    /// 254-byte name had no room for `-1`, and the second copy failed).
+    @Test func aLongNameTakenAlreadyIsNumberedWithinTheLimit() throws {
+        let name = String(repeating: "é", count: 125) + ".txt"
+        let notes = try outside(name)
+        #expect(try sandbox.deliverToInbox(notes) == name)
+        #expect(try sandbox.deliverToInbox(notes) == String(repeating: "é", count: 124) + "-1.txt")
+        #expect(try sandbox.exportDocument(Data(), named: name) == name)
+        #expect(try sandbox.exportDocument(Data(), named: name) == String(repeating: "é", count: 124) + "-1.txt")
+    }
+
     @Test(arguments: ["../secret", "/etc/passwd", "a/../../b", "", "sub//x"])
     func namesThatLeaveTheContainerAreRefusedAndChangeNothing(_ name: String) throws {
         #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.inboxFile(named: name) }

@@ -197,8 +197,11 @@ nonisolated extension AppSandbox {
         let base = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
         for attempt in 0..<10_000 {
-            let candidate =
-                attempt == 0 ? name : "\(base)-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+            // A file system's name holds 255 bytes: the base gives way to the number.
+            let ending = "-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+            var kept = base
+            while !kept.isEmpty && kept.utf8.count + ending.utf8.count > 255 { kept.removeLast() }
+            let candidate = attempt == 0 ? name : kept + ending
             let target = folder.appendingPathComponent(candidate)
             // link(2) fails when the name is taken, where rename(2) would replace the file.
             if link(temporary.path, target.path) == 0 { return candidate }
