@@ -38,6 +38,7 @@ public final class FolderSignal: Sendable {
         } catch {
             throw .unusableFolder(path: folder.path, reason: error.localizedDescription)
         }
+        removeDepartedPosters()
     }
 
     deinit {
@@ -91,6 +92,20 @@ public enum SignalError: Error, Equatable, LocalizedError {
 
 extension FolderSignal {
     private var ownFile: URL { folder.appendingPathComponent("\(name).\(identity)") }
+
+    /// Removes the files of posters whose process has ended.
+    ///
+    /// A process that exits (or is killed) never runs `deinit`, so without this every run of the
+    /// app left a file behind. A file whose identity does not start with a process id is left alone.
+    private func removeDepartedPosters() {
+        let prefix = name + "."
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where file.hasPrefix(prefix) {
+            let poster = file.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = pid_t(poster), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder.appendingPathComponent(file).path)
+        }
+    }
 }
 
 /// The process's one inotify instance (the kernel allows a user 128), shared by every signal:

@@ -33,6 +33,23 @@ struct FolderSignalTests {
         #expect(heard.withLock { $0 } == 1)
     }
 
+    /// A process that exits never runs `deinit`: every run of the app left its file behind.
+    @Test func theFilesOfPostersWhoseProcessEndedAreRemoved() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // A process that has ended: a child that ran and was waited for.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let left = ["database.\(child.processIdentifier)-7", "database.\(getpid())-8", "database.app", "settings.1-9"]
+        for name in left { try Data([0x0A]).write(to: folder.appendingPathComponent(name)) }
+        let signal = try FolderSignal(folder: folder, name: "database", identity: "\(getpid())-9")
+        try signal.post()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["database.\(getpid())-8", "database.\(getpid())-9", "database.app", "settings.1-9"])
+    }
+
     @Test func aFolderThatCannotBeMadeIsOneError() throws {
         let blocker = folder.appendingPathExtension("file")
         try Data().write(to: blocker)
