@@ -129,6 +129,10 @@ struct UnfitAnswerTests {
         let missing = try Device([ScriptedHTTPClient.json(404, #"{"error":"no such collection"}"#)])
         let report = try await missing.stack.sync.pull()
         #expect(report.notOnServer == ["documents"] && report.pulled == 0)
+        // A later page answered 404 is no missing collection: the pull stops, to go on next time.
+        let first = #"{"documents":[\#(Self.document(1))],"deleted":[],"serverVersion":1,"more":true}"#
+        let broken = try Device([ScriptedHTTPClient.json(200, first), ScriptedHTTPClient.json(404, "{}")])
+        await #expect(throws: SyncError.offline(pending: 0)) { try await broken.stack.sync.pull() }
         let signedOut = try Device([ScriptedHTTPClient.json(401, #"{"error":"sign in first"}"#)])
         await #expect(throws: SyncError.signInRequired(pending: 0)) { try await signedOut.stack.sync.pull() }
     }

@@ -16,6 +16,7 @@ extension FeatureStore {
     /// refused.
     func pull(pageSize: Int, into report: inout SyncReport) async throws(SyncError) {
         var since = pulledVersion()
+        let start = since
         var restarted = false
         var ahead: ChangePageRequest<Resource>?
         var listsDropped = false
@@ -29,9 +30,10 @@ extension FeatureStore {
                 page = try await request.page()
             } catch .invalidData {
                 throw .invalidData
-            } catch .notFound {
+            } catch .notFound where since == start && !restarted {
                 // A server without the collection (an app ahead of its server): the other
-                // collections sync, and this one's changes stay on the device until it has it.
+                // collections sync, and this one's changes stay on the device until it has it. A
+                // later page of a list the server began is no sign of that.
                 logger.warning("the server has no \(Resource.collection) collection: nothing of it was pulled")
                 report.notOnServer.append(Resource.collection)
                 return

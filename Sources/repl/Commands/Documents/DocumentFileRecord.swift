@@ -7,6 +7,11 @@ struct DocumentFileRecord: Codable {
     let body: String?
     let tags: [String]?
 
+    /// The record's members; `docs import` refuses any other (a `"tag"` for `"tags"` would be lost).
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, body, tags
+    }
+
     /// The record of `draft`, with every field.
     init(_ draft: DocumentDraft) {
         title = draft.title

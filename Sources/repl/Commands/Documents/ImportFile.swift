@@ -64,13 +64,8 @@ extension ImportFile {
         return CommandFailure("\(place): unknown field \"\(names[0])\" (a document has \(known))")
     }
 
-    /// The members a record has, as `docs export` writes them: read from an encoded record, so a
-    /// new field of the format needs no edit here.
-    private static let knownMembers: Set<String> = {
-        let encoded = try? JSONEncoder().encode(DocumentFileRecord(DocumentDraft.empty))
-        let object = encoded.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
-        return Set((object ?? [:]).keys)
-    }()
+    /// The members a record has.
+    private static let knownMembers = Set(DocumentFileRecord.CodingKeys.allCases.map(\.stringValue))
 
     /// A record, with the members it has that the format does not.
     private struct CheckedRecord: Decodable {
