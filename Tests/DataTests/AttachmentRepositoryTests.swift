@@ -140,9 +140,22 @@ struct AttachmentRepositoryTests {
     @Test func aDocumentNotSentYetIsRefusedWithTheWayOut() async throws {
         let harness = try await Harness.start()
         let source = try harness.file("a.txt", size: 10)
-        await #expect(throws: AttachmentError.refused("document -1 has not reached the server yet: run 'sync' first")) {
+        await #expect(throws: AttachmentError.notSentYet(-1)) {
             try await harness.repository.attach(file: source, as: "a.txt", to: -1)
         }
+    }
+
+    @Test func aFailedRequestReadsAsOneLineThatSaysItOnce() {
+        // Each failure of the server's reads as its own sentence, not wrapped in another that
+        // repeats it ("the server cannot be reached: the server cannot be reached")
+        let lines = [RemoteError.offline, .timedOut, .unauthorized, .server(status: 503)].map {
+            AttachmentRepositoryImpl.failure($0, document: 1, name: "a.txt").localizedDescription
+        }
+        #expect(
+            lines == [
+                "the server cannot be reached", "the server did not answer in time",
+                "the server asks to sign in ('login NAME')", "server error (503)",
+            ])
     }
 
     @Test func anUploadTheServerNeverAnsweredStaysQueuedAndIsSentOnceLater() async throws {

@@ -71,7 +71,7 @@ extension AttachmentRepositoryImpl {
             try Int.fetchOne(db, sql: "SELECT server_id FROM id_map WHERE local_id = ?", arguments: [document.rawValue])
         }
         guard let mapped, let id = Document.ID(rawValue: mapped) else {
-            throw .refused("document \(document) has not reached the server yet: run 'sync' first")
+            throw .notSentYet(document)
         }
         return id
     }
@@ -83,7 +83,7 @@ extension AttachmentRepositoryImpl {
         case .notFound: .documentNotFound(document)
         case .conflict: .alreadyAttached(name ?? "")
         case .unexpectedStatus(413): .tooLarge(bytes: size, limit: AttachmentRules.maxFileBytes)
-        case .unauthorized: .unreachable("sign in to upload ('login NAME')")
+        case .unauthorized: .unreachable("the server asks to sign in ('login NAME')")
         case .badRequest, .forbidden, .gone, .unprocessable, .unexpectedStatus, .insecureURL:
             .refused(error.localizedDescription)
         case .offline, .timedOut, .server, .rateLimited, .retryLater, .cancelled, .invalidData:

@@ -86,7 +86,7 @@ public final class AttachmentRepositoryImpl: AttachmentRepositoryProtocol {
         } catch let error as RemoteError {
             throw Self.failure(error, document: document, name: nil)
         } catch {
-            throw .unreachable("\(error)")
+            throw .unreachable("the server cannot be reached: \(error)")
         }
     }
 

@@ -14,11 +14,15 @@ public enum AttachmentError: Error, LocalizedError, Equatable, Sendable {
     case tooLarge(bytes: Int, limit: Int)
     /// The document does not exist (on the server, or on this device).
     case documentNotFound(Document.ID)
+    /// The document was created on this device and has not been sent yet: the server has no
+    /// attachments for it until a sync.
+    case notSentYet(Document.ID)
     /// The document already has an attachment of this name.
     case alreadyAttached(String)
     /// The document has no attachment of this name.
     case attachmentNotFound(String)
-    /// The server could not be reached or failed; try again later.
+    /// The server could not be reached or failed; try again later. The reason is the whole line
+    /// ("the server cannot be reached", "the server did not answer in time").
     case unreachable(String)
     /// The server refused the request; the reason says why.
     case refused(String)
@@ -37,7 +41,8 @@ public enum AttachmentError: Error, LocalizedError, Equatable, Sendable {
         case .documentNotFound(let id): "document \(id) not found"
         case .alreadyAttached(let name): "the document already has an attachment named '\(name)'"
         case .attachmentNotFound(let name): "the document has no attachment named '\(name)'"
-        case .unreachable(let reason): "the server cannot be reached: \(reason)"
+        case .notSentYet(let id): "document \(id) has not reached the server yet: run 'sync' first"
+        case .unreachable(let reason): reason
         case .refused(let reason): "the server refused the attachment: \(reason)"
         case .storage(let reason): "cannot store the attachment on this device: \(reason)"
         }
@@ -48,7 +53,7 @@ extension AttachmentError: UserFacingError {
     /// What a screen may offer.
     public var remedy: Remedy {
         switch self {
-        case .unreachable: .retry
+        case .unreachable, .notSentYet: .retry
         case .invalidName, .fileMissing, .notAFile, .unreadable, .tooLarge, .alreadyAttached: .fixInput
         case .documentNotFound, .attachmentNotFound: .pickAnother
         case .refused, .storage: .none
