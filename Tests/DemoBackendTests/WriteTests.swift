@@ -169,6 +169,20 @@ struct WriteTests {
         #expect(await backend.documentSnapshot()[1].body.hasPrefix("Domain imports"))
     }
 
+    @Test(.timeLimit(.minutes(1))) func theControlsSayAtOnceWhyAServerThatIsGoneGaveNoAnswer() async throws {
+        // Given a server that stopped after it started
+        let server = try DemoBackend(collections: DemoSeed.collections, signIn: .open)
+        let url = try await server.start()
+        await server.stop()
+        // When the controls ask it, then the line gives the system's reason, not the client's dump,
+        // at once rather than by connecting again until the request's deadline (5 minutes here)
+        await #expect(
+            throws: DemoBackendError.remote("cannot reach the server at \(url.absoluteString): Connection refused")
+        ) {
+            try await DemoBackendAdmin(baseURL: url, token: nil, timeout: 300).status()
+        }
+    }
+
     @Test func aCollectionsRulesBoundNumbersAndListTheTextsItTakes() async throws {
         let expenses = CollectionSpec(
             name: "expenses", tagPrefix: "e",

@@ -78,6 +78,26 @@ public struct DemoBackendAdmin: DemoServerControls {
 extension DemoBackendAdmin {
     private struct Empty: Encodable {}
 
+    /// One client for every admin call (they are rare and short), kept for the process's life as
+    /// `HTTPClient.shared` is, but answering a refused connection at once: the shared client tries
+    /// to connect again until the request's deadline, so a stopped server took `timeout` to report.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// Why a request got no answer, in the system's words ("Connection refused") where it has them,
+    /// instead of the client library's description of its error.
+    private func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as IOError: String(cString: strerror(error.errnoCode))
+        case let error as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(error):
+            "no answer within \(timeout.nanoseconds / 1_000_000_000) s"
+        default: "\(error)"
+        }
+    }
+
     private func send(_ method: String, _ path: String, _ body: some Encodable = Empty()) async throws(DemoBackendError)
         -> Data
     {
@@ -91,12 +111,11 @@ extension DemoBackendAdmin {
         let data: Data
         let status: Int
         do {
-            // The shared client: an admin call is rare, short and bounded by `timeout`.
-            let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+            let response = try await Self.client.execute(request, timeout: timeout)
             status = Int(response.status.code)
             data = Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
         } catch {
-            throw .remote("cannot reach the server at \(baseURL.absoluteString): \(error)")
+            throw .remote("cannot reach the server at \(baseURL.absoluteString): \(reason(error))")
         }
         guard (200..<300).contains(status) else {
             let message = (try? ServerJSON.decoder.decode([String: String].self, from: data))?["error"]
