@@ -4,6 +4,9 @@ public import Foundation
 /// each way that can fail.
 public enum InputFile {
     /// The file's bytes; `what` names it in messages ("script"), `maxBytes` caps its size.
+    ///
+    /// At most `maxBytes` + 1 bytes are read, so a file that is too large (or a device that never
+    /// ends, such as `/dev/zero`) is refused without being taken into memory whole.
     public static func contents(of path: String, what: String, maxBytes: Int) -> Result<Data, CommandFailure> {
         let prefix = "cannot read \(what) '\(path)'"
         var isDirectory: ObjCBool = false
@@ -11,12 +14,25 @@ public enum InputFile {
             return .failure(CommandFailure("\(prefix): no such file"))
         }
         guard !isDirectory.boolValue else { return .failure(CommandFailure("\(prefix): it is a folder")) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             return .failure(CommandFailure("\(prefix): permission denied"))
         }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+        } catch {
+            return .failure(CommandFailure("\(prefix): \(error.localizedDescription)"))
+        }
         guard data.count <= maxBytes else {
-            return .failure(CommandFailure("\(prefix): larger than \(maxBytes / 1_048_576) MiB"))
+            return .failure(CommandFailure("\(prefix): larger than \(size(maxBytes))"))
         }
         return .success(data)
     }
+
+    /// A limit as a person reads it: whole mebibytes as "16 MiB", anything else in bytes.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1_048_576 && bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MiB" : "\(bytes) bytes"
+    }
+
 }

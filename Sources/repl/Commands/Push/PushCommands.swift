@@ -111,7 +111,7 @@ extension PushCommands {
         if let first = text.trimmingCharacters(in: .whitespaces).first, first == "{" || first == "[" {
             data = Data(text.utf8)
         } else {
-            data = try InputFile.contents(of: text, what: "payload file", maxBytes: RemoteNotification.maximumBytes + 1)
+            data = try InputFile.contents(of: text, what: "payload file", maxBytes: RemoteNotification.maximumBytes)
                 .get()
         }
         let notification: RemoteNotification

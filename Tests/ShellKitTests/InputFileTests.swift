@@ -1,0 +1,31 @@
+import Foundation
+import ShellKit
+import Testing
+
+@Suite("Files named on the command line")
+struct InputFileTests {
+    @Test func aFileAtTheLimitIsReadWholeAndOneByteMoreIsRefusedNamingTheLimit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inputfile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exact = folder.appendingPathComponent("exact.json")
+        let over = folder.appendingPathComponent("over.json")
+        try Data(repeating: 0x61, count: 4_096).write(to: exact)
+        try Data(repeating: 0x61, count: 4_097).write(to: over)
+        #expect(
+            InputFile.contents(of: exact.path, what: "payload file", maxBytes: 4_096)
+                == .success(Data(repeating: 0x61, count: 4_096)))
+        // A limit under a MiB is named in bytes, not rounded down to "0 MiB"
+        #expect(
+            InputFile.contents(of: over.path, what: "payload file", maxBytes: 4_096)
+                == .failure(CommandFailure("cannot read payload file '\(over.path)': larger than 4096 bytes")))
+    }
+
+    @Test func aDeviceThatNeverEndsIsRefusedAsTooLargeAfterReadingPastTheLimit() {
+        // /dev/zero reports no size and never ends: only the limit's worth (and a byte) is read
+        #expect(
+            InputFile.contents(of: "/dev/zero", what: "script", maxBytes: 1_048_576)
+                == .failure(CommandFailure("cannot read script '/dev/zero': larger than 1 MiB")))
+        #expect(InputFile.contents(of: "/dev/null", what: "script", maxBytes: 1_048_576) == .success(Data()))
+    }
+}
