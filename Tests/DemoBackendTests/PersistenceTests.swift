@@ -72,6 +72,10 @@ struct PersistenceTests {
         #expect(throws: DemoBackendError.dataFolder("cannot create the server data folder '\(inside.path)'")) {
             _ = try DemoBackend(data: inside)
         }
+        #expect(throws: DemoBackendError.dataFolder("the server data folder '\(blocker.path)' is a file, not a folder"))
+        {
+            _ = try DemoBackend(data: blocker)
+        }
         #expect(try Data(contentsOf: blocker) == Data("x".utf8))
     }
 

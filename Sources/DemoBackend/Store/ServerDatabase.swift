@@ -11,6 +11,10 @@ final class ServerDatabase: Sendable {
 
     /// Opens (creating if needed) the database in `folder`, or says in one line why it cannot.
     init(folder: URL, sharing: DemoBackend.Sharing) throws(DemoBackendError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .dataFolder("the server data folder '\(folder.path)' is a file, not a folder")
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -162,7 +166,10 @@ private final class FolderLock: Sendable {
     init(folder: URL, sharing: DemoBackend.Sharing) throws(DemoBackendError) {
         let path = folder.appendingPathComponent(".lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .dataFolder("cannot lock the server data folder '\(folder.path)'") }
+        guard descriptor >= 0 else {
+            throw .dataFolder(
+                "cannot lock the server data folder '\(folder.path)': \(String(cString: strerror(errno)))")
+        }
         let operation = (sharing == .exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
         guard flock(descriptor, operation) == 0 else {
             close(descriptor)
