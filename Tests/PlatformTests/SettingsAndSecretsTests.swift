@@ -36,6 +36,19 @@ struct SettingsAndSecretsTests {
         #expect(try Data(contentsOf: url) == Data(#"{"nested": {"a": 1}}"#.utf8), "the file is left as it was")
     }
 
+    @Test func aSettingsFileThatCannotBeReadIsReportedNotTakenForNoSettings() throws {
+        // Given a folder where the settings file should be
+        let folder = try ScratchFolder()
+        let url = folder.url.appendingPathComponent("settings.json")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        let store = FileSettingsStore(url: url)
+        // Then reading and changing say why in the system's words, and nothing is written
+        let unreadable = SettingsError.damaged(path: "settings.json", reason: "Is a directory")
+        #expect(throws: unreadable) { try store.all() }
+        #expect(throws: unreadable) { try store.set(.int(1), for: "a") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).isEmpty)
+    }
+
     @Test(arguments: ["", "../x", "a..b", "1abc", "with space", "é"])
     func badSettingNamesAreRefused(name: String) throws {
         let folder = try ScratchFolder()

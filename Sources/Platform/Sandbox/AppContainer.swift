@@ -89,13 +89,7 @@ nonisolated extension AppContainer {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            // Foundation's error prints its whole user info here; the system's reason reads as one line.
-            let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-            let reason = underlying.flatMap {
-                $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil
-            }
-            throw .cannotCreate(
-                path: folder.path, reason: reason ?? (error as NSError).localizedFailureReason ?? "\(error)")
+            throw .cannotCreate(path: folder.path, reason: FileErrorReason.of(error))
         }
     }
 }

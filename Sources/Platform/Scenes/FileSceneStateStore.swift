@@ -22,7 +22,7 @@ nonisolated public struct FileSceneStateStore: SceneStateStoreProtocol {
         do {
             return try Data(contentsOf: file)
         } catch {
-            throw .unreadable(reason: Self.reason(error))
+            throw .unreadable(reason: FileErrorReason.of(error))
         }
     }
 
@@ -84,9 +84,5 @@ nonisolated extension FileSceneStateStore {
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? error.localizedDescription
     }
 }

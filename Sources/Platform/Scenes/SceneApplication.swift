@@ -150,8 +150,8 @@ public final class SceneApplication {
         }
         do {
             try store.save(try archive.encoded())
-        } catch let error as SceneStateError {
-            throw .saveFailed(error.errorDescription ?? "\(error)")
+        } catch SceneStateError.unwritable(let reason) {
+            throw .saveFailed(reason)
         } catch {
             throw .saveFailed("\(error)")
         }

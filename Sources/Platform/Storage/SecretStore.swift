@@ -110,7 +110,7 @@ nonisolated public final class FileSecretStore: SecretStoring {
             guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .writeFailed(error.localizedDescription)
+            throw .writeFailed(FileErrorReason.of(error))
         }
     }
 }

@@ -124,8 +124,17 @@ public final class FileSettingsStore: SettingsStoring {
     }
 
     /// Every setting, by key; none when the file does not exist yet.
+    ///
+    /// A file that is there but cannot be read (a folder in its place, a read error) is reported,
+    /// not taken for no settings: a change would then write a file holding only itself.
     public func all() throws(SettingsError) -> [String: SettingValue] {
-        guard let data = try? Data(contentsOf: url) else { return [:] }
+        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .damaged(path: url.lastPathComponent, reason: FileErrorReason.of(error))
+        }
         do {
             return try JSONDecoder().decode([String: SettingValue].self, from: data)
         } catch {
@@ -169,7 +178,7 @@ public final class FileSettingsStore: SettingsStoring {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try encoder.encode(settings).write(to: url, options: .atomic)
         } catch {
-            throw .writeFailed(error.localizedDescription)
+            throw .writeFailed(FileErrorReason.of(error))
         }
     }
 }

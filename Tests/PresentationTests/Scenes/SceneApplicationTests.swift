@@ -90,9 +90,11 @@ struct SceneApplicationTests {
         let (application, _) = application()
         _ = try await application.requestSceneSessionActivation(nil, userActivity: .userProfile(.init(userId: 1)))
         store.setFailSaves(true)
-        #expect(throws: SceneError.saveFailed("The window state could not be saved: disk full (simulated)")) {
+        let error = #expect(throws: SceneError.saveFailed("disk full (simulated)")) {
             try application.saveState()
         }
+        // The store's reason, said once
+        #expect(error?.localizedDescription == "The window state could not be saved: disk full (simulated)")
     }
 
     @Test func launchRestoresSessionsAndReconnectsTheForegroundOnes() async throws {
