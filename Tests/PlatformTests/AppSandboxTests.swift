@@ -111,6 +111,12 @@ struct AppSandboxTests {
             #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.writeCache(Data(), at: name) }
             #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.cache(at: name) }
         }
+        // A folder in the file's place: the system's reason, not Foundation's error number
+        try FileManager.default.createDirectory(
+            at: container.caches.appendingPathComponent("Snapshots/taken"), withIntermediateDirectories: true)
+        #expect(throws: SandboxError.failed("cannot write Library/Caches/Snapshots/taken: Is a directory")) {
+            try sandbox.writeCache(Data(), at: "Snapshots/taken")
+        }
     }
 
     @Test func aBackupTakesDocumentsAndLibraryButNotCachesTmpOrExcludedFiles() throws {

@@ -93,7 +93,7 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
         do {
             try FileManager.default.removeItem(at: file)
         } catch {
-            throw .failed("cannot delete Documents/Inbox/\(name): \(error.localizedDescription)")
+            throw .failed("cannot delete Documents/Inbox/\(name): \(FileErrorReason.of(error))")
         }
     }
 
@@ -108,7 +108,7 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: target, options: .atomic)
         } catch {
-            throw .failed("cannot write \(relative(target)): \(error.localizedDescription)")
+            throw .failed("cannot write \(relative(target)): \(FileErrorReason.of(error))")
         }
     }
 
@@ -135,7 +135,7 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
         do {
             try Data(text.utf8).write(to: exclusionList, options: .atomic)
         } catch {
-            throw .failed("cannot record the exclusion: \(error.localizedDescription)")
+            throw .failed("cannot record the exclusion: \(FileErrorReason.of(error))")
         }
     }
 
@@ -192,7 +192,7 @@ nonisolated extension AppSandbox {
             try write(temporary)
         } catch {
             throw .failed(
-                "cannot write \(relative(folder.appendingPathComponent(name))): \(error.localizedDescription)")
+                "cannot write \(relative(folder.appendingPathComponent(name))): \(FileErrorReason.of(error))")
         }
         let base = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
