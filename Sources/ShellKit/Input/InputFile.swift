@@ -31,8 +31,7 @@ public enum InputFile {
     }
 
     /// A limit as a person reads it: whole mebibytes as "16 MiB", anything else in bytes.
-    static func size(_ bytes: Int) -> String {
+    private static func size(_ bytes: Int) -> String {
         bytes >= 1_048_576 && bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MiB" : "\(bytes) bytes"
     }
-
 }
