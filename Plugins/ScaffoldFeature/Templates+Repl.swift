@@ -27,7 +27,7 @@ extension FeatureSpec {
 
         extension FeatureModule {
             /// \(plural): the `\(lower)` commands, Tab completion of their identifiers, their repository, and
-            /// their list in a scene (`scene open list --collection \(collection)`).
+            /// their list in a scene (`scene open list --collection \(collection)`, `strata://\(collection)`).
             static var \(lowerPlural): FeatureModule {
                 FeatureModule(
                     commands: \(name)Commands.all, completions: [.\(lower)ID: \(name)RepositoryImpl.storedIDs(in:)]

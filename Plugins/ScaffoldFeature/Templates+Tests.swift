@@ -478,6 +478,15 @@ extension FeatureSpec {
                     #expect(scene.contains(#""version":"2""#), "\\(scene)")
                 }
 
+                @Test func aLinkOpensItsListInTheWindowThatShowsIt() async throws {
+                    let run = try await repl.run(lines: [
+                        "scene open list --collection \(collection)", "open strata://\(collection)", "scene list",
+                    ])
+                    #expect(run.status == 0, "\\(run.stderr)")
+                    // The link finds the window the command opened instead of opening a second one
+                    #expect(run.stdout.hasSuffix("1 scene\\n"), "\\(run.stdout)")
+                }
+
                 @Test func badInputGetsOneLineAndChangesNothing() async throws {
                     let run = try await repl.run(
                         lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "outbox list"])

@@ -27,8 +27,10 @@ nonisolated extension UserActivity {
     }
 
     /// The activity a `strata://` URL opens: `strata://documents/42` edits document 42,
-    /// `strata://documents?query=draft` lists documents, `strata://users/7` shows a profile.
-    public static func routing(_ url: URL) -> Result<UserActivity, SceneError> {
+    /// `strata://documents?query=draft` lists documents, `strata://users/7` shows a profile, and
+    /// `strata://expenses` lists a generated feature's items when `itemLists` (each list's title by
+    /// its collection) has the collection.
+    public static func routing(_ url: URL, itemLists: [String: String]) -> Result<UserActivity, SceneError> {
         guard url.scheme == "strata" else {
             return .failure(.unsupportedURL("Unsupported URL '\(url.absoluteString)': only strata:// URLs open scenes"))
         }
@@ -45,13 +47,17 @@ nonisolated extension UserActivity {
             }
         case ("users", 1):
             if let id = Int(path[0]), id > 0 { return .success(.userProfile(UserProfileActivity(userId: id))) }
+        case (let collection?, 0):
+            if let title = itemLists[collection] {
+                return .success(.itemList(ItemListActivity(collection: collection), title: title))
+            }
         default:
             break
         }
         let shown = "/" + ([url.host() ?? ""] + path).joined(separator: "/")
         return .failure(
             .unsupportedURL(
-                "Unknown URL path '\(shown)' (expected strata://documents, strata://documents/ID or strata://users/ID)")
-        )
+                "Unknown URL path '\(shown)' (expected strata://documents, strata://documents/ID, strata://users/ID "
+                    + "or a feature's strata://COLLECTION)"))
     }
 }

@@ -72,20 +72,33 @@ struct UserActivityCodingTests {
         ("strata://documents", UserActivity.documentList(.init(query: "", scrollPosition: 0))),
         ("strata://documents?query=draft", UserActivity.documentList(.init(query: "draft", scrollPosition: 0))),
         ("strata://users/7", UserActivity.userProfile(.init(userId: 7))),
+        ("strata://recipes", UserActivity.itemList(.init(collection: "recipes"), title: "Recipes")),
     ])
     func strataURLsRouteToTheirActivity(url: String, activity: UserActivity) throws {
-        #expect(try UserActivity.routing(#require(URL(string: url))).get() == activity)
+        #expect(
+            try UserActivity.routing(#require(URL(string: url)), itemLists: ["recipes": "Recipes"]).get() == activity)
     }
 
     @Test(arguments: [
         "strata://documents/abc", "strata://settings", "strata://users", "https://documents/1", "strata://documents/0",
+        "strata://recipes/1", "strata://expenses",
     ])
     func unknownURLsAreRefused(url: String) throws {
-        let result = UserActivity.routing(try #require(URL(string: url)))
+        let result = UserActivity.routing(try #require(URL(string: url)), itemLists: ["recipes": "Recipes"])
         guard case .failure(.unsupportedURL(let message)) = result else {
             Issue.record("expected a refusal, got \(result)")
             return
         }
         #expect(!message.isEmpty)
+    }
+
+    @Test func aRefusedURLNamesTheLinksAnAppOpens() {
+        let result = UserActivity.routing(URL(string: "strata://expenses")!, itemLists: ["recipes": "Recipes"])
+        #expect(
+            result
+                == .failure(
+                    .unsupportedURL(
+                        "Unknown URL path '/expenses' (expected strata://documents, strata://documents/ID, "
+                            + "strata://users/ID or a feature's strata://COLLECTION)")))
     }
 }

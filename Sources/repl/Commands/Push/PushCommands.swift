@@ -146,7 +146,9 @@ extension PushCommands {
 
     /// Opens the notification's content in the scene that shows it, or a new one.
     private static func open(_ target: String, _ context: CommandContext) async throws(CommandFailure) -> String {
-        guard let url = URL(string: target), case .success(let activity) = UserActivity.routing(url) else {
+        guard let url = URL(string: target),
+            case .success(let activity) = UserActivity.routing(url, itemLists: context.features.listTitles)
+        else {
             return "No scene shows '\(target)': the notification opened nothing."
         }
         if let number = activity.payload(as: DocumentEditActivity.self)?.documentId {

@@ -116,7 +116,9 @@ extension SceneCommands {
         guard let url = URL(string: text), url.scheme != nil else {
             throw CommandFailure("invalid URL '\(text)' (expected strata://documents/ID and the like)")
         }
-        let activity = try scene { () throws(SceneError) in try UserActivity.routing(url).get() }
+        let activity = try scene { () throws(SceneError) in
+            try UserActivity.routing(url, itemLists: context.features.listTitles).get()
+        }
         try await checkDocument(activity, context)
         return try await run(context) { scenes throws(SceneError) in
             try await scenes.requestSceneSessionActivation(
