@@ -1,6 +1,7 @@
 public import Foundation
 import Logging
 import NIOCore
+import NIOWebSocket
 import WSClient
 
 /// The live socket through swift-websocket's client (ADR 0059): it upgrades the connection,
@@ -32,7 +33,7 @@ public struct WebSocketLiveTransport: LiveTransport {
                         continuation.finish()
                     } catch {
                         // Thrown on, so the client closes the socket with the error's own code.
-                        continuation.finish(throwing: LiveError.closed("\(error)"))
+                        continuation.finish(throwing: LiveError.closed(Self.closing(error)))
                         throw error
                     }
                 }
@@ -78,6 +79,17 @@ extension WebSocketLiveTransport {
     ) async throws {
         for try await message in inbound.messages(maxSize: Limits.maxMessage) {
             if case .text(let text) = message { continuation.yield(text) }
+        }
+    }
+
+    /// Why the client closed the socket, in words, when its error carries a close code (the
+    /// client's own error type is not public, but its code is); else the error's text.
+    private static func closing(_ error: any Error) -> String {
+        switch Mirror(reflecting: error).children.first?.value as? WebSocketErrorCode {
+        case .messageTooLarge: "a message was larger than \(Limits.maxMessage >> 20) MiB"
+        case .protocolError: "the server broke the web socket protocol"
+        case .dataInconsistentWithMessage: "a text message was not valid UTF-8"
+        default: "\(error)"
         }
     }
 
