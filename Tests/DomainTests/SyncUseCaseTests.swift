@@ -8,6 +8,19 @@ struct SyncUseCaseTests {
         entryId: 3, documentId: 1, local: FakeData.document(id: 1, body: "mine"),
         remote: FakeData.document(id: 1, body: "theirs", version: 2))
 
+    @Test(arguments: [
+        (SyncError.offline(pending: 0), "The server can't be reached; try again later"),
+        (.offline(pending: 1), "The server can't be reached; 1 change stays queued"),
+        (.offline(pending: 3), "The server can't be reached; 3 changes stay queued"),
+        (.busy(retryAfterSeconds: 90, pending: 0), "The server is busy; try again in 90 s"),
+        (.busy(retryAfterSeconds: 90, pending: 2), "The server is busy; 2 changes stay queued; try again in 90 s"),
+        (.signInRequired(pending: 0), "Please log in again ('login NAME')"),
+        (.signInRequired(pending: 1), "Please log in again ('login NAME'); 1 change waits for it"),
+    ])
+    func aFailedSyncCountsTheChangesLeftOnlyWhenThereAreAny(error: SyncError, line: String) {
+        #expect(error.errorDescription == line)
+    }
+
     @Test func aMergedBodyMustFollowTheDocumentRules() async {
         let sync = FakeSyncRepository(conflicts: [conflict])
         let tooLarge = String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)

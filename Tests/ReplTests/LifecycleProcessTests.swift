@@ -65,4 +65,13 @@ nonisolated struct LifecycleProcessTests {
         #expect(run.stderr.contains("expected on or off, got 'maybe'"))
         #expect(run.stderr.contains("expected wifi, cellular or none, got '5g'"))
     }
+
+    @Test func aRefreshThatFailsSaysWhy() async throws {
+        let run = try await repl.run(lines: ["server down", "bg run refresh"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains(
+                "Background task com.strata.refresh: failed (The server can't be reached; try again later)"),
+            "\(run.stdout)")
+    }
 }

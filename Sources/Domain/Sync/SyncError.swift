@@ -30,10 +30,11 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
     /// A short message for the user.
     public var errorDescription: String? {
         switch self {
-        case .offline(let pending):
-            "The server can't be reached; \(pending) \(pending == 1 ? "change stays" : "changes stay") queued"
+        case .offline(0): "The server can't be reached; try again later"
+        case .offline(let pending): "The server can't be reached; \(Self.changes(pending, "stays", "stay")) queued"
+        case .busy(let seconds, 0): "The server is busy; try again in \(seconds) s"
         case .busy(let seconds, let pending):
-            "The server is busy; \(pending) \(pending == 1 ? "change stays" : "changes stay") queued; try again in \(seconds) s"
+            "The server is busy; \(Self.changes(pending, "stays", "stay")) queued; try again in \(seconds) s"
         case .invalidData: "The server sent data the app can't read"
         case .unfitAnswer(let reason): "The server's answer does not fit the request: \(reason)"
         case .noSuchEntry(let id): "No outbox entry \(id)"
@@ -42,9 +43,15 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         case .invalidMerge(let reason): "The merged version can't be kept: \(reason)"
         case .storageFailure: "The device's storage failed"
         case .cancelled: "Cancelled"
+        case .signInRequired(0): "Please log in again ('login NAME')"
         case .signInRequired(let pending):
-            "Please log in again ('login NAME'); \(pending) \(pending == 1 ? "change waits" : "changes wait") for it"
+            "Please log in again ('login NAME'); \(Self.changes(pending, "waits", "wait")) for it"
         }
+    }
+
+    /// "1 change stays", "3 changes stay": a count of changes and its verb.
+    private static func changes(_ count: Int, _ singular: String, _ plural: String) -> String {
+        count == 1 ? "1 change \(singular)" : "\(count) changes \(plural)"
     }
 }
 

@@ -26,8 +26,8 @@ struct BackgroundServices {
     let scheduler: BackgroundTaskScheduler
     /// The silent-push receiver.
     let silentPush: SilentPushHandler
-    /// What the last maintenance run did, in words.
-    let maintenanceLog: MaintenanceLog
+    /// What the last task run did, in words.
+    let taskLog: TaskLog
     /// The app's clock (requests are due by it).
     let now: @Sendable () -> Date
 
@@ -37,16 +37,16 @@ struct BackgroundServices {
     ) async -> BackgroundServices {
         let clock = ContinuousClock()
         let scheduler = BackgroundTaskScheduler(clock: clock)
+        let log = TaskLog()
         await scheduler.register(refreshIdentifier, budget: refreshBudget) { [weak scheduler] _ in
-            let result = await fetch(sync, pullOnly: false)
+            let result = await fetch(sync, pullOnly: false, log: log)
             // As apps do, the handler asks for the next refresh.
             try? await scheduler?.submit(
                 refreshIdentifier, earliestBeginDate: now().addingTimeInterval(refreshInterval))
             return result
         }
         try? await scheduler.submit(refreshIdentifier, earliestBeginDate: now().addingTimeInterval(refreshInterval))
-        let silentPush = SilentPushHandler(clock: clock, now: now) { _ in await fetch(sync, pullOnly: true) }
-        let log = MaintenanceLog()
+        let silentPush = SilentPushHandler(clock: clock, now: now) { _ in await fetch(sync, pullOnly: true, log: nil) }
         await scheduler.registerProcessing(
             maintenanceIdentifier, budget: maintenanceBudget, requirements: ProcessingRequirements()
         ) { [weak scheduler] _ in
@@ -56,11 +56,11 @@ struct BackgroundServices {
             return result
         }
         try? await scheduler.submit(maintenanceIdentifier, earliestBeginDate: now())
-        return BackgroundServices(scheduler: scheduler, silentPush: silentPush, maintenanceLog: log, now: now)
+        return BackgroundServices(scheduler: scheduler, silentPush: silentPush, taskLog: log, now: now)
     }
 
     /// The maintenance itself: vacuums the database and says what it freed.
-    nonisolated private static func vacuum(_ database: AppDatabase, log: MaintenanceLog) -> BackgroundTaskResult {
+    nonisolated private static func vacuum(_ database: AppDatabase, log: TaskLog) -> BackgroundTaskResult {
         do {
             let sizes = try database.vacuum()
             log.record(
@@ -74,20 +74,24 @@ struct BackgroundServices {
     }
 
     /// Syncs within the background budget (longer than a command's `--timeout`, and ending before
-    /// the system would expire the task) and words the outcome as a background fetch result.
-    private static func fetch(_ sync: SyncUseCase, pullOnly: Bool) async -> BackgroundTaskResult {
+    /// the system would expire the task) and words the outcome as a background fetch result; why
+    /// it failed goes to `log`.
+    private static func fetch(_ sync: SyncUseCase, pullOnly: Bool, log: TaskLog?) async -> BackgroundTaskResult {
         let outcome: Result<SyncReport, SyncError> = await OperationDeadline.run(within: refreshBudget - .seconds(1)) {
             await sync.execute(pullOnly: pullOnly)
         }
         switch outcome {
         case .success(let report): return report.pulled + report.deleted + report.pushed > 0 ? .newData : .noData
-        case .failure: return .failed
+        case .failure(let error):
+            log?.record(error.localizedDescription)
+            return .failed
         }
     }
 }
 
-/// What the last maintenance run did, for the command that set it off.
-nonisolated final class MaintenanceLog: Sendable {
+/// What the last background task run did (the space a vacuum freed, why a refresh failed), for
+/// the command that set it off.
+nonisolated final class TaskLog: Sendable {
     private let last = Mutex<String?>(nil)
 
     /// Records a run's outcome.

@@ -189,10 +189,9 @@ extension LifecycleCommands {
         let ran = await scheduler.deviceChanged(to: conditions, at: context.background.now())
         var runs: [DeviceJSON.Ran] = []
         for run in ran {
-            let report =
-                run.identifier == BackgroundServices.maintenanceIdentifier
-                ? context.background.maintenanceLog.take() : nil
-            runs.append(DeviceJSON.Ran(task: run.identifier, result: run.result.rawValue, report: report))
+            runs.append(
+                DeviceJSON.Ran(
+                    task: run.identifier, result: run.result.rawValue, report: context.background.taskLog.take()))
         }
         return describe(conditions, ran: runs)
     }

@@ -52,9 +52,7 @@ extension BackgroundCommands {
                 name] ?? name
         do {
             let result = try await context.background.scheduler.run(identifier)
-            let report =
-                identifier == BackgroundServices.maintenanceIdentifier
-                ? context.background.maintenanceLog.take().map { " (\($0))" } ?? "" : ""
+            let report = context.background.taskLog.take().map { " (\($0))" } ?? ""
             return .message("Background task \(identifier): \(result.rawValue)\(report)")
         } catch {
             throw CommandFailure(error.localizedDescription)
