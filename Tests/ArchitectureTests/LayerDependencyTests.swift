@@ -11,7 +11,7 @@ struct LayerDependencyTests {
             [
                 "Domain", "Foundation", "Logging", "GRDB", "GRDBSQLite", "HTTPTypes",
                 "AsyncHTTPClient", "MultipartKit", "NIOCore", "NIOHTTP1", "NIOPosix",
-                "WSClient",
+                "WSClient", "NIOWebSocket",
                 "Synchronization",
             ]
         ),
