@@ -74,4 +74,11 @@ nonisolated struct LifecycleProcessTests {
                 "Background task com.strata.refresh: failed (The server can't be reached; try again later)"),
             "\(run.stdout)")
     }
+
+    @Test func aLineTheExtensionRefusesFailsHereWithItsReason() async throws {
+        let run = try await repl.run(lines: ["app extension 'docs show 999'", "app extension 'docs show 1'"])
+        #expect(run.status == 1, "a script sees the extension's failure")
+        #expect(run.stderr == "error: line 1: the extension exited with status 1: Document 999 was not found\n")
+        #expect(run.stdout.contains("(extension exited with status 0"), "\(run.stdout)")
+    }
 }

@@ -42,6 +42,15 @@ extension ExtensionCommands {
         }
         let heard = (context.crossProcess?.heard ?? 0) > heardBefore
         var text = outcome.output.trimmingCharacters(in: .newlines)
+        // A line the extension refused fails here too, so a script sees it; its one line of error
+        // is the reason (the extension ran one line: "line 1: " says nothing).
+        guard outcome.status == 0 else {
+            let refusal = text.split(separator: "\n").first { $0.hasPrefix("error: ") }
+                .map { $0.dropFirst("error: ".count) }
+                .map { $0.hasPrefix("line 1: ") ? String($0.dropFirst("line 1: ".count)) : String($0) }
+            throw CommandFailure(
+                "the extension exited with status \(outcome.status): \(refusal ?? "it printed no error")")
+        }
         text += "\n(extension exited with status \(outcome.status)"
         text += heard ? "; the app heard its writes)" : ")"
         return .message(text)
