@@ -36,7 +36,13 @@ public final class FolderSignal: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .unusableFolder(path: folder.path, reason: error.localizedDescription)
+            // Foundation's words for a file in the folder's place are "The operation could not be
+            // completed. A file with the same name already exists."
+            var isFolder: ObjCBool = false
+            let isFile =
+                FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && !isFolder.boolValue
+            throw .unusableFolder(
+                path: folder.path, reason: isFile ? "it is a file, not a folder" : error.localizedDescription)
         }
         removeDepartedPosters()
     }

@@ -33,6 +33,15 @@ struct FolderSignalTests {
         #expect(heard.withLock { $0 } == 1)
     }
 
+    @Test func aFileInTheFoldersPlaceIsRefusedSayingSo() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("x".utf8).write(to: folder)
+        #expect(throws: SignalError.unusableFolder(path: folder.path, reason: "it is a file, not a folder")) {
+            _ = try FolderSignal(folder: folder, name: "database", identity: "100")
+        }
+        #expect(try Data(contentsOf: folder) == Data("x".utf8), "the file is left as it was")
+    }
+
     /// A process that exits never runs `deinit`: every run of the app left its file behind.
     @Test func theFilesOfPostersWhoseProcessEndedAreRemoved() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
