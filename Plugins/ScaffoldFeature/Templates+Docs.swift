@@ -59,8 +59,9 @@ extension FeatureSpec {
             (offline too); each side reads only the cursors it handed out.
             Tab completes the identifiers of the \(lowerPlural) on this device; `--format json` prints the
             fields under their names, with `createdAt` and `updatedAt`. Their list opens in a scene with
-            `scene open list --collection \(collection)` or the link `open strata://\(collection)`, and
-            follows the changes the live socket brings.
+            `scene open list --collection \(collection)` or the link `open strata://\(collection)`, one of them
+            with `scene open item ID --collection \(collection)` or `open strata://\(collection)/ID`, and both
+            follow the changes the live socket brings.
 
             ## \(capitalArticle) \(lower) from creation to an offline edit
 

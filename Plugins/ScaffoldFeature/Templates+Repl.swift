@@ -27,21 +27,24 @@ extension FeatureSpec {
 
         extension FeatureModule {
             /// \(plural): the `\(lower)` commands, Tab completion of their identifiers, their repository, and
-            /// their list in a scene (`scene open list --collection \(collection)`, `strata://\(collection)`).
+            /// their list and items in a scene (`scene open list --collection \(collection)`,
+            /// `strata://\(collection)`, `strata://\(collection)/ID`).
             static var \(lowerPlural): FeatureModule {
                 FeatureModule(
                     commands: \(name)Commands.all, completions: [.\(lower)ID: \(name)RepositoryImpl.storedIDs(in:)]
                 ) { stack, api, services in
                     let repository = \(name)RepositoryImpl(stack: stack, api: api)
                     services.register(repository, as: (any \(name)RepositoryProtocol).self)
+                    let listed = { (item: \(name)) in
+                        ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) }, version: item.version)
+                    }
                     services.registerList("\(collection)", ItemListSource(noun: "\(lower)", plural: "\(lowerPlural)") { @MainActor policy in
-                        await List\(plural)UseCase(repository: repository).execute(policy: policy).map { fetched in
-                            fetched.map { items in
-                                items.map { item in
-                                    ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) }, version: item.version)
-                                }
-                            }
-                        }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                        await List\(plural)UseCase(repository: repository).execute(policy: policy)
+                            .map { $0.map { $0.map(listed) } }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                    } fetchItem: { @MainActor number, policy in
+                        await Result { () throws(\(name)Error) in try \(name)Rules.id(number) }
+                            .asyncFlatMap { await Fetch\(name)UseCase(repository: repository).execute(id: $0, policy: policy) }
+                            .map { $0.map(listed) }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
                     })
                 }
             }

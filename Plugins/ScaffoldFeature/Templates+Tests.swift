@@ -487,6 +487,21 @@ extension FeatureSpec {
                     #expect(run.stdout.hasSuffix("1 scene\\n"), "\\(run.stdout)")
                 }
 
+                @Test func aLinkOpensOneItemWhosePageFollowsAnEdit() async throws {
+                    let run = try await repl.run(lines: [
+                        #"\(lower) new \(typedNew)"#, "open strata://\(collection)/1", #"\(lower) edit 1 \(edited.typed(.second))"#,
+                        "scene open item 1 --collection \(collection)", "scene list", "format json", "scene show",
+                        "open strata://\(collection)/9",
+                    ])
+                    // The command finds the window the link opened: one window shows the item, titled by it
+                    #expect(run.stdout.contains("foregroundActive  \(name) 1\\n1 scene\\n"), "\\(run.stdout)")
+                    let scene = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
+                    #expect(scene.contains(#""\(edited.name)":"\(edited.shown(.second))""#), "\\(scene)")
+                    #expect(scene.contains(#""id":"1""#) && scene.contains(#""version":"2""#), "\\(scene)")
+                    // A link to an item that is not there opens nothing and says why
+                    #expect(run.stderr.contains("\(name) 9 was not found"), "\\(run.stderr)")
+                }
+
                 @Test func badInputGetsOneLineAndChangesNothing() async throws {
                     let run = try await repl.run(
                         lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "outbox list"])

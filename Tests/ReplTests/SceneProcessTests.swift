@@ -45,7 +45,8 @@ nonisolated struct SceneProcessTests {
                 "scene open user 1", "scene destroy s1", "scene activate s1", "scene open user 1",
                 "scene disconnect s2",
                 "scene disconnect s2", "scene open teapot", "open strata://nowhere/1", "open strata://documents/abc",
-                "scene activate s9", "scene open editor 999", "edit body x", "scene list",
+                "scene activate s9", "scene open editor 999", "edit body x", "scene open item 1",
+                "scene open item 1 --collection recipes", "scene list",
             ])
         #expect(outcome.status == 1)
         let errors = outcome.stderr.split(separator: "\n").map(String.init)
@@ -53,12 +54,14 @@ nonisolated struct SceneProcessTests {
             errors == [
                 "error: line 3: Scene session 's1' was destroyed; open a new scene instead",
                 "error: line 6: Scene session 's2' has no connected scene",
-                "error: line 7: unknown activity 'teapot' (expected editor, list or user)",
-                "error: line 8: Unknown URL path '/nowhere/1' (expected strata://documents, strata://documents/ID, strata://users/ID or a feature's strata://COLLECTION)",
-                "error: line 9: Unknown URL path '/documents/abc' (expected strata://documents, strata://documents/ID, strata://users/ID or a feature's strata://COLLECTION)",
+                "error: line 7: unknown activity 'teapot' (expected editor, list, item or user)",
+                "error: line 8: Unknown URL path '/nowhere/1' (expected strata://documents, strata://documents/ID, strata://users/ID or a feature's strata://COLLECTION[/ID])",
+                "error: line 9: Unknown URL path '/documents/abc' (expected strata://documents, strata://documents/ID, strata://users/ID or a feature's strata://COLLECTION[/ID])",
                 "error: line 10: No scene session 's9' (see 'scene list')",
                 "error: line 11: Document 999 was not found",
                 "error: line 12: No editor is active (open one with 'scene open editor ID')",
+                "error: line 13: an item needs its feature's collection (--collection NAME)",
+                "error: line 14: no feature's list is named 'recipes' (this app has none)",
             ])
         #expect(outcome.stdout.hasSuffix("s2  Default Configuration  unattached  User 1\n1 scene\n"))
     }

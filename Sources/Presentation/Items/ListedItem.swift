@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 
 /// One item of a collection's list as a scene shows it, whatever the collection: its identifier
 /// and its fields as text, in the feature's order.
@@ -32,23 +32,35 @@ nonisolated public struct ListedItem: Equatable, Sendable {
     }
 }
 
-/// How the app lists one collection's items in a scene: a generated feature gives its own, read
-/// through its list use case.
+/// How the app shows one collection's items in a scene, as a list and one by one: a generated
+/// feature gives its own, read through its list and fetch use cases.
 nonisolated public struct ItemListSource: Sendable {
-    /// What one item is called (`recipe`), for a count of one.
+    /// Reads the item with an identifier under a policy, with failures already worded for the user.
+    public typealias FetchItem = @Sendable (Int, ReadPolicy) async -> Result<Fetched<ListedItem>, ItemLoadFailure>
+
+    /// What one item is called (`recipe`), for a count of one and an item's title.
     public let noun: String
-    /// What several are called (`recipes`), for other counts and the scene's title.
+    /// What several are called (`recipes`), for other counts and the list's title.
     public let plural: String
     /// Reads the items under a policy, with failures already worded for the user.
     public let fetch: ListViewModel<ListedItem>.Fetch
+    /// Reads one item by its identifier (`strata://recipes/3`, `scene open item 3`).
+    public let fetchItem: FetchItem
 
     /// A source.
-    public init(noun: String, plural: String, fetch: @escaping ListViewModel<ListedItem>.Fetch) {
+    public init(
+        noun: String, plural: String, fetch: @escaping ListViewModel<ListedItem>.Fetch,
+        fetchItem: @escaping FetchItem
+    ) {
         self.noun = noun
         self.plural = plural
         self.fetch = fetch
+        self.fetchItem = fetchItem
     }
 
-    /// The scene's title: the plural with a capital (`Recipes`).
+    /// The list's title: the plural with a capital (`Recipes`).
     public var title: String { plural.prefix(1).uppercased() + plural.dropFirst() }
+
+    /// Item `id`'s title: the noun with a capital and the identifier (`Recipe 3`).
+    public func title(of id: Int) -> String { noun.prefix(1).uppercased() + noun.dropFirst() + " \(id)" }
 }

@@ -1,6 +1,6 @@
 public import Foundation
 public import Platform
-import Presentation
+public import Presentation
 
 nonisolated extension UserActivity {
     /// Editing document `id` (a new document when `nil`), with an optional unsaved draft.
@@ -21,6 +21,11 @@ nonisolated extension UserActivity {
         UserActivity(payload, title: title, targetContentIdentifier: payload.targetContentIdentifier)
     }
 
+    /// One item of a collection (a generated feature's), titled `title`.
+    public static func item(_ payload: ItemActivity, title: String) -> UserActivity {
+        UserActivity(payload, title: title, targetContentIdentifier: payload.targetContentIdentifier)
+    }
+
     /// User `id`'s profile.
     public static func userProfile(_ payload: UserProfileActivity) -> UserActivity {
         UserActivity(payload, title: "User \(payload.userId)", targetContentIdentifier: payload.targetContentIdentifier)
@@ -28,9 +33,9 @@ nonisolated extension UserActivity {
 
     /// The activity a `strata://` URL opens: `strata://documents/42` edits document 42,
     /// `strata://documents?query=draft` lists documents, `strata://users/7` shows a profile, and
-    /// `strata://expenses` lists a generated feature's items when `itemLists` (each list's title by
-    /// its collection) has the collection.
-    public static func routing(_ url: URL, itemLists: [String: String]) -> Result<UserActivity, SceneError> {
+    /// `strata://expenses` lists a generated feature's items and `strata://expenses/3` shows one
+    /// when `itemLists` (each feature's source by its collection) has the collection.
+    public static func routing(_ url: URL, itemLists: [String: ItemListSource]) -> Result<UserActivity, SceneError> {
         guard url.scheme == "strata" else {
             return .failure(.unsupportedURL("Unsupported URL '\(url.absoluteString)': only strata:// URLs open scenes"))
         }
@@ -48,8 +53,12 @@ nonisolated extension UserActivity {
         case ("users", 1):
             if let id = Int(path[0]), id > 0 { return .success(.userProfile(UserProfileActivity(userId: id))) }
         case (let collection?, 0):
-            if let title = itemLists[collection] {
-                return .success(.itemList(ItemListActivity(collection: collection), title: title))
+            if let source = itemLists[collection] {
+                return .success(.itemList(ItemListActivity(collection: collection), title: source.title))
+            }
+        case (let collection?, 1):
+            if let source = itemLists[collection], let id = Int(path[0]), id > 0 {
+                return .success(.item(ItemActivity(collection: collection, itemId: id), title: source.title(of: id)))
             }
         default:
             break
@@ -58,6 +67,6 @@ nonisolated extension UserActivity {
         return .failure(
             .unsupportedURL(
                 "Unknown URL path '\(shown)' (expected strata://documents, strata://documents/ID, strata://users/ID "
-                    + "or a feature's strata://COLLECTION)"))
+                    + "or a feature's strata://COLLECTION[/ID])"))
     }
 }

@@ -4,8 +4,8 @@ public import Platform
 public import Presentation
 
 /// The "Default Configuration" scene: a browser window that shows the document list (searched
-/// when it has a query), the list of a generated feature's items, or a user's profile, and
-/// navigates when an activity is continued in it.
+/// when it has a query), the list of a generated feature's items or one of them, or a user's
+/// profile, and navigates when an activity is continued in it.
 // Main-actor by this module's default; spelled out because a release build of a module that
 // imports this one otherwise reads the class as nonisolated and rejects its isolated deinit.
 @MainActor
@@ -18,6 +18,8 @@ public final class BrowserSceneDelegate: SceneDelegate {
         case documents(query: String, scrollPosition: Int)
         /// The items of a collection other than documents (a generated feature's).
         case items(collection: String)
+        /// One item of such a collection.
+        case item(collection: String, id: Int)
         /// A user's profile.
         case profile(userId: Int)
     }
@@ -32,10 +34,15 @@ public final class BrowserSceneDelegate: SceneDelegate {
     public private(set) var profile: UserProfileViewModel?
     /// The items, while the page is a collection's list.
     public private(set) var items: ListViewModel<ListedItem>?
-    /// Where those items come from and what they are called, while the page is a collection's list.
+    /// The item, while the page is one item of a collection.
+    public private(set) var item: ItemViewModel<ListedItem>?
+    /// Where the items come from and what they are called, while the page is a collection's list
+    /// or one of its items.
     public var itemSource: ItemListSource? {
-        guard case .items(let collection) = page else { return nil }
-        return services.itemLists[collection]
+        switch page {
+        case .items(let collection), .item(let collection, _): services.itemLists[collection]
+        case .blank, .documents, .profile: nil
+        }
     }
     private let services: Services
     private let logger = Logger(label: "strata.presentation.scenes")
@@ -72,6 +79,7 @@ public final class BrowserSceneDelegate: SceneDelegate {
         search?.onDisappear()
         profile?.onDisappear()
         items?.onDisappear()
+        item?.onDisappear()
         logger.debug("deinit BrowserSceneDelegate")
     }
 
@@ -92,6 +100,7 @@ public final class BrowserSceneDelegate: SceneDelegate {
         search?.onDisappear()
         profile?.onDisappear()
         items?.onDisappear()
+        item?.onDisappear()
     }
 
     /// The page shown, as an activity.
@@ -103,6 +112,10 @@ public final class BrowserSceneDelegate: SceneDelegate {
         case .items(let collection):
             .itemList(
                 ItemListActivity(collection: collection), title: services.itemLists[collection]?.title ?? collection)
+        case .item(let collection, let id):
+            .item(
+                ItemActivity(collection: collection, itemId: id),
+                title: services.itemLists[collection]?.title(of: id) ?? "\(collection)/\(id)")
         case .profile(let id): .userProfile(UserProfileActivity(userId: id))
         }
     }
@@ -123,6 +136,9 @@ extension BrowserSceneDelegate {
         }
         if let profile = activity.payload(as: UserProfileActivity.self) { return .profile(userId: profile.userId) }
         if let list = activity.payload(as: ItemListActivity.self) { return .items(collection: list.collection) }
+        if let shown = activity.payload(as: ItemActivity.self) {
+            return .item(collection: shown.collection, id: shown.itemId)
+        }
         return nil
     }
 
@@ -132,7 +148,8 @@ extension BrowserSceneDelegate {
         search?.onDisappear()
         profile?.onDisappear()
         items?.onDisappear()
-        (list, search, profile, items) = (nil, nil, nil, nil)
+        item?.onDisappear()
+        (list, search, profile, items, item) = (nil, nil, nil, nil, nil)
         page = next
         switch next {
         case .blank:
@@ -151,6 +168,12 @@ extension BrowserSceneDelegate {
             guard let source = services.itemLists[collection] else { break }
             let model = ListViewModel(name: "\(source.title)ListViewModel", fetch: source.fetch)
             items = model
+            await model.onAppear()?.value
+        case .item(let collection, let id):
+            guard let source = services.itemLists[collection] else { break }
+            let fetchItem = source.fetchItem
+            let model = ItemViewModel(name: "\(source.title)DetailViewModel") { policy in await fetchItem(id, policy) }
+            item = model
             await model.onAppear()?.value
         case .profile(let id):
             let model = UserProfileViewModel(userNumber: id, fetchUser: services.fetchUser)

@@ -10,17 +10,17 @@ public protocol FollowsDataChanges: AnyObject {
 }
 
 extension BrowserSceneDelegate: FollowsDataChanges {
-    /// A document list or search shows any document, a collection's list any of its items; a
-    /// profile shows none.
+    /// A document list or search shows any document, a collection's list or item any of its
+    /// items; a profile shows none.
     public func shows(_ change: DataChange) -> Bool {
         switch page {
         case .documents: change.touchesDocuments
-        case .items(let collection): change.touches(collection: collection)
+        case .items(let collection), .item(let collection, _): change.touches(collection: collection)
         case .blank, .profile: false
         }
     }
 
-    /// Reads the list or the search again (from the caches, which every write keeps right).
+    /// Reads the list, the search or the item again (from the caches, which every write keeps right).
     public func reload() async {
         if let list {
             await list.refresh(policy: .cacheFirst).value
@@ -28,6 +28,8 @@ extension BrowserSceneDelegate: FollowsDataChanges {
             await search.searchNow()?.value
         } else if let items {
             await items.refresh(policy: .cacheFirst).value
+        } else if let item {
+            await item.load(policy: .cacheFirst).value
         }
     }
 }

@@ -47,9 +47,6 @@ struct FeatureServices {
     /// How each feature's items are listed in a scene, by collection (`scene open list --collection`).
     private(set) var lists: [String: ItemListSource] = [:]
 
-    /// Each list's scene title by collection: the lists a `strata://COLLECTION` link opens.
-    var listTitles: [String: String] { lists.mapValues(\.title) }
-
     /// Lists the items of `collection` in a scene with `source`.
     mutating func registerList(_ collection: String, _ source: ItemListSource) {
         lists[collection] = source

@@ -107,40 +107,52 @@ struct SceneSyncTests {
         #expect(sync.reloads == 0)
     }
 
-    @Test func aFeaturesListInASceneReloadsForItsOwnItemsOnly() async throws {
-        // Given a scene listing a feature's items, whose source counts its reads
+    @Test func aFeaturesListAndItemInScenesReloadForItsOwnItemsOnly() async throws {
+        // Given scenes listing a feature's items and showing one, whose source counts its reads
         let reads = Counter()
+        let read = { @Sendable (id: Int) async in
+            ListedItem(id: id, fields: [.init(name: "title", text: "read \(await reads.increment())")], version: 1)
+        }
         let source = ItemListSource(noun: "recipe", plural: "recipes") { _ in
-            let count = await reads.increment()
-            return .success(
-                Fetched(
-                    [ListedItem(id: 1, fields: [.init(name: "title", text: "read \(count)")], version: 1)],
-                    origin: .disk))
+            .success(Fetched([await read(1)], origin: .disk))
+        } fetchItem: { id, _ in
+            .success(Fetched(await read(id), origin: .disk))
         }
         let scenes = SceneApplication.strata(
             documents: documents, users: FakeUserRepository(users: []), store: InMemorySceneStateStore(),
             itemLists: ["recipes": source])
-        let session = try await scenes.requestSceneSessionActivation(
+        let listed = try await scenes.requestSceneSessionActivation(
             nil, userActivity: .itemList(ItemListActivity(collection: "recipes"), title: "Recipes"))
-        let browser = try #require(session.scene?.delegate as? BrowserSceneDelegate)
+        let shown = try await scenes.requestSceneSessionActivation(
+            nil, userActivity: .item(ItemActivity(collection: "recipes", itemId: 3), title: "Recipe 3"))
+        let list = try #require(listed.scene?.delegate as? BrowserSceneDelegate)
+        let page = try #require(shown.scene?.delegate as? BrowserSceneDelegate)
+        #expect(page.page == .item(collection: "recipes", id: 3))
         let sync = SceneSync(
             scenes: scenes, changes: ObserveChangesUseCase(feed: feed), interval: .milliseconds(100), clock: clock)
         sync.start()
         await Task.yield()
-        #expect(browser.stateRestorationActivity(for: try #require(session.scene))?.title == "Recipes")
-        // When documents and another feature change, then it does not reload; when its own items do, it does
+        #expect(list.stateRestorationActivity(for: try #require(listed.scene))?.title == "Recipes")
+        #expect(
+            page.stateRestorationActivity(for: try #require(shown.scene))
+                == .item(ItemActivity(collection: "recipes", itemId: 3), title: "Recipe 3"))
+        // When documents and another feature change, then neither reloads; when its own items do, both do
         feed.send(.documents([FakeData.documentID(1)]))
         feed.send(.items(collection: "trips", ids: [1]))
         await clock.advanceAndSettle(by: .milliseconds(16))
         #expect(sync.reloads == 0)
         feed.send(.items(collection: "recipes", ids: [1]))
         await clock.advanceAndSettle(by: .milliseconds(16))
-        #expect(sync.reloads == 1)
-        guard case .loaded(let items, _)? = browser.items?.state else {
-            Issue.record("the list did not load: \(String(describing: browser.items?.state))")
+        #expect(sync.reloads == 2)
+        guard case .loaded(let items, _)? = list.items?.state, case .loaded(let item, _)? = page.item?.state else {
+            Issue.record(
+                "a page did not load: \(String(describing: list.items?.state)), \(String(describing: page.item?.state))"
+            )
             return
         }
-        #expect(items.first?.fields.first?.text == "read 2")
+        // Each page read once when it opened and once again
+        #expect(Set([items.first?.fields.first?.text, item.fields.first?.text]) == ["read 3", "read 4"])
+        #expect(item.id == 3)
     }
 }
 

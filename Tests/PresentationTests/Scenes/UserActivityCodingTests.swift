@@ -11,6 +11,17 @@ struct UserActivityCodingTests {
         .documentEdit(DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: "new", cursor: 0)),
         .documentList(DocumentListActivity(query: "draft", scrollPosition: 17)),
         .userProfile(UserProfileActivity(userId: 7)),
+        .itemList(ItemListActivity(collection: "recipes"), title: "Recipes"),
+        .item(ItemActivity(collection: "recipes", itemId: 3), title: "Recipe 3"),
+    ]
+
+    /// The sources of the lists a link may open: only the recipes' (they are never read here).
+    nonisolated static let itemLists = [
+        "recipes": ItemListSource(noun: "recipe", plural: "recipes") { _ in
+            .failure(.cancelled)
+        } fetchItem: { _, _ in
+            .failure(.cancelled)
+        }
     ]
 
     @Test(arguments: activities)
@@ -73,18 +84,19 @@ struct UserActivityCodingTests {
         ("strata://documents?query=draft", UserActivity.documentList(.init(query: "draft", scrollPosition: 0))),
         ("strata://users/7", UserActivity.userProfile(.init(userId: 7))),
         ("strata://recipes", UserActivity.itemList(.init(collection: "recipes"), title: "Recipes")),
+        ("strata://recipes/3", UserActivity.item(.init(collection: "recipes", itemId: 3), title: "Recipe 3")),
     ])
     func strataURLsRouteToTheirActivity(url: String, activity: UserActivity) throws {
         #expect(
-            try UserActivity.routing(#require(URL(string: url)), itemLists: ["recipes": "Recipes"]).get() == activity)
+            try UserActivity.routing(#require(URL(string: url)), itemLists: Self.itemLists).get() == activity)
     }
 
     @Test(arguments: [
         "strata://documents/abc", "strata://settings", "strata://users", "https://documents/1", "strata://documents/0",
-        "strata://recipes/1", "strata://expenses",
+        "strata://recipes/0", "strata://recipes/x", "strata://recipes/1/2", "strata://expenses", "strata://expenses/1",
     ])
     func unknownURLsAreRefused(url: String) throws {
-        let result = UserActivity.routing(try #require(URL(string: url)), itemLists: ["recipes": "Recipes"])
+        let result = UserActivity.routing(try #require(URL(string: url)), itemLists: Self.itemLists)
         guard case .failure(.unsupportedURL(let message)) = result else {
             Issue.record("expected a refusal, got \(result)")
             return
@@ -93,12 +105,12 @@ struct UserActivityCodingTests {
     }
 
     @Test func aRefusedURLNamesTheLinksAnAppOpens() {
-        let result = UserActivity.routing(URL(string: "strata://expenses")!, itemLists: ["recipes": "Recipes"])
+        let result = UserActivity.routing(URL(string: "strata://expenses")!, itemLists: Self.itemLists)
         #expect(
             result
                 == .failure(
                     .unsupportedURL(
                         "Unknown URL path '/expenses' (expected strata://documents, strata://documents/ID, "
-                            + "strata://users/ID or a feature's strata://COLLECTION)")))
+                            + "strata://users/ID or a feature's strata://COLLECTION[/ID])")))
     }
 }

@@ -147,16 +147,12 @@ extension PushCommands {
     /// Opens the notification's content in the scene that shows it, or a new one.
     private static func open(_ target: String, _ context: CommandContext) async throws(CommandFailure) -> String {
         guard let url = URL(string: target),
-            case .success(let activity) = UserActivity.routing(url, itemLists: context.features.listTitles)
+            case .success(let activity) = UserActivity.routing(url, itemLists: context.features.lists)
         else {
             return "No scene shows '\(target)': the notification opened nothing."
         }
-        if let number = activity.payload(as: DocumentEditActivity.self)?.documentId {
-            let id = try ParsedArguments.documentID(String(number))
-            if case .failure(let error) = await context.services.fetchDocument.execute(id: id) {
-                return
-                    "Its content is not available (\(CommandFailure(error).message)): the notification opened nothing."
-            }
+        if let failure = await SceneCommands.unreadable(activity, context) {
+            return "Its content is not available (\(failure)): the notification opened nothing."
         }
         do {
             let session = try await context.scenes.requestSceneSessionActivation(

@@ -18,14 +18,43 @@ struct ListedItemsOutput: CommandRendering {
     func plain() -> String? { ListTable.plain(items.map(Self.cells)) }
 
     func json() -> String {
-        JSONOutput.encode([
-            "items": items.map { item in
-                [["id": String(item.id)]] + item.fields.map { [$0.name: $0.text] } + [["version": String(item.version)]]
-            }.map { $0.reduce(into: [String: String]()) { $0.merge($1) { first, _ in first } } }
-        ])
+        JSONOutput.encode(["items": items.map(\.json)])
     }
 
     private static func cells(_ item: ListedItem) -> [String] {
         [String(item.id)] + item.fields.map(\.text) + [String(item.version)]
+    }
+}
+
+/// One item of a collection in a scene: `Recipe 3`, then a line per field, its version and where
+/// it came from.
+struct ListedItemOutput: CommandRendering {
+    let item: ListedItem
+    let provenance: Provenance
+    let noun: Noun
+
+    func table(styling: Styling) -> String? {
+        let rows =
+            item.fields.map { [$0.name, $0.text] } + [["version", String(item.version)], ["origin", provenance.text]]
+        return noun.one.prefix(1).uppercased() + noun.one.dropFirst() + " \(item.id)\n" + TextTable.render(rows: rows)
+    }
+
+    func plain() -> String? {
+        ([String(item.id)] + item.fields.map(\.text) + [String(item.version)]).joined(separator: "\t")
+    }
+
+    func json() -> String {
+        JSONOutput.encode(ProvenanceJSON(fields: item.json, provenance: provenance))
+    }
+}
+
+extension ListedItem {
+    /// The item in the shell's JSON: its identifier, each field and its version, as text; the first
+    /// of two fields with one name wins.
+    fileprivate var json: [String: String] {
+        var object = ["id": String(id)]
+        for field in fields where object[field.name] == nil { object[field.name] = field.text }
+        if object["version"] == nil { object["version"] = String(version) }
+        return object
     }
 }

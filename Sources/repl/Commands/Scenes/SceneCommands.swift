@@ -37,9 +37,9 @@ extension SceneCommands {
 
     private static let open = Command(
         name: "scene open", group: .scenes,
-        summary: "Show an activity in a scene: editor ID, list, or user ID",
+        summary: "Show an activity in a scene: editor, list, item or user",
         arguments: [
-            ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "user"])),
+            ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "item", "user"])),
             ArgumentSpec(name: "ID", isOptional: true, completion: .source(.documentID)),
         ],
         flags: [
@@ -117,9 +117,9 @@ extension SceneCommands {
             throw CommandFailure("invalid URL '\(text)' (expected strata://documents/ID and the like)")
         }
         let activity = try scene { () throws(SceneError) in
-            try UserActivity.routing(url, itemLists: context.features.listTitles).get()
+            try UserActivity.routing(url, itemLists: context.features.lists).get()
         }
-        try await checkDocument(activity, context)
+        if let failure = await unreadable(activity, context) { throw CommandFailure(failure) }
         return try await run(context) { scenes throws(SceneError) in
             try await scenes.requestSceneSessionActivation(
                 nil, userActivity: activity, options: SceneConnectionOptions(urlContexts: [url]))
@@ -178,33 +178,59 @@ extension SceneCommands {
         case "list":
             if let idWord { throw CommandFailure("unexpected argument '\(idWord)' (use --query Q)") }
             if let collection = arguments.flag("--collection") {
-                guard let source = context.features.lists[collection] else {
-                    let known = context.features.lists.keys.sorted()
-                    throw CommandFailure(
-                        "no feature's list is named '\(collection)'"
-                            + (known.isEmpty ? " (this app has none)" : " (try \(known.joined(separator: ", ")))"))
-                }
+                let source = try itemSource(collection, context)
                 activity = .itemList(ItemListActivity(collection: collection), title: source.title)
             } else {
                 activity = .documentList(
                     DocumentListActivity(query: arguments.flag("--query") ?? "", scrollPosition: 0))
             }
+        case "item":
+            guard let collection = arguments.flag("--collection") else {
+                throw CommandFailure("an item needs its feature's collection (--collection NAME)")
+            }
+            let source = try itemSource(collection, context)
+            let id = try ParsedArguments.id(idWord, name: "item ID")
+            activity = .item(ItemActivity(collection: collection, itemId: id), title: source.title(of: id))
         case "user":
             activity = .userProfile(UserProfileActivity(userId: try ParsedArguments.id(idWord, name: "user ID")))
         default:
-            throw CommandFailure("unknown activity '\(kind)' (expected editor, list or user)")
+            throw CommandFailure("unknown activity '\(kind)' (expected editor, list, item or user)")
         }
-        try await checkDocument(activity, context)
+        if let failure = await unreadable(activity, context) { throw CommandFailure(failure) }
         return activity
     }
 
-    /// Refuses to open an editor on a document that cannot be read, before any scene changes.
-    private static func checkDocument(_ activity: UserActivity, _ context: CommandContext) async throws(CommandFailure)
+    /// The feature's source of `collection`'s items.
+    private static func itemSource(_ collection: String, _ context: CommandContext) throws(CommandFailure)
+        -> ItemListSource
     {
-        guard let number = activity.payload(as: DocumentEditActivity.self)?.documentId else { return }
-        let id = try ParsedArguments.documentID(String(number))
-        if case .failure(let error) = await context.services.fetchDocument.execute(id: id) {
-            throw CommandFailure(error)
+        guard let source = context.features.lists[collection] else {
+            let known = context.features.lists.keys.sorted()
+            throw CommandFailure(
+                "no feature's list is named '\(collection)'"
+                    + (known.isEmpty ? " (this app has none)" : " (try \(known.joined(separator: ", ")))"))
         }
+        return source
+    }
+
+    /// Why the document or item `activity` shows cannot be read, if it cannot: a scene is not
+    /// opened on it, and nothing changes.
+    static func unreadable(_ activity: UserActivity, _ context: CommandContext) async -> String? {
+        if let number = activity.payload(as: DocumentEditActivity.self)?.documentId {
+            do {
+                let id = try ParsedArguments.documentID(String(number))
+                if case .failure(let error) = await context.services.fetchDocument.execute(id: id) {
+                    return CommandFailure(error).message
+                }
+            } catch {
+                return error.message
+            }
+        }
+        if let shown = activity.payload(as: ItemActivity.self), let source = context.features.lists[shown.collection],
+            case .failure(.failed(let failure)) = await source.fetchItem(shown.itemId, .cacheFirst)
+        {
+            return failure.message
+        }
+        return nil
     }
 }

@@ -6,7 +6,7 @@ import ShellKit
 
 /// What `scene show` prints: the content of the scene a session shows.
 enum SceneContent {
-    /// The editor's draft, the browser's list or profile, or the saved activity of a
+    /// The editor's draft, the browser's list, item or profile, or the saved activity of a
     /// disconnected session.
     static func render(_ session: SceneSession) throws(CommandFailure) -> CommandOutput {
         guard let scene = session.scene else {
@@ -48,6 +48,15 @@ extension SceneContent {
             if state == .idle || state == .loading { return .message("Loading…") }
             let noun = Noun(one: source.noun, many: source.plural)
             return try state.commandOutput { .rendered(ListedItemsOutput(items: $0, provenance: $1, noun: noun)) }
+        }
+        if let state = browser.item?.state, let source = browser.itemSource {
+            switch state {
+            case .idle, .loading: return .message("Loading…")
+            case .loaded(let item, let provenance):
+                let noun = Noun(one: source.noun, many: source.plural)
+                return .rendered(ListedItemOutput(item: item, provenance: provenance, noun: noun))
+            case .failed(let failure): throw CommandFailure(failure.message)
+            }
         }
         if let state = browser.profile?.state {
             if state == .idle || state == .loading { return .message("Loading…") }

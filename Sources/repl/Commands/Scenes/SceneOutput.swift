@@ -7,7 +7,8 @@ import ShellKit
 
 /// How scenes read in the shell: prompt labels, `scene list` rows and the editor view.
 enum SceneOutput {
-    /// `editor:42`, `editor:new`, `list`, `list:draft`, `user:7`, or the session id.
+    /// `editor:42`, `editor:new`, `list`, `list:draft`, `user:7`, `list:expenses`, `expenses:3`, or
+    /// the session id.
     static func label(_ session: SceneSession) -> String {
         let activity = session.currentActivity
         if let edit = activity?.payload(as: DocumentEditActivity.self) {
@@ -18,6 +19,7 @@ enum SceneOutput {
         }
         if let profile = activity?.payload(as: UserProfileActivity.self) { return "user:\(profile.userId)" }
         if let list = activity?.payload(as: ItemListActivity.self) { return "list:\(list.collection)" }
+        if let shown = activity?.payload(as: ItemActivity.self) { return "\(shown.collection):\(shown.itemId)" }
         return session.persistentIdentifier
     }
 
