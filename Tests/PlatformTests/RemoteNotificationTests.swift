@@ -27,7 +27,11 @@ struct RemoteNotificationTests {
         "A payload that is not APNs-shaped is one clear error",
         arguments: [
             ("[1]", "not an APNs payload: expected a JSON object"),
-            ("{", "not an APNs payload: expected a JSON object"),
+            ("{", "not an APNs payload: not JSON (unexpected end of file during JSON parse)"),
+            (
+                String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+                "not an APNs payload: not JSON (too many nested arrays or dictionaries around character 513)"
+            ),
             (#"{"alert":"x"}"#, #"not an APNs payload: no "aps" dictionary"#),
             (#"{"aps":"x"}"#, #"not an APNs payload: no "aps" dictionary"#),
             (#"{"aps":{}}"#, "not an APNs payload: aps has neither content-available nor an alert"),

@@ -40,9 +40,13 @@ nonisolated public struct RemoteNotification: Sendable, Equatable {
     /// Reads an APNs payload, or says in one line why it is not one.
     public static func parse(_ data: Data) throws(RemoteNotificationError) -> RemoteNotification {
         guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count) }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
-            throw .notJSONObject
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .notJSON(reason: Self.reason(error))
         }
+        guard let root = object as? [String: Any] else { throw .notJSONObject }
         guard let aps = root["aps"] as? [String: Any] else { throw .missingAPS }
         var contentAvailable = false
         if let value = aps["content-available"] {
@@ -76,13 +80,25 @@ nonisolated public struct RemoteNotification: Sendable, Equatable {
         return RemoteNotification(
             contentAvailable: contentAvailable, alert: alert, targetContentID: target, customKeys: custom)
     }
+
+    /// Where and why the parser stopped (`too many nested arrays or dictionaries around character
+    /// 513`), from its error.
+    private static func reason(_ error: any Error) -> String {
+        guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String, !detail.isEmpty else {
+            return "unreadable"
+        }
+        let line = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
+        return line.prefix(1).lowercased() + line.dropFirst()
+    }
 }
 
 /// Why a payload is not a remote notification.
 nonisolated public enum RemoteNotificationError: Error, Equatable, LocalizedError {
     /// Over the APNs size limit.
     case tooLarge(bytes: Int)
-    /// Not a JSON object.
+    /// Not JSON at all, with where and why reading stopped.
+    case notJSON(reason: String)
+    /// JSON, but not an object.
     case notJSONObject
     /// No `aps` dictionary.
     case missingAPS
@@ -96,6 +112,7 @@ nonisolated public enum RemoteNotificationError: Error, Equatable, LocalizedErro
         switch self {
         case .tooLarge(let bytes):
             "not an APNs payload: \(bytes) bytes (at most \(RemoteNotification.maximumBytes))"
+        case .notJSON(let reason): "not an APNs payload: not JSON (\(reason))"
         case .notJSONObject: "not an APNs payload: expected a JSON object"
         case .missingAPS: "not an APNs payload: no \"aps\" dictionary"
         case .badField(let field, let expected): "not an APNs payload: aps.\(field) must be \(expected)"
