@@ -5,7 +5,7 @@ import Testing
 @testable import repl
 
 /// How a generated feature's flags read their words: an exact decimal is digits with at most one
-/// point, and nothing else is read as one.
+/// point, and nothing else is read as one; a date is one the calendar has.
 @Suite("Field values")
 struct FieldValueTests {
     @Test(arguments: ["12.50", "0", "-3.125", "1000000000000000000000.01"])
@@ -25,6 +25,25 @@ struct FieldValueTests {
     func anythingElseIsOneClearError(word: String) {
         #expect(throws: CommandFailure("--price needs an exact decimal such as 12.50, not '\(word)'")) {
             try FieldValue.exactDecimal(word, flag: "--price")
+        }
+    }
+
+    @Test(arguments: [
+        ("2026-02-28", "2026-02-28T00:00:00Z"), ("2024-02-29", "2024-02-29T00:00:00Z"),
+        ("2026-01-02T09:00:00Z", "2026-01-02T09:00:00Z"), ("2026-01-02T09:00:00+02:00", "2026-01-02T07:00:00Z"),
+        ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59Z"),
+    ])
+    func aDateTheCalendarHasIsRead(word: String, read: String) throws {
+        #expect(try FieldValue.date(word, flag: "--on").formatted(.iso8601) == read)
+    }
+
+    @Test(arguments: [
+        "2026-02-30", "2025-02-29", "2026-13-01", "2026-00-10", "2026-01-01T25:00:00Z", "2026-01-01T10:60:00Z",
+        "2026-01-01T10:00:61Z", "2026-01-01X10:00:00Z", "2026-01-01T", "2026-1-1", "", "tomorrow",
+    ])
+    func aDateTheCalendarDoesNotHaveIsOneClearError(word: String) {
+        #expect(throws: CommandFailure("--on needs a date such as 2026-01-02 or 2026-01-02T09:00:00Z, not '\(word)'")) {
+            try FieldValue.date(word, flag: "--on")
         }
     }
 }

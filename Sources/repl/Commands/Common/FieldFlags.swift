@@ -57,10 +57,25 @@ enum FieldValue {
         }
     }
 
-    /// A day (`2026-01-02`, midnight UTC) or a moment (`2026-01-02T09:00:00Z`).
+    /// A day (`2026-01-02`, midnight UTC) or a moment (`2026-01-02T09:00:00Z`) that the calendar
+    /// has.
+    ///
+    /// Foundation's reader carries an impossible day or hour over (`2026-02-30` reads as March 2nd,
+    /// `T25:00` as 1 o'clock the next day), so the day written must be the day read and the clock
+    /// within its ranges.
     static func date(_ word: String, flag: String) throws(CommandFailure) -> Date {
-        if let moment = try? Date(word, strategy: .iso8601) { return moment }
-        if let day = try? Date(word, strategy: Date.ISO8601FormatStyle().year().month().day()) { return day }
+        let dayStyle = Date.ISO8601FormatStyle().year().month().day()
+        let written = String(word.prefix(10))
+        let clock = word.dropFirst(11).prefix(8).split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        if let day = try? Date(written, strategy: dayStyle), day.formatted(dayStyle) == written {
+            if word == written { return day }
+            if word.dropFirst(10).first == "T", clock.count == 3,
+                zip(clock, [24, 60, 60]).allSatisfy({ part, limit in part.map { (0..<limit).contains($0) } == true }),
+                let moment = try? Date(word, strategy: .iso8601)
+            {
+                return moment
+            }
+        }
         throw CommandFailure("\(flag) needs a date such as 2026-01-02 or 2026-01-02T09:00:00Z, not '\(word)'")
     }
 }
