@@ -183,13 +183,14 @@ struct WriteTests {
         }
     }
 
-    @Test func aCollectionsRulesBoundNumbersAndListTheTextsItTakes() async throws {
+    @Test func aCollectionsRulesBoundNumbersListTheTextsItTakesAndTakeOnlyRealDates() async throws {
         let expenses = CollectionSpec(
             name: "expenses", tagPrefix: "e",
             fields: [
                 .init("priority", .integerIn(0...3), required: true, inSummary: true),
                 .init("amount", .numberIn(0...10_000), required: true, inSummary: true),
                 .init("category", .oneOf(["food", "travel", "other"]), required: true, inSummary: true),
+                .init("spentOn", .date, required: false, inSummary: true),
             ])
         let server = try DemoBackend(collections: DemoSeed.collections + [expenses], signIn: .open)
         let client = ServerClient(baseURL: try await server.start())
@@ -204,6 +205,15 @@ struct WriteTests {
             ),
             (#"{"priority":1,"amount":1,"category":"fun"}"#, "category must be one of food, travel, other"),
             (#"{"priority":1,"amount":1,"category":3}"#, "category has the wrong type"),
+            (
+                #"{"priority":1,"amount":1,"category":"food","spentOn":"2026-02-30T00:00:00Z"}"#,
+                "spentOn must be a date"
+            ),
+            (#"{"priority":1,"amount":1,"category":"food","spentOn":"2026-1-1T00:00:00Z"}"#, "spentOn must be a date"),
+            (
+                #"{"priority":1,"amount":1,"category":"food","spentOn":"2026-01-01T25:00:00Z"}"#,
+                "spentOn must be a date"
+            ),
         ]
         for (body, reason) in refusals {
             let refused = try await client.send("POST", "/expenses", json: body)
@@ -212,8 +222,12 @@ struct WriteTests {
         let taken = try await client.send(
             "POST", "/expenses", json: #"{"priority":3,"amount":12.5,"category":"travel"}"#)
         #expect(taken.status == 201)
+        let dated = try await client.send(
+            "POST", "/expenses",
+            json: #"{"priority":3,"amount":1,"category":"food","spentOn":"2024-02-29T23:59:59.5+02:00"}"#)
+        #expect(dated.status == 201, "a leap day with fractions of a second and an offset is a date")
         let listed = try await client.send("GET", "/expenses")
-        #expect((listed.object["items"] as? [Any])?.count == 1, "the refused ones changed nothing")
+        #expect((listed.object["items"] as? [Any])?.count == 2, "the refused ones changed nothing")
         await server.stop()
     }
 

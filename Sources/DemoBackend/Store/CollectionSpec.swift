@@ -194,10 +194,15 @@ extension CollectionSpec.Field {
             return values.contains(text)
                 ? nil : ValidationFailure("\(name) must be one of \(values.joined(separator: ", "))")
         case (.date, .string(let text)):
-            // RFC 3339, with or without fractions of a second.
+            // RFC 3339, with or without fractions of a second, on a day the calendar has: Foundation
+            // reads 2026-02-30 as March 2nd, and a device would show what the server never held.
             let fractional = ISO8601DateFormatter()
             fractional.formatOptions.insert(.withFractionalSeconds)
-            return ISO8601DateFormatter().date(from: text) == nil && fractional.date(from: text) == nil
+            let day = ISO8601DateFormatter()
+            day.formatOptions = [.withFullDate]
+            let written = String(text.prefix(10))
+            let isDay = day.date(from: written).map(day.string(from:)) == written
+            return !isDay || ISO8601DateFormatter().date(from: text) == nil && fractional.date(from: text) == nil
                 ? ValidationFailure("\(name) must be a date") : nil
         default:
             return ValidationFailure("\(name) has the wrong type")
