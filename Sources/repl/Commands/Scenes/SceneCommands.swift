@@ -169,6 +169,14 @@ extension SceneCommands {
     ) async throws(CommandFailure) -> UserActivity {
         let kind = arguments.value("ACTIVITY") ?? ""
         let idWord = arguments.value("ID")
+        let collection = arguments.flag("--collection")
+        // A flag the activity does not read is refused, not dropped.
+        if arguments.flag("--query") != nil, kind != "list" || collection != nil {
+            throw CommandFailure("--query is for the document list only")
+        }
+        if collection != nil, kind == "editor" || kind == "user" {
+            throw CommandFailure("--collection is for a feature's list or item only")
+        }
         let activity: UserActivity
         switch kind {
         case "editor":
@@ -177,7 +185,7 @@ extension SceneCommands {
                 DocumentEditActivity(documentId: documentId, draftTitle: nil, draftBody: nil, cursor: 0))
         case "list":
             if let idWord { throw CommandFailure("unexpected argument '\(idWord)' (use --query Q)") }
-            if let collection = arguments.flag("--collection") {
+            if let collection {
                 let source = try itemSource(collection, context)
                 activity = .itemList(ItemListActivity(collection: collection), title: source.title)
             } else {
@@ -185,7 +193,7 @@ extension SceneCommands {
                     DocumentListActivity(query: arguments.flag("--query") ?? "", scrollPosition: 0))
             }
         case "item":
-            guard let collection = arguments.flag("--collection") else {
+            guard let collection else {
                 throw CommandFailure("an item needs its feature's collection (--collection NAME)")
             }
             let source = try itemSource(collection, context)
