@@ -91,4 +91,11 @@ struct ListPageTests {
                 == "the cursor belongs to another list: ask with the q and since it came with")
         #expect(try await page("q=a&limit=1&after=\(cursor)").reply.status == 200)
     }
+
+    @Test(arguments: ["%00", "a%00b", "zzz%00"])
+    func aSearchForTextWithUPlus0000IsRefusedNotCutShort(query: String) async throws {
+        // SQLite would search up to the NUL only: '%00' alone matched every document
+        let reply = try await client.send("GET", "/documents?q=\(query)")
+        #expect(reply.status == 400 && reply.object["error"] as? String == "q must not contain U+0000", "\(reply.text)")
+    }
 }

@@ -123,6 +123,10 @@ extension ResourceRoutes {
         if let query = request.query["q"], query.unicodeScalars.count > Self.maxQueryLength {
             return .error("q is longer than \(Self.maxQueryLength) characters", status: 400)
         }
+        // SQLite would search only up to the NUL (and an empty search matches everything).
+        if request.query["q"]?.unicodeScalars.contains("\0") == true {
+            return .error("q must not contain U+0000", status: 400)
+        }
         if request.query["full"] == "1" {
             if request.query["after"] != nil {
                 return .error("after pages a list; a change list goes on with since and more", status: 400)
