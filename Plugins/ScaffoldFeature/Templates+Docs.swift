@@ -77,6 +77,12 @@ extension FeatureSpec {
             end of the list\(isSearchable ? "\nstrata> \(lower) search \(searchable[0].searchWord)\n\(listed)\n1 \(lower) (network, fresh)\nstrata> \(lower) search \(searchable[0].searchWord) --policy local-only\n\(listed)\n1 \(lower) (index, fresh)" : "")
             strata> \(lower) show 1
             \(DocsTable.item(name, first, version: 1, origin: "memory, fresh"))
+            strata> open strata://\(collection)/1
+            s1*  Default Configuration  foregroundActive  \(name) 1
+            strata[\(collection):1]> scene show
+            \(DocsTable.page(name, first, version: 1, origin: "memory, fresh"))
+            strata[\(collection):1]> scene destroy s1
+            Destroyed scene session s1.
             strata> server down
             The demo server is down.
             strata> \(lower) edit 1 \(edited.typed(.second))
@@ -132,5 +138,11 @@ enum DocsTable {
             + [["created", "2026-01-02T09:00:00Z"], ["updated", "2026-01-02T09:00:00Z"]]
         if let origin { rows.append(["origin", origin]) }
         return "\(name) 1\n" + render(rows)
+    }
+
+    /// The item's page in a scene (`scene show`): `Recipe 1`, a line per field, its version and
+    /// where it came from.
+    static func page(_ name: String, _ fields: [(String, String)], version: Int, origin: String) -> String {
+        "\(name) 1\n" + render(fields.map { [$0.0, $0.1] } + [["version", String(version)], ["origin", origin]])
     }
 }
