@@ -66,11 +66,13 @@ enum FieldValue {
     static func date(_ word: String, flag: String) throws(CommandFailure) -> Date {
         let dayStyle = Date.ISO8601FormatStyle().year().month().day()
         let written = String(word.prefix(10))
-        let clock = word.dropFirst(11).prefix(8).split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        // Hours, minutes and seconds, each below its limit (a part that is no number reads as -1).
+        let clock = word.dropFirst(11).prefix(8).split(separator: ":", omittingEmptySubsequences: false)
+            .map { Int($0) ?? -1 }
         if let day = try? Date(written, strategy: dayStyle), day.formatted(dayStyle) == written {
             if word == written { return day }
             if word.dropFirst(10).first == "T", clock.count == 3,
-                zip(clock, [24, 60, 60]).allSatisfy({ part, limit in part.map { (0..<limit).contains($0) } == true }),
+                zip(clock, [24, 60, 60]).allSatisfy({ (0..<$1).contains($0) }),
                 let moment = try? Date(word, strategy: .iso8601)
             {
                 return moment

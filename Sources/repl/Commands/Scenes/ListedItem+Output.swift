@@ -12,36 +12,31 @@ struct ListedItemsOutput: CommandRendering {
     func table(styling: Styling) -> String? {
         ListTable.table(
             header: ["ID"] + (items.first?.fields.map { $0.name.uppercased() } ?? []) + ["VERSION"],
-            rows: items.map(Self.cells), noun: noun, provenance: provenance, styling: styling)
+            rows: items.map(\.cells), noun: noun, provenance: provenance, styling: styling)
     }
 
-    func plain() -> String? { ListTable.plain(items.map(Self.cells)) }
+    func plain() -> String? { ListTable.plain(items.map(\.cells)) }
 
     func json() -> String {
         JSONOutput.encode(["items": items.map(\.json)])
     }
-
-    private static func cells(_ item: ListedItem) -> [String] {
-        [String(item.id)] + item.fields.map(\.text) + [String(item.version)]
-    }
 }
 
-/// One item of a collection in a scene: `Recipe 3`, then a line per field, its version and where
-/// it came from.
+/// One item of a collection in a scene: its title (`Recipe 3`), then a line per field, its version
+/// and where it came from.
 struct ListedItemOutput: CommandRendering {
     let item: ListedItem
     let provenance: Provenance
-    let noun: Noun
+    /// The item's title, as its window is titled.
+    let title: String
 
     func table(styling: Styling) -> String? {
         let rows =
             item.fields.map { [$0.name, $0.text] } + [["version", String(item.version)], ["origin", provenance.text]]
-        return noun.one.prefix(1).uppercased() + noun.one.dropFirst() + " \(item.id)\n" + TextTable.render(rows: rows)
+        return title + "\n" + TextTable.render(rows: rows)
     }
 
-    func plain() -> String? {
-        ([String(item.id)] + item.fields.map(\.text) + [String(item.version)]).joined(separator: "\t")
-    }
+    func plain() -> String? { item.cells.joined(separator: "\t") }
 
     func json() -> String {
         JSONOutput.encode(ProvenanceJSON(fields: item.json, provenance: provenance))
@@ -49,6 +44,9 @@ struct ListedItemOutput: CommandRendering {
 }
 
 extension ListedItem {
+    /// The item's identifier, each field and its version, as a row of a table or a plain line.
+    fileprivate var cells: [String] { [String(id)] + fields.map(\.text) + [String(version)] }
+
     /// The item in the shell's JSON: its identifier, each field and its version, as text; the first
     /// of two fields with one name wins.
     fileprivate var json: [String: String] {

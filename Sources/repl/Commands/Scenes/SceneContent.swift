@@ -53,8 +53,7 @@ extension SceneContent {
             switch state {
             case .idle, .loading: return .message("Loading…")
             case .loaded(let item, let provenance):
-                let noun = Noun(one: source.noun, many: source.plural)
-                return .rendered(ListedItemOutput(item: item, provenance: provenance, noun: noun))
+                return .rendered(ListedItemOutput(item: item, provenance: provenance, title: source.title(of: item.id)))
             case .failed(let failure): throw CommandFailure(failure.message)
             }
         }
