@@ -46,4 +46,14 @@ struct FieldValueTests {
             try FieldValue.date(word, flag: "--on")
         }
     }
+
+    @Test func aSwitchIsTrueOrFalseAsItsFlagListsThem() throws {
+        #expect(try FieldValue.boolean("true", flag: "--paid"))
+        #expect(try !FieldValue.boolean("false", flag: "--paid"))
+        for word in ["yes", "no", "TRUE", "1", ""] {
+            #expect(throws: CommandFailure("--paid needs true or false, not '\(word)'")) {
+                try FieldValue.boolean(word, flag: "--paid")
+            }
+        }
+    }
 }

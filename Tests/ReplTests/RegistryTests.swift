@@ -23,10 +23,14 @@ struct RegistryTests {
     }
 
     @Test func everyCompletionSourceACommandNamesHasAProvider() {
-        let named = registry.commands.flatMap(\.arguments).compactMap { argument -> CompletionSource? in
-            if case .source(let source) = argument.completion { return source }
-            return nil
+        func sources(_ completion: ArgumentCompletion) -> [CompletionSource] {
+            switch completion {
+            case .source(let source): [source]
+            case .chosenByPrevious(let choices): choices.values.flatMap(sources)
+            case .none, .values, .file: []
+            }
         }
+        let named = registry.commands.flatMap(\.arguments).flatMap { sources($0.completion) }
         #expect(!named.isEmpty)
         // A feature added with scaffold-feature brings its own provider.
         let featureSources = Set(FeatureModule.all.flatMap(\.completions.keys))
@@ -44,6 +48,14 @@ struct RegistryTests {
             else { continue }
             #expect(completer.complete(spec.name + " ").candidates == expected, "\(spec.name)")
         }
+    }
+
+    @Test func aScenesIdentifierIsOfferedFromWhatTheActivityShows() {
+        let completer = Completer(registry: registry, sources: providers.bySource)
+        #expect(completer.complete("scene open editor ").candidates == ["1", "2", "12"])
+        #expect(completer.complete("scene open user ").candidates == ["7"])
+        #expect(completer.complete("scene open item ").candidates.isEmpty, "an item's collection is not known yet")
+        #expect(completer.complete("scene open list ").candidates.isEmpty)
     }
 
     @Test func namesAreUniqueAndEveryCommandHasAnExampleOfItself() {

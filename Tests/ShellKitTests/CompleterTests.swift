@@ -57,6 +57,14 @@ struct CompleterTests {
         #expect(withSources.complete("source se") == .init(insertion: "tup.strata ", candidates: ["setup.strata"]))
     }
 
+    @Test func theWordBeforePicksWhatAnArgumentOffers() {
+        #expect(withSources.complete("pick note ").candidates == ["1", "2", "12"])
+        #expect(withSources.complete("pick --policy network-first note 1").candidates == ["1", "12"])
+        #expect(withSources.complete("pick color b") == .init(insertion: "lue ", candidates: ["blue"]))
+        #expect(withSources.complete("pick free ").candidates.isEmpty, "a word with no choice offers nothing")
+        #expect(withSources.complete("pick n") == .init(insertion: "ote ", candidates: ["note"]))
+    }
+
     @Test func aFolderCompletesWithoutASpaceSoTabCanGoOn() {
         let completer = Completer(registry: Sample.registry, paths: { _ in ["Docs/"] })
         #expect(completer.complete("source D") == .init(insertion: "ocs/", candidates: ["Docs/"]))

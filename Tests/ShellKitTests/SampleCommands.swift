@@ -22,6 +22,14 @@ enum Sample {
         command("notes delete", notes, arguments: [ArgumentSpec(name: "ID", completion: .source(noteID))]),
         command("format", shell, arguments: [ArgumentSpec(name: "FORMAT", completion: .values(["json", "plain"]))]),
         command("source", shell, arguments: [ArgumentSpec(name: "FILE", completion: .file)]),
+        command(
+            "pick", shell,
+            arguments: [
+                ArgumentSpec(name: "KIND", completion: .values(["note", "color", "free"])),
+                ArgumentSpec(
+                    name: "VALUE", isOptional: true,
+                    completion: .chosenByPrevious(["note": .source(noteID), "color": .values(["red", "blue"])])),
+            ], flags: [policy]),
         command("help", shell, arguments: [ArgumentSpec(name: "COMMAND", isOptional: true, takesRest: true)]),
         CommandSpec(name: "quit", aliases: ["exit"], group: shell, summary: "Leave") { _, _ throws(CommandFailure) in
             .quit

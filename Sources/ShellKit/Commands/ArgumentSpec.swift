@@ -27,7 +27,7 @@ public struct ArgumentSpec: Sendable {
 }
 
 /// What Tab completion offers for a positional argument.
-public enum ArgumentCompletion: Equatable, Sendable {
+public indirect enum ArgumentCompletion: Equatable, Sendable {
     /// Nothing: free text.
     case none
     /// One of these words.
@@ -36,6 +36,9 @@ public enum ArgumentCompletion: Equatable, Sendable {
     case source(CompletionSource)
     /// Paths of files and folders.
     case file
+    /// What the word of the argument before picks (`scene open editor ID` offers documents,
+    /// `scene open user ID` users); nothing for a word it does not name.
+    case chosenByPrevious([String: ArgumentCompletion])
 }
 
 /// A named list of words the app supplies to the completer, such as the identifiers stored on

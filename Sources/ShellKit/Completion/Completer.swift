@@ -59,29 +59,37 @@ extension Completer {
             return flag.allowedValues
         }
         if current.hasPrefix("-") { return spec.flags.map(\.name) }
-        guard let argument = positional(at: positionalCount(arguments, spec), of: spec) else { return [] }
-        switch argument.completion {
+        let words = positionalWords(arguments, spec)
+        guard let argument = positional(at: words.count, of: spec) else { return [] }
+        return candidates(argument.completion, previous: words.last, current: current)
+    }
+
+    private func candidates(_ completion: ArgumentCompletion, previous: String?, current: String) -> [String] {
+        switch completion {
         case .none: return []
         case .values(let values): return values
         case .source(let source): return sources[source]?() ?? []
         case .file: return paths(current)
+        case .chosenByPrevious(let choices):
+            guard let previous, let chosen = choices[previous] else { return [] }
+            return candidates(chosen, previous: nil, current: current)
         }
     }
 
-    /// How many positional words `arguments` hold (flags and their values left out).
-    private func positionalCount(_ arguments: [String], _ spec: CommandSpec<Context>) -> Int {
-        var count = 0
+    /// The positional words `arguments` hold (flags and their values left out).
+    private func positionalWords(_ arguments: [String], _ spec: CommandSpec<Context>) -> [String] {
+        var words: [String] = []
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
             if word.hasPrefix("--"), let flag = spec.flags.first(where: { $0.name == word }) {
                 index += flag.valueName == nil ? 1 : 2
             } else {
-                count += 1
+                words.append(word)
                 index += 1
             }
         }
-        return count
+        return words
     }
 
     private func positional(at index: Int, of spec: CommandSpec<Context>) -> ArgumentSpec? {

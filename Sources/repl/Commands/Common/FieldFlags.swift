@@ -37,9 +37,9 @@ enum FieldValue {
 
     /// `true` or `false`.
     static func boolean(_ word: String, flag: String) throws(CommandFailure) -> Bool {
-        switch word.lowercased() {
-        case "true", "yes": return true
-        case "false", "no": return false
+        switch word {
+        case "true": return true
+        case "false": return false
         default: throw CommandFailure("\(flag) needs true or false, not '\(word)'")
         }
     }

@@ -40,7 +40,9 @@ extension SceneCommands {
         summary: "Show an activity in a scene: editor, list, item or user",
         arguments: [
             ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "item", "user"])),
-            ArgumentSpec(name: "ID", isOptional: true, completion: .source(.documentID)),
+            ArgumentSpec(
+                name: "ID", isOptional: true,
+                completion: .chosenByPrevious(["editor": .source(.documentID), "user": .source(.userID)])),
         ],
         flags: [
             FlagSpec(name: "--query", valueName: "Q", help: "The list's search query"),
