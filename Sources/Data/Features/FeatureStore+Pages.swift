@@ -49,6 +49,19 @@ extension FeatureStore {
     }
 }
 
+extension FeatureStore {
+    /// Whether the server serves the collection at all; one deployed without the feature answers
+    /// 404 to its list as it does to each of its items, which were not deleted.
+    func serverHasCollection() async throws(RemoteError) -> Bool {
+        do throws(RemoteError) {
+            _ = try await serverPage(PageRequest(limit: 1))
+            return true
+        } catch .notFound {
+            return false
+        }
+    }
+}
+
 // MARK: - Private
 
 extension FeatureStore {

@@ -1,0 +1,45 @@
+import DemoBackend
+import Domain
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import StrataData
+
+/// A server deployed without a feature's collection answers 404 to each of its items: that is not
+/// the items' deletion, and no policy may drop a change for it.
+@Suite("A collection the server does not have")
+struct CollectionMissingOnServerTests {
+    @Test func anEditSentToAServerWithoutTheCollectionIsParkedAndKept() async throws {
+        let folder = try ScratchFolder()
+        let data = folder.url.appendingPathComponent("server")
+        let withBookmarks = try DemoBackend(
+            data: data, collections: DemoSeed.collections + [testBookmarkCollection], signIn: .open)
+        let url = try await withBookmarks.start()
+        let monitor = NetworkMonitor()
+        let client = APIClient(
+            baseURL: url, http: NIOHTTPClient(timeout: 10), security: .development, retry: .never,
+            clock: ContinuousClock(), now: { Date() }, monitor: monitor)
+        let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
+        try database.write { db in try db.execute(sql: TestBookmarkRecord.schema) }
+        let stack = DataStack(database: database, api: client, monitor: monitor, now: { Date() })
+        // The server's version would win a real conflict, and a deletion with it
+        let store = FeatureStore<Bookmarks<ServerWins>>(stack: stack, api: client)
+        var edited = try await store.create(FeatureStoreTests.draft("https://swift.org"))
+        await withBookmarks.stop()
+        edited.note = "mine"
+        _ = try await store.update(edited)
+        let without = try DemoBackend(
+            data: data, port: UInt16(try #require(url.port)), collections: DemoSeed.collections, signIn: .open)
+        try await without.start()
+
+        let report = try await stack.sync.sync(progress: { _ in })
+
+        #expect(report.parked == 1 && report.resolved == 0, "\(report)")
+        let parked = try #require(try await stack.sync.outbox().first)
+        #expect(parked.state == .parked && parked.lastError == "the server has no collection testbookmarks")
+        #expect(try await store.item(edited.id, policy: .localOnly).value.note == "mine")
+        await without.stop()
+    }
+}
