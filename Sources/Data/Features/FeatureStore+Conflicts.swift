@@ -14,16 +14,10 @@ extension FeatureStore {
     /// the item, its version is the deletion (the policy asks the user unless the server wins).
     func settleConflict(_ entry: Outbox.Entry) async throws(RemoteError) -> ConflictDecision {
         let remote = try await fetchRemote(entry.itemId)
-        // A server without the collection did not delete the item: the change waits for one that has it.
-        let collectionMissing = remote == nil ? try await !serverHasCollection() : false
         let decision = policy.resolve(
             localChangeAt: entry.createdAt, serverChangedAt: remote.map { .some($0.item.updatedAt) } ?? .none)
         let outbox = Outbox(database: database)
         do {
-            if collectionMissing {
-                try outbox.park(entry, error: "the server has no collection \(Resource.collection)")
-                return .setAside
-            }
             switch (decision, remote) {
             case (.keepServer, _):
                 try discardChanges(of: entry, keepingItem: remote.map { ($0.item, $0.etag) })

@@ -148,6 +148,14 @@ extension SyncEngine {
         async throws(SyncError)
     {
         guard let collection = collection(entry.collection) else { return }
+        if error == .notFound, entry.operation != .create, try await !serverHas(collection, sending: entry) {
+            // The item was not deleted: the change waits for a server that has its collection.
+            try store { () throws(StorageError) in
+                try outbox.park(entry, error: "the server has no collection \(entry.collection)")
+            }
+            report.parked += 1
+            return
+        }
         switch error {
         // An edit of an item the server deleted meets the policy too: it is a conflict with a deletion.
         case .conflict where entry.operation != .create, .notFound where entry.operation == .update:
@@ -176,6 +184,20 @@ extension SyncEngine {
         default:
             try store { () throws(StorageError) in try outbox.park(entry, error: error.localizedDescription) }
             report.parked += 1
+        }
+    }
+
+    /// Whether the server has `collection`; when that cannot be learned, the change counts a failed
+    /// attempt and the push stops, as for a change that got no answer.
+    private func serverHas(_ collection: any SyncedCollection, sending entry: Outbox.Entry) async throws(SyncError)
+        -> Bool
+    {
+        do {
+            return try await collection.serverHasCollection()
+        } catch {
+            try store { () throws(StorageError) in try outbox.failedAttempts([entry], error: error.localizedDescription)
+            }
+            throw unreachable(error)
         }
     }
 }

@@ -19,6 +19,9 @@ protocol SyncedCollection: AnyObject, Sendable {
     /// Queues a change in conflict again, over the server's version the user saw (its current one
     /// when the server sent no validator with it).
     func keepLocal(_ entry: Outbox.Entry) async throws(SyncError)
+    /// Whether the server has the collection at all: one deployed without it answers 404 to each
+    /// item, which is not the item's deletion.
+    func serverHasCollection() async throws(RemoteError) -> Bool
     /// A delete of an item the server no longer has is done.
     func settleGone(_ entry: Outbox.Entry) throws(StorageError)
     /// Brings the server's changes to the collection since the last pull, a page per

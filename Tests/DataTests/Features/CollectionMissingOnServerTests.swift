@@ -8,10 +8,11 @@ import Testing
 @testable import StrataData
 
 /// A server deployed without a feature's collection answers 404 to each of its items: that is not
-/// the items' deletion, and no policy may drop a change for it.
+/// the items' deletion, and no policy may drop an edit for it or count a delete as done.
 @Suite("A collection the server does not have")
 struct CollectionMissingOnServerTests {
-    @Test func anEditSentToAServerWithoutTheCollectionIsParkedAndKept() async throws {
+    @Test(arguments: [false, true])
+    func aChangeSentToAServerWithoutTheCollectionIsParkedAndKept(deleting: Bool) async throws {
         let folder = try ScratchFolder()
         let data = folder.url.appendingPathComponent("server")
         let withBookmarks = try DemoBackend(
@@ -29,7 +30,7 @@ struct CollectionMissingOnServerTests {
         var edited = try await store.create(FeatureStoreTests.draft("https://swift.org"))
         await withBookmarks.stop()
         edited.note = "mine"
-        _ = try await store.update(edited)
+        if deleting { try await store.delete(edited.id) } else { _ = try await store.update(edited) }
         let without = try DemoBackend(
             data: data, port: UInt16(try #require(url.port)), collections: DemoSeed.collections, signIn: .open)
         try await without.start()
@@ -39,7 +40,8 @@ struct CollectionMissingOnServerTests {
         #expect(report.parked == 1 && report.resolved == 0, "\(report)")
         let parked = try #require(try await stack.sync.outbox().first)
         #expect(parked.state == .parked && parked.lastError == "the server has no collection testbookmarks")
-        #expect(try await store.item(edited.id, policy: .localOnly).value.note == "mine")
+        #expect(parked.operation == (deleting ? .delete : .update))
+        if !deleting { #expect(try await store.item(edited.id, policy: .localOnly).value.note == "mine") }
         await without.stop()
     }
 }
