@@ -148,8 +148,8 @@ extension SyncEngine {
         async throws(SyncError)
     {
         guard let collection = collection(entry.collection) else { return }
-        if error == .notFound, entry.operation != .create, try await !serverHas(collection, sending: entry) {
-            // The item was not deleted: the change waits for a server that has its collection.
+        if error == .notFound, try await isMissing(collection, sending: entry) {
+            // Not a deletion of the item: the change waits for a server that has its collection.
             try store { () throws(StorageError) in
                 try outbox.park(entry, error: "the server has no collection \(entry.collection)")
             }
@@ -187,13 +187,17 @@ extension SyncEngine {
         }
     }
 
-    /// Whether the server has `collection`; when that cannot be learned, the change counts a failed
-    /// attempt and the push stops, as for a change that got no answer.
-    private func serverHas(_ collection: any SyncedCollection, sending entry: Outbox.Entry) async throws(SyncError)
+    /// Whether a 404 to `entry` says the server lacks its collection.
+    ///
+    /// Always for a create (sent to the collection itself), else when the collection's list answers
+    /// 404 too. When that cannot be learned, the change counts a failed attempt and the push stops,
+    /// as for one that got no answer.
+    private func isMissing(_ collection: any SyncedCollection, sending entry: Outbox.Entry) async throws(SyncError)
         -> Bool
     {
+        guard entry.operation != .create else { return true }
         do {
-            return try await collection.serverHasCollection()
+            return try await !collection.serverHasCollection()
         } catch {
             try store { () throws(StorageError) in try outbox.failedAttempts([entry], error: error.localizedDescription)
             }

@@ -8,11 +8,12 @@ import Testing
 @testable import StrataData
 
 /// A server deployed without a feature's collection answers 404 to each of its items: that is not
-/// the items' deletion, and no policy may drop an edit for it or count a delete as done.
+/// the items' deletion, and no policy may drop an edit for it or count a delete as done; a create waits with the same
+/// reason.
 @Suite("A collection the server does not have")
 struct CollectionMissingOnServerTests {
-    @Test(arguments: [false, true])
-    func aChangeSentToAServerWithoutTheCollectionIsParkedAndKept(deleting: Bool) async throws {
+    @Test(arguments: [OutboxEntry.Operation.create, .update, .delete])
+    func aChangeSentToAServerWithoutTheCollectionIsParkedAndKept(operation: OutboxEntry.Operation) async throws {
         let folder = try ScratchFolder()
         let data = folder.url.appendingPathComponent("server")
         let withBookmarks = try DemoBackend(
@@ -30,7 +31,11 @@ struct CollectionMissingOnServerTests {
         var edited = try await store.create(FeatureStoreTests.draft("https://swift.org"))
         await withBookmarks.stop()
         edited.note = "mine"
-        if deleting { try await store.delete(edited.id) } else { _ = try await store.update(edited) }
+        switch operation {
+        case .create: edited = try await store.create(FeatureStoreTests.draft("https://swift.org/mine"))
+        case .update: edited = try await store.update(edited)
+        case .delete: try await store.delete(edited.id)
+        }
         let without = try DemoBackend(
             data: data, port: UInt16(try #require(url.port)), collections: DemoSeed.collections, signIn: .open)
         try await without.start()
@@ -40,8 +45,10 @@ struct CollectionMissingOnServerTests {
         #expect(report.parked == 1 && report.resolved == 0, "\(report)")
         let parked = try #require(try await stack.sync.outbox().first)
         #expect(parked.state == .parked && parked.lastError == "the server has no collection testbookmarks")
-        #expect(parked.operation == (deleting ? .delete : .update))
-        if !deleting { #expect(try await store.item(edited.id, policy: .localOnly).value.note == "mine") }
+        #expect(parked.operation == operation)
+        if operation != .delete {
+            #expect(try await store.item(edited.id, policy: .localOnly).value == edited)
+        }
         await without.stop()
     }
 }
