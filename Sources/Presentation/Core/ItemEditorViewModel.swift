@@ -1,0 +1,116 @@
+public import Domain
+import Logging
+public import Observation
+
+/// Edits a new or existing item of a generated feature; a failed save keeps the draft.
+///
+/// The documents' editor (``DocumentEditorViewModel``) has the same states, and adds what only
+/// documents have: a newer version taken into an open draft, and a conflict shown on save.
+///
+/// ```swift
+/// let editor = ExpenseEditorViewModel(editing: nil, draft: draft, createExpense: create, updateExpense: update)
+/// editor.save()
+/// ```
+@MainActor
+@Observable
+public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equatable & Sendable>: StatefulViewModel {
+    /// Saves a draft: creates the item when `saved` is `nil`, else changes `saved`.
+    public typealias Save<Failure: UserFacingError> =
+        @Sendable (_ saved: Item?, _ draft: Draft) async -> Result<
+            Item, Failure
+        >
+
+    /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
+    public private(set) var state: ItemEditorViewState<Item, Draft> {
+        didSet { transitions.record(state, after: oldValue) }
+    }
+    /// Every state set, in order, for traces and tests (observation coalesces; this does not).
+    public let transitions = StateTransitions<ItemEditorViewState<Item, Draft>>()
+    /// The running save.
+    public let tasks = TaskBag()
+    /// The name traces print (`ExpenseEditorViewModel`).
+    public let traceName: String
+    /// The item as last saved, or `nil` for an item not created yet.
+    public private(set) var saved: Item?
+    private let startingDraft: Draft
+    private let draftOf: @Sendable (Item) -> Draft
+    private let saveDraft: @Sendable (Item?, Draft) async -> Result<Item, ItemLoadFailure>
+    private let logger = Logger(label: "strata.presentation")
+
+    /// An editor of `item` (a new item when `nil`) showing `draft`; `draftOf` reads an item's
+    /// draft, `save` saves one, and its `cancelled` error publishes nothing.
+    public init<Failure: UserFacingError>(
+        name: String, editing item: Item?, draft: Draft, draftOf: @escaping @Sendable (Item) -> Draft,
+        cancelled: Failure, save: @escaping Save<Failure>
+    ) {
+        let startingDraft = item.map(draftOf) ?? draft
+        traceName = name
+        saved = item
+        self.startingDraft = startingDraft
+        state = draft == startingDraft ? .clean(draft) : .dirty(draft)
+        self.draftOf = draftOf
+        saveDraft = { saved, draft in
+            await save(saved, draft).mapError { ItemLoadFailure($0, cancelled: cancelled) }
+        }
+    }
+
+    isolated deinit {
+        tasks.cancelAll()
+        logger.debug("deinit \(traceName)")
+    }
+
+    /// Changes the draft; ignored while a save is running.
+    public func edit(_ change: (inout Draft) -> Void) {
+        if case .saving = state { return }
+        var draft = state.draft ?? current
+        change(&draft)
+        state = draft == current ? .clean(draft) : .dirty(draft)
+    }
+
+    /// Throws the draft away and goes back to what is saved.
+    public func revert() {
+        tasks.cancelAll()
+        state = .clean(current)
+    }
+
+    /// Saves the draft; ignored while a save runs, and for an existing item with nothing to save
+    /// (a new item always tries, so its validation errors show).
+    @discardableResult
+    public func save() -> Task<Void, Never>? {
+        let draft: Draft
+        switch state {
+        case .dirty(let current), .failed(let current, _): draft = current
+        case .clean(let current) where saved == nil: draft = current
+        case .clean, .saving, .saved: return nil
+        }
+        state = .saving(draft)
+        let saveDraft = saveDraft
+        let saved = saved
+        return perform("save") {
+            await saveDraft(saved, draft)
+        } publish: { model, result in
+            switch result {
+            case .success(let item):
+                model.saved = item
+                model.state = .saved(item)
+            case .failure(.cancelled):
+                break
+            case .failure(.failed(let failure)):
+                model.state = .failed(draft, failure: failure)
+            }
+        }
+    }
+
+    /// Cancels a save in flight; its draft stays unsaved on screen.
+    public func onDisappear() {
+        tasks.cancelAll()
+        if case .saving(let draft) = state { state = .dirty(draft) }
+    }
+}
+
+// MARK: - Private
+
+extension ItemEditorViewModel {
+    /// The draft of what is saved: the saved item's, else the one the screen started with.
+    private var current: Draft { saved.map(draftOf) ?? startingDraft }
+}

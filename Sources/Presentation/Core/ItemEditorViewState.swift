@@ -1,0 +1,42 @@
+/// What a screen editing one item of a generated feature shows.
+nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable, Draft: Equatable & Sendable>: Equatable,
+    Sendable, CustomStringConvertible
+{
+    /// The draft matches what is saved (or, for a new item, what the screen started with).
+    case clean(Draft)
+    /// The draft has unsaved changes.
+    case dirty(Draft)
+    /// The draft is being saved.
+    case saving(Draft)
+    /// The save worked; this is the saved item.
+    case saved(Item)
+    /// The save failed; the draft is kept, with what to tell the user and what to offer.
+    case failed(Draft, failure: ViewFailure)
+
+    /// The draft on screen; `nil` once saved (the screen shows the item).
+    public var draft: Draft? {
+        switch self {
+        case .clean(let draft), .dirty(let draft), .saving(let draft), .failed(let draft, _): draft
+        case .saved: nil
+        }
+    }
+
+    /// Whether the draft holds changes not saved yet (dirty, saving, or a failed save).
+    public var hasUnsavedChanges: Bool {
+        switch self {
+        case .dirty, .saving, .failed: true
+        case .clean, .saved: false
+        }
+    }
+
+    /// A one-line description for traces.
+    public var description: String {
+        switch self {
+        case .clean: "clean"
+        case .dirty: "dirty"
+        case .saving: "saving"
+        case .saved: "saved"
+        case .failed(_, let failure): "failed(\(failure.message))"
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import Presentation
+import ShellKit
+
+extension ItemEditorViewState: CommandOutcome where Item: FieldRendering {
+    /// The saved item, or why it was not saved; a save that never finished was cancelled.
+    func commandOutput() throws(CommandFailure) -> CommandOutput {
+        switch self {
+        case .saved(let item): return .rendered(FieldItemOutput(item: item, provenance: nil))
+        case .failed(_, let failure): throw CommandFailure(failure.message)
+        case .clean: throw CommandFailure("Nothing to change")
+        case .dirty, .saving: throw .cancelled
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Domain
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+/// The generic editor every generated feature's `new` and `edit` go through, over a note whose
+/// draft is its title and a save that counts its calls.
+@MainActor
+@Suite("ItemEditorViewModel")
+struct ItemEditorViewModelTests {
+    nonisolated struct Note: Equatable, Sendable {
+        var title: String
+        var version: Int
+    }
+
+    nonisolated enum NoteError: UserFacingError {
+        case cancelled
+        case emptyTitle
+
+        var errorDescription: String? {
+            switch self {
+            case .cancelled: "Cancelled"
+            case .emptyTitle: "A note needs a title"
+            }
+        }
+
+        var remedy: Remedy { self == .emptyTitle ? .fixInput : .none }
+    }
+
+    /// What the editor asked to save, in order; a title of "wait" blocks until the save is cancelled.
+    actor Saves {
+        private(set) var calls: [(saved: Note?, draft: String)] = []
+
+        func save(_ saved: Note?, _ draft: String) async -> Result<Note, NoteError> {
+            calls.append((saved, draft))
+            if draft == "wait" {
+                while !Task.isCancelled { await Task.yield() }
+                return .failure(.cancelled)
+            }
+            guard !draft.isEmpty else { return .failure(.emptyTitle) }
+            return .success(Note(title: draft, version: (saved?.version ?? 0) + 1))
+        }
+    }
+
+    let saves = Saves()
+
+    func editor(_ note: Note?, draft: String) -> ItemEditorViewModel<Note, String> {
+        let saves = saves
+        return ItemEditorViewModel(
+            name: "NoteEditorViewModel", editing: note, draft: draft, draftOf: { $0.title }, cancelled: .cancelled,
+            save: { saved, draft in await saves.save(saved, draft) })
+    }
+
+    @Test func aNewItemStartsCleanAndItsSaveCreatesIt() async {
+        let viewModel = editor(nil, draft: "Groceries")
+        let tester = ViewModelTester(viewModel)
+        #expect(viewModel.state == .clean("Groceries") && !viewModel.state.hasUnsavedChanges)
+        viewModel.save()
+        await tester.expect(.saving("Groceries"), .saved(Note(title: "Groceries", version: 1)))
+        await tester.finish()
+        #expect(await saves.calls.map(\.saved) == [nil] && viewModel.saved == Note(title: "Groceries", version: 1))
+        #expect(viewModel.traceName == "NoteEditorViewModel")
+    }
+
+    @Test func anEditIsDirtyUntilItMatchesTheSavedItemAgainAndItsSaveChangesTheItem() async {
+        let note = Note(title: "Groceries", version: 3)
+        let viewModel = editor(note, draft: "Groceries")
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0 = "Errands" }
+        viewModel.edit { $0 = "Groceries" }
+        viewModel.edit { $0 += " and more" }
+        viewModel.save()
+        await tester.expect(
+            .dirty("Errands"), .clean("Groceries"), .dirty("Groceries and more"), .saving("Groceries and more"),
+            .saved(Note(title: "Groceries and more", version: 4)))
+        await tester.finish()
+        #expect(await saves.calls.map(\.saved) == [note])
+    }
+
+    @Test func anEditorOpenedWithAChangedDraftIsDirty() {
+        let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Errands")
+        #expect(viewModel.state == .dirty("Errands") && viewModel.state.hasUnsavedChanges)
+    }
+
+    @Test func anItemWithNothingChangedIsNotSaved() async {
+        let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Groceries")
+        let tester = ViewModelTester(viewModel)
+        #expect(viewModel.save() == nil)
+        await tester.finish()
+        #expect(viewModel.state == .clean("Groceries"))
+        #expect(await saves.calls.isEmpty)
+    }
+
+    @Test func aRefusedSaveKeepsTheDraftAndTheNextEditSavesIt() async {
+        let viewModel = editor(nil, draft: "")
+        let tester = ViewModelTester(viewModel)
+        viewModel.save()
+        await tester.expect(
+            .saving(""), .failed("", failure: ViewFailure(message: "A note needs a title", remedy: .fixInput)))
+        #expect(viewModel.state.draft == "" && viewModel.state.hasUnsavedChanges)
+        viewModel.edit { $0 = "Groceries" }
+        viewModel.save()
+        await tester.expect(.dirty("Groceries"), .saving("Groceries"), .saved(Note(title: "Groceries", version: 1)))
+        await tester.finish()
+    }
+
+    @Test func revertGoesBackToWhatIsSaved() async {
+        let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Groceries")
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0 = "Errands" }
+        viewModel.revert()
+        await tester.expect(.dirty("Errands"), .clean("Groceries"))
+        await tester.finish()
+    }
+
+    @Test func theEditorGoesAwayWithItsScreen() async {
+        await ViewModelTester.expectDeallocation {
+            editor(nil, draft: "Groceries")
+        } exercise: {
+            $0.save()
+        }
+    }
+
+    @Test func leavingTheScreenCancelsTheSaveAndKeepsItsDraftUnsaved() async {
+        let viewModel = editor(nil, draft: "wait")
+        let tester = ViewModelTester(viewModel)
+        let task = viewModel.save()
+        #expect(viewModel.save() == nil, "one save at a time")
+        viewModel.edit { $0 = "ignored while saving" }
+        viewModel.onDisappear()
+        await task?.value
+        await tester.expect(.saving("wait"), .dirty("wait"))
+        await tester.finish()
+        #expect(viewModel.saved == nil)
+    }
+}
