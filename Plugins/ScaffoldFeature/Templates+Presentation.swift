@@ -1,4 +1,5 @@
-/// The Presentation files of a feature: its list and detail view models over the generic ones.
+/// The Presentation files of a feature: its list, detail, editor (and search) view models over the
+/// generic ones.
 extension FeatureSpec {
     func presentationFiles() -> [(path: String, text: String)] {
         let folder = "Sources/Presentation/\(plural)"
@@ -47,7 +48,38 @@ extension FeatureSpec {
 
                 """
             ),
+            ("\(folder)/\(name)EditorViewModel.swift", editorViewModel()),
         ] + (isSearchable ? [("\(folder)/\(name)SearchViewModel.swift", searchViewModel())] : [])
+    }
+
+    /// The editor of a new or existing item: the generic one over the feature's use cases.
+    private func editorViewModel() -> String {
+        """
+        public import Domain
+
+        /// Creates or changes one \(lower); a failed save keeps the draft.
+        public typealias \(name)EditorViewModel = ItemEditorViewModel<\(name), \(name)Draft>
+
+        /// What the \(lower) editor shows.
+        public typealias \(name)EditorViewState = ItemEditorViewState<\(name), \(name)Draft>
+
+        extension ItemEditorViewModel where Item == \(name), Draft == \(name)Draft {
+            /// An editor of `\(lower)` (a new one when `nil`) showing `draft`.
+            public convenience init(
+                editing \(lower): \(name)?, draft: \(name)Draft, create\(name): Create\(name)UseCase,
+                update\(name): Update\(name)UseCase
+            ) {
+                self.init(
+                    name: "\(name)EditorViewModel", editing: \(lower), draft: draft, draftOf: { \(name)Draft($0) },
+                    cancelled: \(name)Error.cancelled,
+                    save: { saved, draft in
+                        guard let saved else { return await create\(name).execute(draft) }
+                        return await update\(name).execute(draft.applied(to: saved))
+                    })
+            }
+        }
+
+        """
     }
 
     /// The search as you type, when the feature has a search: the documents' view model.

@@ -145,9 +145,14 @@ extension FeatureSpec {
                 ) { context, arguments throws(CommandFailure) in
                     let draft = \(name)Draft(
             \(fields.map { "            \($0.name): \($0.newValue)" }.joined(separator: ",\n")))
-                    let created = try await Create\(name)UseCase(repository: try context.\(lowerPlural)).execute(draft)
-                        .mapError(CommandFailure.init(feature:)).get()
-                    return .rendered(FieldItemOutput(item: created, provenance: nil))
+                    let repository = try context.\(lowerPlural)
+                    return try await context.run {
+                        \(name)EditorViewModel(
+                            editing: nil, draft: draft, create\(name): Create\(name)UseCase(repository: repository),
+                            update\(name): Update\(name)UseCase(repository: repository))
+                    } start: {
+                        $0.save()
+                    }
                 }
 
                 private static let edit = Command(
@@ -167,9 +172,13 @@ extension FeatureSpec {
                     guard draft != \(name)Draft(\(lower)) else {
                         throw CommandFailure("Nothing to change: give a new value with \(flagNames)")
                     }
-                    let saved = try await Update\(name)UseCase(repository: repository).execute(draft.applied(to: \(lower)))
-                        .mapError(CommandFailure.init(feature:)).get()
-                    return .rendered(FieldItemOutput(item: saved, provenance: nil))
+                    return try await context.run {
+                        \(name)EditorViewModel(
+                            editing: \(lower), draft: draft, create\(name): Create\(name)UseCase(repository: repository),
+                            update\(name): Update\(name)UseCase(repository: repository))
+                    } start: {
+                        $0.save()
+                    }
                 }
 
                 private static let delete = Command(

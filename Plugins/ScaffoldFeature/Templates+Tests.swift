@@ -370,6 +370,34 @@ extension FeatureSpec {
                     .loading, .failed(ViewFailure(message: "\(name) 9 was not found", remedy: .pickAnother)))
                 await missingTester.finish()
             }
+
+            @Test func theEditorCreatesChangesAndKeepsADraftItCouldNotSave() async throws {
+                let repository = Fake\(name)Repository()
+                let (create, update) = (Create\(name)UseCase(repository: repository), Update\(name)UseCase(repository: repository))
+                let first = \(sampleDraft(.first))
+                let new = \(name)EditorViewModel(editing: nil, draft: first, create\(name): create, update\(name): update)
+                let newTester = ViewModelTester(new)
+                await new.save()?.value
+                let created = try #require(await repository.stored.values.first)
+                await newTester.expect(.saving(first), .saved(created))
+                await newTester.finish()
+                #expect(new.traceName == "\(name)EditorViewModel")
+
+                let editor = \(name)EditorViewModel(editing: created, draft: \(name)Draft(created), create\(name): create, update\(name): update)
+                let tester = ViewModelTester(editor)
+                let second = \(sampleDraft(.second))
+                editor.edit { $0 = second }
+                await editor.save()?.value
+                let changed = try #require(await repository.stored[created.id])
+                #expect(\(name)Draft(changed) == second)
+                await repository.setFailure(.unavailable)
+                editor.edit { $0 = first }
+                await editor.save()?.value
+                await tester.expect(
+                    .dirty(second), .saving(second), .saved(changed), .dirty(first), .saving(first),
+                    .failed(first, failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)))
+                await tester.finish()
+            }
         \(isSearchable ? searchViewModelTest : "")}
 
         """
@@ -417,12 +445,15 @@ extension FeatureSpec {
                     let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
                     defer { ReplProcess.removeHome(home) }
                     let lines = [
-                        #"\(lower) new \(typedNew)"#, "\(lower) list", "\(lower) show 1", "server down",
-                        #"\(lower) edit 1 \(edited.typed(.second))"#, "server up", "sync", "format json",
+                        "trace on", #"\(lower) new \(typedNew)"#, "\(lower) list", "\(lower) show 1", "server down",
+                        #"\(lower) edit 1 \(edited.typed(.second))"#, "trace off", "server up", "sync", "format json",
                         "\(lower) show 1 --policy remote-only",
                     ]
                     let run = try await repl.run(lines: lines, arguments: ["--home", home.path])
                     #expect(run.status == 0, "\\(run.stderr)")
+                    // Both writes go through the feature's editor view model, as the documents' do
+                    #expect(run.stdout.contains("[\(name)EditorViewModel] clean → saving\\n[\(name)EditorViewModel] saving → saved\\n"))
+                    #expect(run.stdout.contains("[\(name)EditorViewModel] dirty → saving\\n[\(name)EditorViewModel] saving → saved\\n"))
                     #expect(run.stdout.contains("\(name) 1\\n"))
                     #expect(run.stdout.contains("1 \(lower) ("))
                     let server = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
