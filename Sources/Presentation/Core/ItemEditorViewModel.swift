@@ -14,11 +14,9 @@ public import Observation
 @MainActor
 @Observable
 public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equatable & Sendable>: StatefulViewModel {
-    /// Saves a draft: creates the item when `saved` is `nil`, else changes `saved`.
-    public typealias Save<Failure: UserFacingError> =
-        @Sendable (_ saved: Item?, _ draft: Draft) async -> Result<
-            Item, Failure
-        >
+    /// Saves a draft: creates the item when the first argument (the item as saved) is `nil`, else
+    /// changes that item.
+    public typealias Save<Failure: UserFacingError> = @Sendable (Item?, Draft) async -> Result<Item, Failure>
 
     /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
     public private(set) var state: ItemEditorViewState<Item, Draft> {
