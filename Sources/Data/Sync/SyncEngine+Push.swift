@@ -115,12 +115,7 @@ extension SyncEngine {
         guard !sent.entries.isEmpty else { return }
         if let failure = sent.failure {
             // No answer at all: every change may or may not be applied; the keys make a resend safe.
-            if failure != .unauthorized {
-                try store { () throws(StorageError) in
-                    try outbox.failedAttempts(sent.entries, error: failure.localizedDescription)
-                }
-            }
-            throw unreachable(failure)
+            try stop(sent.entries, by: failure)
         }
         let refused = try store { () throws(StorageError) in try sent.settle() }
         report.pushed += sent.entries.count - refused.count
@@ -132,14 +127,7 @@ extension SyncEngine {
             }
             try await handle(error, for: entry, into: &report)
         }
-        if let (entry, error) = unreached {
-            if error != .unauthorized {
-                try store { () throws(StorageError) in
-                    try outbox.failedAttempts([entry], error: error.localizedDescription)
-                }
-            }
-            throw unreachable(error)
-        }
+        if let (entry, error) = unreached { try stop([entry], by: error) }
     }
 
     /// What a change the server refused for a reason that will not pass becomes: decided by its
@@ -163,12 +151,7 @@ extension SyncEngine {
             do {
                 decision = try await collection.settleConflict(entry)
             } catch {
-                if error.mayPass {
-                    try store { () throws(StorageError) in
-                        try outbox.failedAttempts([entry], error: error.localizedDescription)
-                    }
-                    throw unreachable(error)
-                }
+                if error.mayPass { try stop([entry], by: error) }
                 try store { () throws(StorageError) in try outbox.park(entry, error: error.localizedDescription) }
                 report.parked += 1
                 return
@@ -199,9 +182,18 @@ extension SyncEngine {
         do {
             return try await !collection.serverHasCollection()
         } catch {
-            try store { () throws(StorageError) in try outbox.failedAttempts([entry], error: error.localizedDescription)
-            }
-            throw unreachable(error)
+            try stop([entry], by: error)
         }
+    }
+
+    /// Stops the push on a failure that may pass: `entries` count a failed attempt (a 401 is none
+    /// of theirs: the session ended) and stay pending.
+    private func stop(_ entries: [Outbox.Entry], by error: RemoteError) throws(SyncError) -> Never {
+        if error != .unauthorized {
+            try store { () throws(StorageError) in
+                try outbox.failedAttempts(entries, error: error.localizedDescription)
+            }
+        }
+        throw unreachable(error)
     }
 }
