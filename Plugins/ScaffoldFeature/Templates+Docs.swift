@@ -61,7 +61,9 @@ extension FeatureSpec {
             fields under their names, with `createdAt` and `updatedAt`. Their list opens in a scene with
             `scene open list --collection \(collection)` or the link `open strata://\(collection)`, one of them
             with `scene open item ID --collection \(collection)` or `open strata://\(collection)/ID`, and both
-            follow the changes the live socket brings.
+            follow the changes the live socket brings. `\(lower) new` and `\(lower) edit` save through
+            `\(name)EditorViewModel`, the generic editor a form would use (`trace on` shows its states), as
+            `docs new` and `docs edit` save through the documents' editor.
 
             ## \(capitalArticle) \(lower) from creation to an offline edit
 
