@@ -31,11 +31,15 @@ struct ItemEditorViewModelTests {
     /// What the editor asked to save, in order; a title of "wait" blocks until the save is cancelled.
     actor Saves {
         private(set) var calls: [(saved: Note?, draft: String)] = []
+        private var held: AsyncStream<Void>.Continuation?
 
         func save(_ saved: Note?, _ draft: String) async -> Result<Note, NoteError> {
             calls.append((saved, draft))
             if draft == "wait" {
-                while !Task.isCancelled { await Task.yield() }
+                // A stream nothing ever feeds: its iteration ends when the save's task is cancelled.
+                let (never, continuation) = AsyncStream<Void>.makeStream()
+                held = continuation
+                for await _ in never {}
                 return .failure(.cancelled)
             }
             guard !draft.isEmpty else { return .failure(.emptyTitle) }
