@@ -165,6 +165,9 @@ def main(binary: str) -> int:
     check("prompt after import", PROMPT)
     child.send("bogus\r")
     check("errors are red and have no line number on a terminal", r"\x1b\[1;31merror:\x1b\[0m unknown command .bogus. \(try .help.\)")
+    # The prompt is drawn once the line editor has the terminal in raw mode: a Ctrl-D sent before
+    # it reaches a terminal still in canonical mode, which can swallow it.
+    check("prompt after the error", PROMPT)
     # Ctrl-D on an empty line exits 0.
     child.send("\x04")
     # The exit saves the history and stops the embedded server: seconds on a loaded machine (a
