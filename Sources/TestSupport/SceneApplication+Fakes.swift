@@ -16,6 +16,8 @@ extension SceneApplication {
                 fetchDocument: FetchDocumentUseCase(repository: documents),
                 createDocument: CreateDocumentUseCase(repository: documents),
                 updateDocument: UpdateDocumentUseCase(repository: documents))
+        } makeItemEditor: {
+            ItemEditorSceneDelegate(itemLists: itemLists)
         } makeBrowser: {
             BrowserSceneDelegate(
                 services: BrowserSceneDelegate.Services(

@@ -17,6 +17,8 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equata
     /// Saves a draft: creates the item when the first argument (the item as saved) is `nil`, else
     /// changes that item.
     public typealias Save<Failure: UserFacingError> = @Sendable (Item?, Draft) async -> Result<Item, Failure>
+    /// Saves a draft, as ``Save`` does, with its failures already worded for the user.
+    public typealias WordedSave = @Sendable (Item?, Draft) async -> Result<Item, ItemLoadFailure>
 
     /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
     public private(set) var state: ItemEditorViewState<Item, Draft> {
@@ -32,14 +34,24 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equata
     public private(set) var saved: Item?
     private let startingDraft: Draft
     private let draftOf: @Sendable (Item) -> Draft
-    private let saveDraft: @Sendable (Item?, Draft) async -> Result<Item, ItemLoadFailure>
+    private let saveDraft: WordedSave
     private let logger = Logger(label: "strata.presentation")
 
     /// An editor of `item` (a new item when `nil`) showing `draft`; `draftOf` reads an item's
     /// draft, `save` saves one, and its `cancelled` error publishes nothing.
-    public init<Failure: UserFacingError>(
+    public convenience init<Failure: UserFacingError>(
         name: String, editing item: Item?, draft: Draft, draftOf: @escaping @Sendable (Item) -> Draft,
         cancelled: Failure, save: @escaping Save<Failure>
+    ) {
+        self.init(name: name, editing: item, draft: draft, draftOf: draftOf) { saved, draft in
+            await save(saved, draft).mapError { ItemLoadFailure($0, cancelled: cancelled) }
+        }
+    }
+
+    /// An editor whose `save` words its failures already (a window's, through ``ItemListSource``).
+    public init(
+        name: String, editing item: Item?, draft: Draft, draftOf: @escaping @Sendable (Item) -> Draft,
+        save: @escaping WordedSave
     ) {
         let startingDraft = item.map(draftOf) ?? draft
         traceName = name
@@ -47,9 +59,7 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equata
         self.startingDraft = startingDraft
         state = draft == startingDraft ? .clean(draft) : .dirty(draft)
         self.draftOf = draftOf
-        saveDraft = { saved, draft in
-            await save(saved, draft).mapError { ItemLoadFailure($0, cancelled: cancelled) }
-        }
+        saveDraft = save
     }
 
     isolated deinit {

@@ -46,21 +46,31 @@ nonisolated public struct ItemListSource: Sendable {
     public let fetch: ListViewModel<ListedItem>.Fetch
     /// Reads one item by its identifier (`strata://recipes/3`, `scene open item 3`).
     public let fetchItem: FetchItem
+    /// The names of the fields an editor window may change, in the feature's order.
+    public let fields: [String]
+    /// Saves an editor window's changed fields, typed as the user typed them, by field name: over
+    /// the item as saved, or as a new item when it is `nil`.
+    public let save: ItemEditorViewModel<ListedItem, [String: String]>.WordedSave
 
     /// A source.
     public init(
-        noun: String, plural: String, fetch: @escaping ListViewModel<ListedItem>.Fetch,
-        fetchItem: @escaping FetchItem
+        noun: String, plural: String, fields: [String], fetch: @escaping ListViewModel<ListedItem>.Fetch,
+        fetchItem: @escaping FetchItem, save: @escaping ItemEditorViewModel<ListedItem, [String: String]>.WordedSave
     ) {
         self.noun = noun
         self.plural = plural
+        self.fields = fields
         self.fetch = fetch
         self.fetchItem = fetchItem
+        self.save = save
     }
 
     /// The list's title: the plural with a capital (`Recipes`).
     public var title: String { plural.prefix(1).uppercased() + plural.dropFirst() }
 
+    /// The noun with a capital (`Recipe`).
+    public var capitalizedNoun: String { noun.prefix(1).uppercased() + noun.dropFirst() }
+
     /// Item `id`'s title: the noun with a capital and the identifier (`Recipe 3`).
-    public func title(of id: Int) -> String { noun.prefix(1).uppercased() + noun.dropFirst() + " \(id)" }
+    public func title(of id: Int) -> String { "\(capitalizedNoun) \(id)" }
 }

@@ -3,7 +3,7 @@ import Presentation
 
 extension ActivityRegistry {
     /// Strata's own activities: document editing (with the version 1 migration), the document
-    /// list, the lists and items of generated features and user profiles.
+    /// list, the lists, items and item editors of generated features and user profiles.
     nonisolated public static let strata: ActivityRegistry = {
         var registry = ActivityRegistry()
         registry.register(DocumentEditActivity.self)
@@ -13,6 +13,7 @@ extension ActivityRegistry {
         registry.register(DocumentListActivity.self)
         registry.register(ItemListActivity.self)
         registry.register(ItemActivity.self)
+        registry.register(ItemEditActivity.self)
         registry.register(UserProfileActivity.self)
         return registry
     }()

@@ -26,6 +26,13 @@ nonisolated extension UserActivity {
         UserActivity(payload, title: title, targetContentIdentifier: payload.targetContentIdentifier)
     }
 
+    /// Editing item `itemId` of a collection (a new item when `nil`), with its unsaved fields;
+    /// `noun` names an item (`expense`).
+    public static func itemEdit(_ payload: ItemEditActivity, noun: String) -> UserActivity {
+        let title = payload.itemId.map { "Edit \(noun) \($0)" } ?? "New \(noun)"
+        return UserActivity(payload, title: title, targetContentIdentifier: payload.targetContentIdentifier)
+    }
+
     /// User `id`'s profile.
     public static func userProfile(_ payload: UserProfileActivity) -> UserActivity {
         UserActivity(payload, title: "User \(payload.userId)", targetContentIdentifier: payload.targetContentIdentifier)

@@ -111,8 +111,7 @@ enum CompositionRoot {
         let api = APIClient(
             baseURL: baseURL, http: NIOHTTPClient(timeout: timeout), security: security,
             retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor, budget: budget,
-            credentials: credentials
-        )
+            credentials: credentials)
         let stack = DataStack(
             database: database, api: api, monitor: monitor, now: now,
             configuration: DataStack.Configuration(
@@ -246,6 +245,8 @@ extension CompositionRoot {
             DocumentEditorSceneDelegate(
                 fetchDocument: services.fetchDocument, createDocument: services.createDocument,
                 updateDocument: services.updateDocument, findConflict: services.findConflict)
+        } makeItemEditor: {
+            ItemEditorSceneDelegate(itemLists: itemLists)
         } makeBrowser: {
             BrowserSceneDelegate(
                 services: BrowserSceneDelegate.Services(

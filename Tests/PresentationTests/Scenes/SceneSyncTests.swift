@@ -113,10 +113,12 @@ struct SceneSyncTests {
         let read = { @Sendable (id: Int) async in
             ListedItem(id: id, fields: [.init(name: "title", text: "read \(await reads.increment())")], version: 1)
         }
-        let source = ItemListSource(noun: "recipe", plural: "recipes") { _ in
+        let source = ItemListSource(noun: "recipe", plural: "recipes", fields: ["title"]) { _ in
             .success(Fetched([await read(1)], origin: .disk))
         } fetchItem: { id, _ in
             .success(Fetched(await read(id), origin: .disk))
+        } save: { _, _ in
+            .failure(.cancelled)
         }
         let scenes = SceneApplication.strata(
             documents: documents, users: FakeUserRepository(users: []), store: InMemorySceneStateStore(),

@@ -13,13 +13,17 @@ struct UserActivityCodingTests {
         .userProfile(UserProfileActivity(userId: 7)),
         .itemList(ItemListActivity(collection: "recipes"), title: "Recipes"),
         .item(ItemActivity(collection: "recipes", itemId: 3), title: "Recipe 3"),
+        .itemEdit(ItemEditActivity(collection: "recipes", itemId: 3, changes: ["minutes": "25"]), noun: "recipe"),
+        .itemEdit(ItemEditActivity(collection: "recipes", itemId: nil, changes: [:]), noun: "recipe"),
     ]
 
     /// The sources of the lists a link may open: only the recipes' (they are never read here).
     nonisolated static let itemLists = [
-        "recipes": ItemListSource(noun: "recipe", plural: "recipes") { _ in
+        "recipes": ItemListSource(noun: "recipe", plural: "recipes", fields: ["title"]) { _ in
             .failure(.cancelled)
         } fetchItem: { _, _ in
+            .failure(.cancelled)
+        } save: { _, _ in
             .failure(.cancelled)
         }
     ]
