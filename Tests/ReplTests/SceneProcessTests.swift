@@ -47,7 +47,8 @@ nonisolated struct SceneProcessTests {
                 "scene disconnect s2", "scene open teapot", "open strata://nowhere/1", "open strata://documents/abc",
                 "scene activate s9", "scene open editor 999", "edit body x", "scene open item 1",
                 "scene open item 1 --collection recipes", "scene open editor 1 --collection recipes",
-                "scene open user 1 --query rules", "scene list",
+                "scene open user 1 --query rules", "scene open user 1 --collection recipes", "edit field minutes 5",
+                "scene list",
             ])
         #expect(outcome.status == 1)
         let errors = outcome.stderr.split(separator: "\n").map(String.init)
@@ -63,8 +64,10 @@ nonisolated struct SceneProcessTests {
                 "error: line 12: No editor is active (open one with 'scene open editor ID')",
                 "error: line 13: an item needs its feature's collection (--collection NAME)",
                 "error: line 14: no feature's list is named 'recipes' (this app has none)",
-                "error: line 15: --collection is for a feature's list or item only",
+                "error: line 15: no feature's list is named 'recipes' (this app has none)",
                 "error: line 16: --query is for the document list only",
+                "error: line 17: --collection is for a feature's list, item or editor only",
+                "error: line 18: No item editor is active (open one with 'scene open editor ID --collection NAME')",
             ])
         #expect(outcome.stdout.hasSuffix("s2  Default Configuration  unattached  User 1\n1 scene\n"))
     }

@@ -6,15 +6,15 @@ import Scenes
 import ShellKit
 
 extension CommandGroup {
-    /// Editing the document of the active editor scene.
+    /// Editing the document or item of the active editor scene.
     static let editor = CommandGroup("Editor")
 }
 
-/// The commands that edit the document of the active editor scene; every change is saved with
-/// the scene's session at once, so a crash never loses the draft.
+/// The commands that edit the document or item of the active editor scene; every change is
+/// saved with the scene's session at once, so a crash never loses the draft.
 enum EditorCommands {
     /// Every editor command, in help order.
-    static var all: [Command] { [title, body, append, save, revert] }
+    static var all: [Command] { [title, body, append, field, save, revert] }
 }
 
 // MARK: - Private
@@ -43,9 +43,31 @@ extension EditorCommands {
         try withEditor(context) { $0.append(arguments.value("TEXT") ?? "") }
     }
 
+    private static let field = Command(
+        name: "edit field", group: .editor, summary: "Type a field of the item in the active item editor",
+        arguments: [ArgumentSpec(name: "NAME"), ArgumentSpec(name: "VALUE", takesRest: true)],
+        examples: ["edit field amount 12.50"]
+    ) { context, arguments throws(CommandFailure) in
+        let (session, editor) = try activeItemEditor(context)
+        let name = arguments.value("NAME") ?? ""
+        guard editor.set(name, to: arguments.value("VALUE") ?? "") else {
+            let names = editor.source?.fields.joined(separator: ", ") ?? ""
+            throw CommandFailure("unknown field '\(name)' (expected \(names))")
+        }
+        return try persisted(context, .rendered(ItemEditorOutput(session, editor)))
+    }
+
     private static let save = Command(
         name: "save", group: .editor, summary: "Save the active editor's draft", examples: ["save"]
     ) { context, _ throws(CommandFailure) in
+        if isItemEditorActive(context) {
+            let (session, editor) = try activeItemEditor(context)
+            guard let model = editor.editor else { throw CommandFailure("the item is not open") }
+            await model.save()?.value
+            if case .failed(_, let failure) = model.state { throw CommandFailure(failure.message) }
+            if case .clean = model.state { throw CommandFailure("Nothing to save: change a field with 'edit field'") }
+            return try persisted(context, .rendered(ItemEditorOutput(session, editor)))
+        }
         let (session, editor) = try activeEditor(context)
         guard let model = editor.editor else { throw CommandFailure("the document is not open") }
         await model.save()?.value
@@ -57,21 +79,39 @@ extension EditorCommands {
     private static let revert = Command(
         name: "revert", group: .editor, summary: "Throw the active editor's draft away", examples: ["revert"]
     ) { context, _ throws(CommandFailure) in
-        try withEditor(context) { $0.revert() }
+        guard isItemEditorActive(context) else { return try withEditor(context) { $0.revert() } }
+        let (session, editor) = try activeItemEditor(context)
+        editor.revert()
+        return try persisted(context, .rendered(ItemEditorOutput(session, editor)))
+    }
+
+    /// Whether the active scene edits a feature's item (`save` and `revert` serve both editors).
+    private static func isItemEditorActive(_ context: CommandContext) -> Bool {
+        context.scenes.activeSession?.scene?.delegate is ItemEditorSceneDelegate
+    }
+
+    /// The active session and its item editor, or why there is none.
+    private static func activeItemEditor(
+        _ context: CommandContext
+    ) throws(CommandFailure) -> (SceneSession, ItemEditorSceneDelegate) {
+        try active(ItemEditorSceneDelegate.self, context)
     }
 
     /// The active session and its editor, or why there is none.
     private static func activeEditor(
         _ context: CommandContext
     ) throws(CommandFailure) -> (SceneSession, DocumentEditorSceneDelegate) {
-        guard let session = context.scenes.activeSession,
-            let editor = session.scene?.delegate as? DocumentEditorSceneDelegate
-        else {
-            throw CommandFailure("No editor is active (open one with 'scene open editor ID')")
+        try active(DocumentEditorSceneDelegate.self, context)
+    }
+
+    /// The active session and its `Window`, or why there is none.
+    private static func active<Window: EditorWindow>(
+        _ window: Window.Type, _ context: CommandContext
+    ) throws(CommandFailure) -> (SceneSession, Window) {
+        guard let session = context.scenes.activeSession, let editor = session.scene?.delegate as? Window else {
+            throw CommandFailure(Window.noneActive)
         }
-        if let failure = editor.loadFailure {
-            throw CommandFailure("the document did not open: \(failure) (its draft is kept)")
-        }
+        try editor.checkOpened()
         return (session, editor)
     }
 
@@ -96,4 +136,33 @@ extension EditorCommands {
             throw CommandFailure(error)
         }
     }
+}
+
+/// An editor window the shell types into, whatever it edits.
+protocol EditorWindow: AnyObject {
+    /// What to say when no such window is active.
+    static var noneActive: String { get }
+    /// What it edits (`document`, `item`).
+    static var edits: String { get }
+    /// Why what it edits did not open, if it did not.
+    var loadFailure: String? { get }
+}
+
+extension EditorWindow {
+    /// Throws why what the window edits did not open, if it did not.
+    func checkOpened() throws(CommandFailure) {
+        if let failure = loadFailure {
+            throw CommandFailure("the \(Self.edits) did not open: \(failure) (its draft is kept)")
+        }
+    }
+}
+
+extension DocumentEditorSceneDelegate: EditorWindow {
+    static let noneActive = "No editor is active (open one with 'scene open editor ID')"
+    static let edits = "document"
+}
+
+extension ItemEditorSceneDelegate: EditorWindow {
+    static let noneActive = "No item editor is active (open one with 'scene open editor ID --collection NAME')"
+    static let edits = "item"
 }

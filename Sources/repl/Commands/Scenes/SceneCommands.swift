@@ -46,9 +46,13 @@ extension SceneCommands {
         ],
         flags: [
             FlagSpec(name: "--query", valueName: "Q", help: "The list's search query"),
-            FlagSpec(name: "--collection", valueName: "NAME", help: "A generated feature's items instead of documents"),
+            FlagSpec(
+                name: "--collection", valueName: "NAME",
+                help: "A generated feature's items instead of documents (list, item, editor)"),
         ],
-        examples: ["scene open editor 1", "scene open list --query rules", "scene open user 1", "scene open editor"]
+        examples: [
+            "scene open editor 1", "scene open list --query rules", "scene open user 1", "scene open editor",
+        ]
     ) { context, arguments throws(CommandFailure) in
         let activity = try await activity(arguments, context)
         return try await run(context) { scenes throws(SceneError) in
@@ -176,11 +180,16 @@ extension SceneCommands {
         if arguments.flag("--query") != nil, kind != "list" || collection != nil {
             throw CommandFailure("--query is for the document list only")
         }
-        if collection != nil, kind == "editor" || kind == "user" {
-            throw CommandFailure("--collection is for a feature's list or item only")
+        if collection != nil, kind == "user" {
+            throw CommandFailure("--collection is for a feature's list, item or editor only")
         }
         let activity: UserActivity
         switch kind {
+        case "editor" where collection != nil:
+            let source = try itemSource(collection ?? "", context)
+            let id = try idWord.map { word throws(CommandFailure) in try ParsedArguments.id(word, name: "item ID") }
+            activity = .itemEdit(
+                ItemEditActivity(collection: collection ?? "", itemId: id, changes: [:]), noun: source.noun)
         case "editor":
             let documentId = try idWord.map { word throws(CommandFailure) in try ParsedArguments.id(word) }
             activity = .documentEdit(
@@ -236,8 +245,11 @@ extension SceneCommands {
                 return error.message
             }
         }
-        if let shown = activity.payload(as: ItemActivity.self), let source = context.features.lists[shown.collection],
-            case .failure(.failed(let failure)) = await source.fetchItem(shown.itemId, .cacheFirst)
+        let item =
+            activity.payload(as: ItemActivity.self).map { ($0.collection, $0.itemId) }
+            ?? activity.payload(as: ItemEditActivity.self).flatMap { edit in edit.itemId.map { (edit.collection, $0) } }
+        if let (collection, id) = item, let source = context.features.lists[collection],
+            case .failure(.failed(let failure)) = await source.fetchItem(id, .cacheFirst)
         {
             return failure.message
         }

@@ -6,7 +6,7 @@ import ShellKit
 
 /// What `scene show` prints: the content of the scene a session shows.
 enum SceneContent {
-    /// The editor's draft, the browser's list, item or profile, or the saved activity of a
+    /// An editor's draft, the browser's list, item or profile, or the saved activity of a
     /// disconnected session.
     static func render(_ session: SceneSession) throws(CommandFailure) -> CommandOutput {
         guard let scene = session.scene else {
@@ -20,10 +20,12 @@ enum SceneContent {
                 "Scene \(session.persistentIdentifier) is in the background: its content is covered for privacy.")
         }
         if let editor = scene.delegate as? DocumentEditorSceneDelegate {
-            if let failure = editor.loadFailure {
-                throw CommandFailure("the document did not open: \(failure) (its draft is kept)")
-            }
+            try editor.checkOpened()
             return SceneOutput.editor(session, editor)
+        }
+        if let editor = scene.delegate as? ItemEditorSceneDelegate {
+            try editor.checkOpened()
+            return .rendered(ItemEditorOutput(session, editor))
         }
         if let browser = scene.delegate as? BrowserSceneDelegate { return try browserPage(browser) }
         return .message("Scene \(session.persistentIdentifier) shows nothing.")

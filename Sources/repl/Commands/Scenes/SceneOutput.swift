@@ -7,8 +7,8 @@ import ShellKit
 
 /// How scenes read in the shell: prompt labels, `scene list` rows and the editor view.
 enum SceneOutput {
-    /// `editor:42`, `editor:new`, `list`, `list:draft`, `user:7`, `list:expenses`, `expenses:3`, or
-    /// the session id.
+    /// `editor:42`, `editor:new`, `list`, `list:draft`, `user:7`, `list:expenses`, `expenses:3`,
+    /// `editor:expenses/3`, `editor:expenses/new`, or the session id.
     static func label(_ session: SceneSession) -> String {
         let activity = session.currentActivity
         if let edit = activity?.payload(as: DocumentEditActivity.self) {
@@ -20,6 +20,9 @@ enum SceneOutput {
         if let profile = activity?.payload(as: UserProfileActivity.self) { return "user:\(profile.userId)" }
         if let list = activity?.payload(as: ItemListActivity.self) { return "list:\(list.collection)" }
         if let shown = activity?.payload(as: ItemActivity.self) { return "\(shown.collection):\(shown.itemId)" }
+        if let edit = activity?.payload(as: ItemEditActivity.self) {
+            return "editor:\(edit.collection)/" + (edit.itemId.map(String.init) ?? "new")
+        }
         return session.persistentIdentifier
     }
 
@@ -69,7 +72,11 @@ extension SceneOutput {
         let marker = session.activationState == .foregroundActive ? "*" : ""
         let activity = session.currentActivity
         var summary = activity?.title ?? "-"
-        if let edit = activity?.payload(as: DocumentEditActivity.self), edit.hasDraft { summary += " (unsaved draft)" }
+        if activity?.payload(as: DocumentEditActivity.self)?.hasDraft == true
+            || activity?.payload(as: ItemEditActivity.self)?.changes.isEmpty == false
+        {
+            summary += " (unsaved draft)"
+        }
         return [
             session.persistentIdentifier + marker, session.configuration.name, session.activationState.rawValue,
             summary,

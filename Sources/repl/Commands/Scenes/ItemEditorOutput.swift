@@ -1,0 +1,71 @@
+import Platform
+import Presentation
+import Scenes
+import ShellKit
+
+/// What an item editor window prints: its state, then each field as it stands, the changed
+/// ones marked.
+struct ItemEditorOutput: CommandRendering {
+    let view: ItemEditorJSON
+
+    /// The editor of `session`.
+    init(_ session: SceneSession, _ delegate: ItemEditorSceneDelegate) {
+        view = ItemEditorJSON(session: session.persistentIdentifier, delegate)
+    }
+
+    func table(styling: Styling) -> String? {
+        let noun = view.noun
+        let heading = "Editor \(view.session): " + (view.itemId.map { "\(noun) \($0)" } ?? "new \(noun)")
+        let rows =
+            [["state", view.state + (view.unsaved ? " (unsaved)" : "")]]
+            + view.fields.map { [$0.name, $0.text + ($0.changed ? " (changed)" : "")] }
+        return heading + "\n" + TextTable.render(rows: rows)
+    }
+
+    func plain() -> String? {
+        ([[view.session, view.itemId.map(String.init) ?? "", view.state].joined(separator: "\t")]
+            + view.fields.map { "\($0.name)\t\($0.text)" }).joined(separator: "\n")
+    }
+
+    func json() -> String { JSONOutput.encode(view) }
+}
+
+/// An item editor in JSON; field names are a contract: add, never rename.
+struct ItemEditorJSON: Encodable {
+    /// One field as the window shows it.
+    struct Field: Encodable {
+        let name: String
+        let text: String
+        let changed: Bool
+    }
+
+    let session: String
+    let collection: String
+    let noun: String
+    let itemId: Int?
+    let state: String
+    let unsaved: Bool
+    let fields: [Field]
+
+    init(session: String, _ delegate: ItemEditorSceneDelegate) {
+        self.session = session
+        collection = delegate.edited?.collection ?? ""
+        noun = delegate.source?.noun ?? collection
+        let editor = delegate.editor
+        itemId = editor?.saved?.id ?? delegate.edited?.itemId
+        let state = editor?.state
+        self.state =
+            switch state {
+            case nil: "unopened"
+            case .failed: "failed"  // the reason was printed when the save failed
+            case let shown?: shown.description
+            }
+        unsaved = state?.hasUnsavedChanges ?? true
+        let changes = state?.draft ?? [:]
+        let saved = editor?.saved?.fields ?? []
+        fields = (delegate.source?.fields ?? []).map { name in
+            let text = changes[name] ?? saved.first { $0.name == name }?.text ?? ""
+            return Field(name: name, text: text, changed: changes[name] != nil)
+        }
+    }
+}
