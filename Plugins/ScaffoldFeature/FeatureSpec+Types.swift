@@ -136,6 +136,16 @@ extension FeatureSpec.Field {
         }
     }
 
+    /// The `case` that turns the field's text in an editor window into its flag's values: a list's
+    /// words are separated by commas, as the tables show them.
+    var windowCase: String {
+        switch type {
+        case .strings:
+            "case \"\(name)\": flags[\"\(flag)\"] = text.split(separator: \",\").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }"
+        default: "case \"\(name)\": flags[\"\(flag)\"] = [text]"
+        }
+    }
+
     /// The statement `edit` changes the draft's field with, when its flag is given.
     var editStatement: String {
         switch type {

@@ -63,7 +63,10 @@ extension FeatureSpec {
             with `scene open item ID --collection \(collection)` or `open strata://\(collection)/ID`, and both
             follow the changes the live socket brings. `\(lower) new` and `\(lower) edit` save through
             `\(name)EditorViewModel`, the generic editor a form would use (`trace on` shows its states), as
-            `docs new` and `docs edit` save through the documents' editor.
+            `docs new` and `docs edit` save through the documents' editor. An editor window opens with
+            `scene open editor ID --collection \(collection)` (no ID for a new \(lower)): `edit field NAME VALUE`
+            types a field as the flags take it, `save` and `revert` act on it, and a relaunch brings its
+            unsaved fields back, as the document editor's draft comes back.
 
             ## \(capitalArticle) \(lower) from creation to an offline edit
 

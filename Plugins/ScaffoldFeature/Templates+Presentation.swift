@@ -71,11 +71,15 @@ extension FeatureSpec {
             ) {
                 self.init(
                     name: "\(name)EditorViewModel", editing: \(lower), draft: draft, draftOf: { \(name)Draft($0) },
-                    cancelled: \(name)Error.cancelled,
-                    save: { saved, draft in
-                        guard let saved else { return await create\(name).execute(draft) }
-                        return await update\(name).execute(draft.applied(to: saved))
-                    })
+                    cancelled: \(name)Error.cancelled, save: Self.save(create\(name): create\(name), update\(name): update\(name)))
+            }
+
+            /// How a draft is saved: as a new \(lower) when nothing is saved yet, else over the saved one.
+            public static func save(create\(name): Create\(name)UseCase, update\(name): Update\(name)UseCase) -> Save<\(name)Error> {
+                { saved, draft in
+                    guard let saved else { return await create\(name).execute(draft) }
+                    return await update\(name).execute(draft.applied(to: saved))
+                }
             }
         }
 

@@ -38,13 +38,31 @@ extension FeatureSpec {
                     let listed = { (item: \(name)) in
                         ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) }, version: item.version)
                     }
-                    services.registerList("\(collection)", ItemListSource(noun: "\(lower)", plural: "\(lowerPlural)") { @MainActor policy in
+                    let fetch = { (number: Int, policy: ReadPolicy) in
+                        await Result { () throws(\(name)Error) in try \(name)Rules.id(number) }
+                            .asyncFlatMap { await Fetch\(name)UseCase(repository: repository).execute(id: $0, policy: policy) }
+                    }
+                    let save = \(name)EditorViewModel.save(
+                        create\(name): Create\(name)UseCase(repository: repository), update\(name): Update\(name)UseCase(repository: repository))
+                    services.registerList("\(collection)", ItemListSource(noun: "\(lower)", plural: "\(lowerPlural)", fields: [\(fields.map { "\"\($0.name)\"" }.joined(separator: ", "))]) { @MainActor policy in
                         await List\(plural)UseCase(repository: repository).execute(policy: policy)
                             .map { $0.map { $0.map(listed) } }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
                     } fetchItem: { @MainActor number, policy in
-                        await Result { () throws(\(name)Error) in try \(name)Rules.id(number) }
-                            .asyncFlatMap { await Fetch\(name)UseCase(repository: repository).execute(id: $0, policy: policy) }
-                            .map { $0.map(listed) }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                        await fetch(number, policy).map { $0.map(listed) }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                    } save: { @MainActor shown, texts in
+                        // An editor window saves what `\(lower) new` and `\(lower) edit` save: its fields as
+                        // typed are the commands' flags, over the \(lower) as this device holds it now.
+                        await Result.catching { () async throws(\(name)Error) -> (\(name)?, \(name)Draft) in
+                            var saved: \(name)?
+                            if let shown { saved = try await fetch(shown.id, .cacheFirst).get().value }
+                            do throws(CommandFailure) {
+                                return (saved, try \(name)Commands.draft(\(name)Commands.arguments(texts), over: saved))
+                            } catch {
+                                throw .invalid(error.message)
+                            }
+                        }
+                        .asyncFlatMap { saved, draft in await save(saved, draft) }
+                        .map(listed).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
                     })
                 }
             }
@@ -80,6 +98,7 @@ extension FeatureSpec {
         let flagNames = fields.map(\.flag).joined(separator: ", ")
         return """
             import Domain
+            import Foundation
             import Presentation
             import ShellKit
 
@@ -143,8 +162,7 @@ extension FeatureSpec {
                     name: "\(lower) new", group: .\(lowerPlural), summary: "Create \(article) \(lower)", flags: fieldFlags,
                     examples: [\(literal(newExample))]
                 ) { context, arguments throws(CommandFailure) in
-                    let draft = \(name)Draft(
-            \(fields.map { "            \($0.name): \($0.newValue)" }.joined(separator: ",\n")))
+                    let draft = try draft(arguments, over: nil)
                     let repository = try context.\(lowerPlural)
                     return try await context.run {
                         \(name)EditorViewModel(
@@ -167,8 +185,7 @@ extension FeatureSpec {
                         $0.load(policy: .cacheFirst)
                     }
                     guard case .loaded(let \(lower), _) = state else { return try state.commandOutput() }
-                    var draft = \(name)Draft(\(lower))
-            \(fields.map { "        \($0.editStatement)" }.joined(separator: "\n"))
+                    let draft = try draft(arguments, over: \(lower))
                     guard draft != \(name)Draft(\(lower)) else {
                         throw CommandFailure("Nothing to change: give a new value with \(flagNames)")
                     }
@@ -179,6 +196,30 @@ extension FeatureSpec {
                     } start: {
                         $0.save()
                     }
+                }
+
+                /// The draft the field flags describe: `\(lower)`'s fields with the flags given written
+                /// over them, or, for a new \(lower) (`nil`), each field from its flag.
+                static func draft(_ arguments: ParsedArguments, over \(lower): \(name)?) throws(CommandFailure) -> \(name)Draft {
+                    guard let \(lower) else {
+                        return \(name)Draft(
+            \(fields.map { "                \($0.name): \($0.newValue)" }.joined(separator: ",\n")))
+                    }
+                    var draft = \(name)Draft(\(lower))
+            \(fields.map { "        \($0.editStatement)" }.joined(separator: "\n"))
+                    return draft
+                }
+
+                /// The field flags an editor window's typed fields stand for, by field name.
+                static func arguments(_ texts: [String: String]) -> ParsedArguments {
+                    var flags: [String: [String]] = [:]
+                    for (name, text) in texts {
+                        switch name {
+            \(fields.map { "            \($0.windowCase)" }.joined(separator: "\n"))
+                        default: continue
+                        }
+                    }
+                    return ParsedArguments(flags: flags)
                 }
 
                 private static let delete = Command(

@@ -533,6 +533,29 @@ extension FeatureSpec {
                     #expect(run.stderr.contains("\(name) 9 was not found"), "\\(run.stderr)")
                 }
 
+                @Test func anEditorWindowKeepsItsUnsavedFieldAcrossARestartAndSavesIt() async throws {
+                    let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
+                    defer { ReplProcess.removeHome(home) }
+                    let typed = try await repl.run(
+                        lines: [
+                            #"\(lower) new \(typedNew)"#, "scene open editor 1 --collection \(collection)",
+                            "edit field \(edited.name) \(edited.shown(.second))", "edit field bogus 1",
+                        ], arguments: ["--home", home.path])
+                    #expect(typed.stderr.contains("unknown field 'bogus' (expected \(fields.map(\.name).joined(separator: ", ")))"), "\\(typed.stderr)")
+                    // The app quits with the field unsaved; the next launch restores the window with it
+                    let saved = try await repl.run(
+                        lines: [
+                            "scene list", "scene activate s1", "format json", "scene show", "save", "\(lower) show 1",
+                        ], arguments: ["--home", home.path])
+                    #expect(saved.status == 0, "\\(saved.stderr)")
+                    #expect(saved.stdout.contains("Edit \(lower) 1 (unsaved draft)"), "\\(saved.stdout)")
+                    #expect(saved.stdout.contains(#"{"changed":true,"name":"\(edited.name)","text":"\(edited.shown(.second))"}"#), "\\(saved.stdout)")
+                    #expect(saved.stdout.contains(#""state":"saved","unsaved":false}"#), "\\(saved.stdout)")
+                    let shown = try #require(saved.stdout.split(separator: "\\n").last.map(String.init))
+                    #expect(shown.contains(#""\(edited.name)":\(edited.jsonText(.second))"#), "\\(shown)")
+                    #expect(shown.contains(#""version":2"#), "\\(shown)")
+                }
+
                 @Test func badInputGetsOneLineAndChangesNothing() async throws {
                     let run = try await repl.run(
                         lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "outbox list"])

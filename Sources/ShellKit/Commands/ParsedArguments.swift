@@ -48,6 +48,15 @@ public struct ParsedArguments: Equatable, Sendable {
     public func isSet(_ name: String) -> Bool { flags[name] != nil }
 }
 
+extension ParsedArguments {
+    /// Flags given by a form rather than typed (a window's changed fields): each flag's values,
+    /// in order, with no positional arguments.
+    public init(flags: [String: [String]]) {
+        self.init()
+        self.flags = flags
+    }
+}
+
 // MARK: - Private
 
 extension ParsedArguments {
