@@ -98,11 +98,11 @@ public final class ItemEditorSceneDelegate: SceneDelegate {
     }
 }
 
-// MARK: - Private
+// MARK: - Opening (a data change opens the item again too)
 
 extension ItemEditorSceneDelegate {
     /// What the scene shows now, as an activity payload.
-    private var currentPayload: ItemEditActivity? {
+    var currentPayload: ItemEditActivity? {
         switch content {
         case .empty: return nil
         case .unopened(let waiting, _): return waiting
@@ -114,7 +114,7 @@ extension ItemEditorSceneDelegate {
         }
     }
 
-    private func open(_ payload: ItemEditActivity) async {
+    func open(_ payload: ItemEditActivity) async {
         editor?.onDisappear()
         edited = (payload.collection, payload.itemId)
         guard let source = itemLists[payload.collection] else {

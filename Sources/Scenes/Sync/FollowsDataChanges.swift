@@ -51,3 +51,18 @@ extension DocumentEditorSceneDelegate: FollowsDataChanges {
         documentId.flatMap { try? DocumentRules.id($0) }
     }
 }
+
+extension ItemEditorSceneDelegate: FollowsDataChanges {
+    /// Whether the change touches the collection of the item being edited (a new item shows none).
+    public func shows(_ change: DataChange) -> Bool {
+        guard let edited, edited.itemId != nil else { return false }
+        return change.touches(collection: edited.collection)
+    }
+
+    /// Reads the item again and lays the unsaved fields over it; a running save is left alone.
+    public func reload() async {
+        if case .saving = editor?.state { return }
+        guard editor != nil, let payload = currentPayload else { return }
+        await open(payload)
+    }
+}

@@ -99,6 +99,22 @@ struct ItemEditorSceneTests {
         #expect(payload?.payload(as: ItemEditActivity.self)?.itemId == 4)
     }
 
+    @Test func anotherDevicesChangeReachesTheOpenWindowUnderTheTypedField() async throws {
+        let editor = try editor(try await open(3, in: application()))
+        _ = editor.set("minutes", to: "25")
+        #expect(editor.shows(.items(collection: "recipes", ids: [3])))
+        #expect(!editor.shows(.items(collection: "trips", ids: [3])) && !editor.shows(.documents([])))
+        // When the recipe's title changes elsewhere and the window reads it again
+        let renamed = RecipeShelf.recipe(3, title: "Tomato soup", minutes: "20", version: 2)
+        await items.replace(renamed)
+        await editor.reload()
+        // Then the window shows the new title, and the minutes typed stay unsaved over it
+        #expect(editor.editor?.saved == renamed)
+        #expect(editor.editor?.state == .dirty(["minutes": "25"]))
+        let new = try self.editor(try await open(nil, in: application()))
+        #expect(!new.shows(.items(collection: "recipes", ids: [3])))
+    }
+
     @Test func anItemThatCannotLoadKeepsTheRequestedChangesAndSaysWhy() async throws {
         let application = application()
         let session = try await application.requestSceneSessionActivation(
@@ -134,6 +150,8 @@ actor RecipeShelf {
     }
 
     func item(_ id: Int) -> ListedItem? { stored[id] }
+
+    func replace(_ item: ListedItem) { stored[item.id] = item }
 
     func save(_ saved: ListedItem?, _ changes: [String: String]) -> Result<ListedItem, ItemLoadFailure> {
         saves.append(SavedChange(itemId: saved?.id, changes: changes))
