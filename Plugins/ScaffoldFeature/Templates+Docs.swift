@@ -88,6 +88,14 @@ extension FeatureSpec {
             \(DocsTable.page(name, first, version: 1, origin: "memory, fresh"))
             strata[\(collection):1]> scene destroy s1
             Destroyed scene session s1.
+            strata> scene open editor 1 --collection \(collection)
+            s2*  Item Editor  foregroundActive  Edit \(lower) 1
+            strata[editor:\(collection)/1]> edit field \(edited.name) \(edited.shown(.second))
+            \(DocsTable.editor(lower, fields: first, changed: (edited.name, edited.shown(.second))))
+            strata[editor:\(collection)/1]> revert
+            \(DocsTable.editor(lower, fields: first, changed: nil))
+            strata[editor:\(collection)/1]> scene destroy s2
+            Destroyed scene session s2.
             strata> server down
             The demo server is down.
             strata> \(lower) edit 1 \(edited.typed(.second))
@@ -149,5 +157,15 @@ enum DocsTable {
     /// where it came from.
     static func page(_ name: String, _ fields: [(String, String)], version: Int, origin: String) -> String {
         "\(name) 1\n" + render(fields.map { [$0.0, $0.1] } + [["version", String(version)], ["origin", origin]])
+    }
+
+    /// Item 1 in an editor window (the second session): its state, and its fields with the one
+    /// `changed` typed over the saved value and marked.
+    static func editor(_ noun: String, fields: [(String, String)], changed: (String, String)?) -> String {
+        let state = changed == nil ? ["state", "clean"] : ["state", "dirty (unsaved)"]
+        let rows = fields.map { name, text in
+            name == changed?.0 ? [name, (changed?.1 ?? text) + " (changed)"] : [name, text]
+        }
+        return "Editor s2: \(noun) 1\n" + render([state] + rows)
     }
 }
