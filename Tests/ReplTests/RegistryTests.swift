@@ -8,7 +8,9 @@ import Testing
 @Suite("The Strata command registry")
 struct RegistryTests {
     let registry = CommandRegistry<CommandContext>.strata
-    let providers = CompletionProviders(documentIDs: { [1, 2, 12] }, userIDs: { [7] }, sceneIDs: { ["s1", "s2"] })
+    let providers = CompletionProviders(
+        documentIDs: { [1, 2, 12] }, userIDs: { [7] }, sceneIDs: { ["s1", "s2"] },
+        editorFields: { ["minutes", "title"] })
 
     @Test func eachWordOfEveryCommandNameCompletesFromTheRegistry() {
         let completer = Completer(registry: registry)
@@ -56,6 +58,13 @@ struct RegistryTests {
         #expect(completer.complete("scene open user ").candidates == ["7"])
         #expect(completer.complete("scene open item ").candidates.isEmpty, "an item's collection is not known yet")
         #expect(completer.complete("scene open list ").candidates.isEmpty)
+    }
+
+    @Test func anItemEditorsFieldsAreOfferedByName() {
+        let completer = Completer(registry: registry, sources: providers.bySource)
+        #expect(completer.complete("edit field ").candidates == ["minutes", "title"])
+        #expect(completer.complete("edit field ti").candidates == ["title"])
+        #expect(completer.complete("edit field title ").candidates.isEmpty, "a value is not offered")
     }
 
     @Test func namesAreUniqueAndEveryCommandHasAnExampleOfItself() {

@@ -9,6 +9,8 @@ struct CompletionProviders {
     var userIDs: () -> [Int]
     /// Identifiers of the open scene sessions.
     var sceneIDs: () -> [String]
+    /// The fields of the item in the active item editor window.
+    var editorFields: () -> [String]
     /// The names of the settings kept.
     var settingKeys: () -> [String] = { [] }
 
@@ -18,6 +20,7 @@ struct CompletionProviders {
             .documentID: { documentIDs().map(String.init) },
             .userID: { userIDs().map(String.init) },
             .sceneID: sceneIDs,
+            .editorField: editorFields,
             .settingKey: settingKeys,
         ]
     }

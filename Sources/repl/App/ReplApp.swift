@@ -139,6 +139,9 @@ extension ReplApp {
         let providers = CompletionProviders(
             documentIDs: { app.database.knownDocumentIDs() }, userIDs: { app.database.knownUserIDs() },
             sceneIDs: { app.scenes.openSessions.map(\.persistentIdentifier) },
+            editorFields: {
+                (app.scenes.activeSession?.scene?.delegate as? ItemEditorSceneDelegate)?.source?.fields ?? []
+            },
             settingKeys: { ((try? app.settings.all()) ?? [:]).keys.sorted() })
         let sources = providers.bySource.merging(FeatureModule.completions(database: app.database)) { own, _ in own }
         let completer = Completer(registry: registry, sources: sources)

@@ -10,6 +10,11 @@ extension CommandGroup {
     static let editor = CommandGroup("Editor")
 }
 
+extension CompletionSource {
+    /// The fields of the item in the active item editor window.
+    static let editorField = CompletionSource("editor-field")
+}
+
 /// The commands that edit the document or item of the active editor scene; every change is
 /// saved with the scene's session at once, so a crash never loses the draft.
 enum EditorCommands {
@@ -45,7 +50,9 @@ extension EditorCommands {
 
     private static let field = Command(
         name: "edit field", group: .editor, summary: "Type a field of the item in the active item editor",
-        arguments: [ArgumentSpec(name: "NAME"), ArgumentSpec(name: "VALUE", takesRest: true)],
+        arguments: [
+            ArgumentSpec(name: "NAME", completion: .source(.editorField)), ArgumentSpec(name: "VALUE", takesRest: true),
+        ],
         examples: ["edit field amount 12.50"]
     ) { context, arguments throws(CommandFailure) in
         let (session, editor) = try activeItemEditor(context)
