@@ -23,6 +23,6 @@ nonisolated public struct ItemEditActivity: ActivityPayload {
         self.changes = changes
     }
 
-    /// `expenses/3`, or `nil` for a new item (every new item gets its own scene).
+    /// `item-editor:expenses/3`, or `nil` for a new item (every new item gets its own scene).
     public var targetContentIdentifier: String? { itemId.map { "item-editor:\(collection)/\($0)" } }
 }

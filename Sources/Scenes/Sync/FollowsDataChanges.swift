@@ -53,10 +53,11 @@ extension DocumentEditorSceneDelegate: FollowsDataChanges {
 }
 
 extension ItemEditorSceneDelegate: FollowsDataChanges {
-    /// Whether the change touches the collection of the item being edited (a new item shows none).
+    /// Whether the change touches the collection of the item being edited (a new item shows
+    /// none until it is saved).
     public func shows(_ change: DataChange) -> Bool {
-        guard let edited, edited.itemId != nil else { return false }
-        return change.touches(collection: edited.collection)
+        guard let shown = currentPayload, shown.itemId != nil else { return false }
+        return change.touches(collection: shown.collection)
     }
 
     /// Reads the item again and lays the unsaved fields over it; a running save is left alone.

@@ -97,6 +97,8 @@ struct ItemEditorSceneTests {
         #expect(editor.editor?.state == .saved(RecipeShelf.recipe(4, title: "Bread", minutes: "90", version: 1)))
         let payload = editor.stateRestorationActivity(for: try #require(session.scene))
         #expect(payload?.payload(as: ItemEditActivity.self)?.itemId == 4)
+        // Once saved, it follows its collection's changes as an opened item does
+        #expect(editor.shows(.items(collection: "recipes", ids: [4])))
     }
 
     @Test func anotherDevicesChangeReachesTheOpenWindowUnderTheTypedField() async throws {
