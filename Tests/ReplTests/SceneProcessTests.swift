@@ -65,7 +65,7 @@ nonisolated struct SceneProcessTests {
                 "error: line 13: an item needs its feature's collection (--collection NAME)",
                 "error: line 14: no feature's list is named 'recipes' (this app has none)",
                 "error: line 15: no feature's list is named 'recipes' (this app has none)",
-                "error: line 16: --query is for the document list only",
+                "error: line 16: --query is for a list only",
                 "error: line 17: --collection is for a feature's list, item or editor only",
                 "error: line 18: No item editor is active (open one with 'scene open editor ID --collection NAME')",
             ])

@@ -46,6 +46,8 @@ nonisolated public struct ItemListSource: Sendable {
     public let fetch: ListViewModel<ListedItem>.Fetch
     /// Reads one item by its identifier (`strata://recipes/3`, `scene open item 3`).
     public let fetchItem: FetchItem
+    /// Searches the items, or `nil` when the feature declares no searchable field.
+    public let search: SearchViewModel<ListedItem>.Search?
     /// The names of the fields an editor window may change, in the feature's order.
     public let fields: [String]
     /// Saves an editor window's changed fields, typed as the user typed them, by field name: over
@@ -54,12 +56,14 @@ nonisolated public struct ItemListSource: Sendable {
 
     /// A source.
     public init(
-        noun: String, plural: String, fields: [String], fetch: @escaping ListViewModel<ListedItem>.Fetch,
-        fetchItem: @escaping FetchItem, save: @escaping ItemEditorViewModel<ListedItem, [String: String]>.WordedSave
+        noun: String, plural: String, fields: [String], search: SearchViewModel<ListedItem>.Search?,
+        fetch: @escaping ListViewModel<ListedItem>.Fetch, fetchItem: @escaping FetchItem,
+        save: @escaping ItemEditorViewModel<ListedItem, [String: String]>.WordedSave
     ) {
         self.noun = noun
         self.plural = plural
         self.fields = fields
+        self.search = search
         self.fetch = fetch
         self.fetchItem = fetchItem
         self.save = save

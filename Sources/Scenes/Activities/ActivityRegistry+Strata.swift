@@ -2,7 +2,7 @@ public import Platform
 import Presentation
 
 extension ActivityRegistry {
-    /// Strata's own activities: document editing (with the version 1 migration), the document
+    /// Strata's own activities: document editing and item lists (with their version 1 migrations), the document
     /// list, the lists, items and item editors of generated features and user profiles.
     nonisolated public static let strata: ActivityRegistry = {
         var registry = ActivityRegistry()
@@ -12,6 +12,9 @@ extension ActivityRegistry {
         }
         registry.register(DocumentListActivity.self)
         registry.register(ItemListActivity.self)
+        registry.register(ItemListActivity.self, version: 1, decoding: ItemListActivity.Version1.self) {
+            $0.migrated()
+        }
         registry.register(ItemActivity.self)
         registry.register(ItemEditActivity.self)
         registry.register(UserProfileActivity.self)

@@ -16,9 +16,11 @@ nonisolated extension UserActivity {
             payload, title: title, targetContentIdentifier: DocumentListActivity.targetContentIdentifier)
     }
 
-    /// The list of a collection's items (a generated feature's), titled `title`.
+    /// The list of a collection's items (a generated feature's), titled `title` and the query
+    /// it is searched for, if any.
     public static func itemList(_ payload: ItemListActivity, title: String) -> UserActivity {
-        UserActivity(payload, title: title, targetContentIdentifier: payload.targetContentIdentifier)
+        let shown = payload.query.isEmpty ? title : "\(title) matching \"\(payload.query)\""
+        return UserActivity(payload, title: shown, targetContentIdentifier: payload.targetContentIdentifier)
     }
 
     /// One item of a collection (a generated feature's), titled `title`.
@@ -40,7 +42,8 @@ nonisolated extension UserActivity {
 
     /// The activity a `strata://` URL opens: `strata://documents/42` edits document 42,
     /// `strata://documents?query=draft` lists documents, `strata://users/7` shows a profile, and
-    /// `strata://expenses` lists a generated feature's items and `strata://expenses/3` shows one
+    /// `strata://expenses` lists a generated feature's items (`?query=` searches them when the
+    /// feature has a search) and `strata://expenses/3` shows one
     /// when `itemLists` (each feature's source by its collection) has the collection.
     public static func routing(_ url: URL, itemLists: [String: ItemListSource]) -> Result<UserActivity, SceneError> {
         guard url.scheme == "strata" else {
@@ -61,7 +64,12 @@ nonisolated extension UserActivity {
             if let id = Int(path[0]), id > 0 { return .success(.userProfile(UserProfileActivity(userId: id))) }
         case (let collection?, 0):
             if let source = itemLists[collection] {
-                return .success(.itemList(ItemListActivity(collection: collection), title: source.title))
+                if query?.isEmpty == false, source.search == nil {
+                    return .failure(
+                        .unsupportedURL("'\(collection)' has no search: open strata://\(collection) without a query"))
+                }
+                return .success(
+                    .itemList(ItemListActivity(collection: collection, query: query ?? ""), title: source.title))
             }
         case (let collection?, 1):
             if let source = itemLists[collection], let id = Int(path[0]), id > 0 {

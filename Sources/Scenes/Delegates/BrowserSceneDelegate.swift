@@ -16,8 +16,9 @@ public final class BrowserSceneDelegate: SceneDelegate {
         case blank
         /// The document list, filtered by `query` when it is not empty.
         case documents(query: String, scrollPosition: Int)
-        /// The items of a collection other than documents (a generated feature's).
-        case items(collection: String)
+        /// The items of a collection other than documents (a generated feature's), searched for
+        /// `query` when it is not empty.
+        case items(collection: String, query: String)
         /// One item of such a collection.
         case item(collection: String, id: Int)
         /// A user's profile.
@@ -32,15 +33,17 @@ public final class BrowserSceneDelegate: SceneDelegate {
     public private(set) var search: DocumentSearchViewModel?
     /// The profile, while the page is a profile.
     public private(set) var profile: UserProfileViewModel?
-    /// The items, while the page is a collection's list.
+    /// The items, while the page is a collection's unfiltered list.
     public private(set) var items: ListViewModel<ListedItem>?
+    /// The search, while the page is a collection's searched list.
+    public private(set) var itemSearch: SearchViewModel<ListedItem>?
     /// The item, while the page is one item of a collection.
     public private(set) var item: ItemViewModel<ListedItem>?
     /// Where the items come from and what they are called, while the page is a collection's list
     /// or one of its items.
     public var itemSource: ItemListSource? {
         switch page {
-        case .items(let collection), .item(let collection, _): services.itemLists[collection]
+        case .items(let collection, _), .item(let collection, _): services.itemLists[collection]
         case .blank, .documents, .profile: nil
         }
     }
@@ -79,6 +82,7 @@ public final class BrowserSceneDelegate: SceneDelegate {
         search?.onDisappear()
         profile?.onDisappear()
         items?.onDisappear()
+        itemSearch?.onDisappear()
         item?.onDisappear()
         logger.debug("deinit BrowserSceneDelegate")
     }
@@ -100,6 +104,7 @@ public final class BrowserSceneDelegate: SceneDelegate {
         search?.onDisappear()
         profile?.onDisappear()
         items?.onDisappear()
+        itemSearch?.onDisappear()
         item?.onDisappear()
     }
 
@@ -109,9 +114,10 @@ public final class BrowserSceneDelegate: SceneDelegate {
         case .blank: nil
         case .documents(let query, let position):
             .documentList(DocumentListActivity(query: query, scrollPosition: position))
-        case .items(let collection):
+        case .items(let collection, let query):
             .itemList(
-                ItemListActivity(collection: collection), title: services.itemLists[collection]?.title ?? collection)
+                ItemListActivity(collection: collection, query: query),
+                title: services.itemLists[collection]?.title ?? collection)
         case .item(let collection, let id):
             .item(
                 ItemActivity(collection: collection, itemId: id),
@@ -135,7 +141,9 @@ extension BrowserSceneDelegate {
             return .documents(query: list.query, scrollPosition: list.scrollPosition)
         }
         if let profile = activity.payload(as: UserProfileActivity.self) { return .profile(userId: profile.userId) }
-        if let list = activity.payload(as: ItemListActivity.self) { return .items(collection: list.collection) }
+        if let list = activity.payload(as: ItemListActivity.self) {
+            return .items(collection: list.collection, query: list.query)
+        }
         if let shown = activity.payload(as: ItemActivity.self) {
             return .item(collection: shown.collection, id: shown.itemId)
         }
@@ -148,8 +156,9 @@ extension BrowserSceneDelegate {
         search?.onDisappear()
         profile?.onDisappear()
         items?.onDisappear()
+        itemSearch?.onDisappear()
         item?.onDisappear()
-        (list, search, profile, items, item) = (nil, nil, nil, nil, nil)
+        (list, search, profile, items, itemSearch, item) = (nil, nil, nil, nil, nil, nil)
         page = next
         switch next {
         case .blank:
@@ -163,7 +172,17 @@ extension BrowserSceneDelegate {
             search = model
             model.type(query)
             await model.searchNow()?.value
-        case .items(let collection):
+        case .items(let collection, let query) where !query.isEmpty:
+            // A search of a collection this build cannot search shows an empty window, as an
+            // unknown page would.
+            guard let source = services.itemLists[collection], let search = source.search else { break }
+            let model = SearchViewModel(
+                name: "\(source.capitalizedNoun)SearchViewModel", clock: services.clock, debounce: .milliseconds(300),
+                policy: .cacheFirst, search: search)
+            itemSearch = model
+            model.type(query)
+            await model.searchNow()?.value
+        case .items(let collection, _):
             // A collection this build does not list shows an empty window, as an unknown page would.
             guard let source = services.itemLists[collection] else { break }
             let model = ListViewModel(name: "\(source.title)ListViewModel", fetch: source.fetch)

@@ -15,7 +15,7 @@ extension BrowserSceneDelegate: FollowsDataChanges {
     public func shows(_ change: DataChange) -> Bool {
         switch page {
         case .documents: change.touchesDocuments
-        case .items(let collection), .item(let collection, _): change.touches(collection: collection)
+        case .items(let collection, _), .item(let collection, _): change.touches(collection: collection)
         case .blank, .profile: false
         }
     }
@@ -28,6 +28,8 @@ extension BrowserSceneDelegate: FollowsDataChanges {
             await search.searchNow()?.value
         } else if let items {
             await items.refresh(policy: .cacheFirst).value
+        } else if let itemSearch {
+            await itemSearch.searchNow()?.value
         } else if let item {
             await item.load(policy: .cacheFirst).value
         }

@@ -15,7 +15,7 @@ struct ItemEditorSceneTests {
 
     func application() -> SceneApplication {
         let items = items
-        let source = ItemListSource(noun: "recipe", plural: "recipes", fields: ["title", "minutes"]) { _ in
+        let source = ItemListSource(noun: "recipe", plural: "recipes", fields: ["title", "minutes"], search: nil) { _ in
             .failure(.cancelled)
         } fetchItem: { id, _ in
             await items.item(id).map { .success(Fetched($0, origin: .disk)) }

@@ -113,7 +113,7 @@ struct SceneSyncTests {
         let read = { @Sendable (id: Int) async in
             ListedItem(id: id, fields: [.init(name: "title", text: "read \(await reads.increment())")], version: 1)
         }
-        let source = ItemListSource(noun: "recipe", plural: "recipes", fields: ["title"]) { _ in
+        let source = ItemListSource(noun: "recipe", plural: "recipes", fields: ["title"], search: nil) { _ in
             .success(Fetched([await read(1)], origin: .disk))
         } fetchItem: { id, _ in
             .success(Fetched(await read(id), origin: .disk))
@@ -124,7 +124,7 @@ struct SceneSyncTests {
             documents: documents, users: FakeUserRepository(users: []), store: InMemorySceneStateStore(),
             itemLists: ["recipes": source])
         let listed = try await scenes.requestSceneSessionActivation(
-            nil, userActivity: .itemList(ItemListActivity(collection: "recipes"), title: "Recipes"))
+            nil, userActivity: .itemList(ItemListActivity(collection: "recipes", query: ""), title: "Recipes"))
         let shown = try await scenes.requestSceneSessionActivation(
             nil, userActivity: .item(ItemActivity(collection: "recipes", itemId: 3), title: "Recipe 3"))
         let list = try #require(listed.scene?.delegate as? BrowserSceneDelegate)
@@ -155,6 +155,43 @@ struct SceneSyncTests {
         // Each page read once when it opened and once again
         #expect(Set([items.first?.fields.first?.text, item.fields.first?.text]) == ["read 3", "read 4"])
         #expect(item.id == 3)
+    }
+}
+
+extension SceneSyncTests {
+    @Test func aFeaturesSearchedListOpensFromItsQueryAndFollowsItsItems() async throws {
+        // Given a feature whose search counts its runs and returns the matches of the query typed
+        let runs = Counter()
+        let source = ItemListSource.searchingOnly(noun: "recipe", plural: "recipes", fields: ["title"]) { query, _ in
+            let run = await runs.increment()
+            let match = ListedItem(id: 1, fields: [.init(name: "title", text: "\(query) \(run)")], version: 1)
+            return .success(Fetched([match], origin: .index))
+        }
+        let scenes = SceneApplication.strata(
+            documents: documents, users: FakeUserRepository(users: []), store: InMemorySceneStateStore(),
+            itemLists: ["recipes": source])
+        let activity = UserActivity.itemList(ItemListActivity(collection: "recipes", query: "soup"), title: "Recipes")
+        let session = try await scenes.requestSceneSessionActivation(nil, userActivity: activity)
+        let browser = try #require(session.scene?.delegate as? BrowserSceneDelegate)
+        // Then the window searches, and saves the query with the page
+        #expect(browser.page == .items(collection: "recipes", query: "soup"))
+        #expect(browser.items == nil)
+        #expect(browser.itemSearch?.query == "soup")
+        #expect(
+            browser.stateRestorationActivity(for: try #require(session.scene))?.title == #"Recipes matching "soup""#)
+        // When its items change, it searches again
+        let sync = SceneSync(
+            scenes: scenes, changes: ObserveChangesUseCase(feed: feed), interval: .milliseconds(100), clock: clock)
+        sync.start()
+        await Task.yield()
+        feed.send(.items(collection: "recipes", ids: [1]))
+        await clock.advanceAndSettle(by: .milliseconds(16))
+        #expect(sync.reloads == 1)
+        guard case .results(_, let items, _)? = browser.itemSearch?.state else {
+            Issue.record("no results: \(String(describing: browser.itemSearch?.state))")
+            return
+        }
+        #expect(items.first?.fields.first?.text == "soup 2")
     }
 }
 

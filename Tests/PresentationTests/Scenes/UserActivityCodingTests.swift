@@ -2,6 +2,7 @@ import Foundation
 import Platform
 import Presentation
 import Scenes
+import TestSupport
 import Testing
 
 @Suite("UserActivity coding")
@@ -11,21 +12,20 @@ struct UserActivityCodingTests {
         .documentEdit(DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: "new", cursor: 0)),
         .documentList(DocumentListActivity(query: "draft", scrollPosition: 17)),
         .userProfile(UserProfileActivity(userId: 7)),
-        .itemList(ItemListActivity(collection: "recipes"), title: "Recipes"),
+        .itemList(ItemListActivity(collection: "recipes", query: ""), title: "Recipes"),
+        .itemList(ItemListActivity(collection: "recipes", query: "soup"), title: "Recipes"),
         .item(ItemActivity(collection: "recipes", itemId: 3), title: "Recipe 3"),
         .itemEdit(ItemEditActivity(collection: "recipes", itemId: 3, changes: ["minutes": "25"]), noun: "recipe"),
         .itemEdit(ItemEditActivity(collection: "recipes", itemId: nil, changes: [:]), noun: "recipe"),
     ]
 
-    /// The sources of the lists a link may open: only the recipes' (they are never read here).
+    /// The sources of the lists a link may open: the recipes' and the notes', which alone have a
+    /// search (they are never read here).
     nonisolated static let itemLists = [
-        "recipes": ItemListSource(noun: "recipe", plural: "recipes", fields: ["title"]) { _ in
+        "recipes": ItemListSource.searchingOnly(noun: "recipe", plural: "recipes", fields: ["title"], search: nil),
+        "notes": ItemListSource.searchingOnly(noun: "note", plural: "notes", fields: ["text"]) { _, _ in
             .failure(.cancelled)
-        } fetchItem: { _, _ in
-            .failure(.cancelled)
-        } save: { _, _ in
-            .failure(.cancelled)
-        }
+        },
     ]
 
     @Test(arguments: activities)
@@ -64,6 +64,18 @@ struct UserActivityCodingTests {
                 == DocumentEditActivity(documentId: 3, draftTitle: nil, draftBody: "four", cursor: 4))
     }
 
+    @Test func aVersionOneItemListIsMigratedToTheWholeList() throws {
+        let json = #"""
+            {"activityType":"com.strata.item.list","schemaVersion":1,"title":"Recipes",
+             "targetContentIdentifier":"items:recipes","payload":{"collection":"recipes"}}
+            """#
+        let activity = try #require(ActivityRegistry.strata.decode(Data(json.utf8)))
+        #expect(activity.payload(as: ItemListActivity.self) == ItemListActivity(collection: "recipes", query: ""))
+        #expect(
+            UserActivity.itemList(.init(collection: "recipes", query: "soup"), title: "Recipes").title
+                == #"Recipes matching "soup""#)
+    }
+
     @Test func aCustomRegistryDecidesWhichTypesDecode() throws {
         var registry = ActivityRegistry()
         registry.register(UserProfileActivity.self)
@@ -87,7 +99,8 @@ struct UserActivityCodingTests {
         ("strata://documents", UserActivity.documentList(.init(query: "", scrollPosition: 0))),
         ("strata://documents?query=draft", UserActivity.documentList(.init(query: "draft", scrollPosition: 0))),
         ("strata://users/7", UserActivity.userProfile(.init(userId: 7))),
-        ("strata://recipes", UserActivity.itemList(.init(collection: "recipes"), title: "Recipes")),
+        ("strata://recipes", UserActivity.itemList(.init(collection: "recipes", query: ""), title: "Recipes")),
+        ("strata://notes?query=milk", UserActivity.itemList(.init(collection: "notes", query: "milk"), title: "Notes")),
         ("strata://recipes/3", UserActivity.item(.init(collection: "recipes", itemId: 3), title: "Recipe 3")),
     ])
     func strataURLsRouteToTheirActivity(url: String, activity: UserActivity) throws {
@@ -98,6 +111,7 @@ struct UserActivityCodingTests {
     @Test(arguments: [
         "strata://documents/abc", "strata://settings", "strata://users", "https://documents/1", "strata://documents/0",
         "strata://recipes/0", "strata://recipes/x", "strata://recipes/1/2", "strata://expenses", "strata://expenses/1",
+        "strata://recipes?query=soup",
     ])
     func unknownURLsAreRefused(url: String) throws {
         let result = UserActivity.routing(try #require(URL(string: url)), itemLists: Self.itemLists)

@@ -31,10 +31,18 @@ extension ListViewState {
 
 extension SearchViewState: CommandOutcome where Item: ListRendering {
     /// The matches, or the failure; a search that never ran had nothing to search for.
-    func commandOutput() throws(CommandFailure) -> CommandOutput {
+    func commandOutput() throws(CommandFailure) -> CommandOutput { try commandOutput(Item.listOutput) }
+}
+
+extension SearchViewState {
+    /// The matches as `render` prints them, or the failure; a search that never ran had nothing
+    /// to search for.
+    func commandOutput(
+        _ render: ([Item], _ provenance: Provenance?) -> CommandOutput
+    ) throws(CommandFailure) -> CommandOutput {
         switch self {
-        case .results(_, let items, let provenance): return Item.listOutput(items, provenance: provenance)
-        case .noResults: return Item.listOutput([], provenance: nil)
+        case .results(_, let items, let provenance): return render(items, provenance)
+        case .noResults: return render([], nil)
         case .failed(_, let failure): throw CommandFailure(failure.message)
         case .idle: throw CommandFailure(UserMessages.text(for: .emptyQuery))
         case .searching: throw .cancelled

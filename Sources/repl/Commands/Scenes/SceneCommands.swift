@@ -45,7 +45,8 @@ extension SceneCommands {
                 completion: .chosenByPrevious(["editor": .source(.documentID), "user": .source(.userID)])),
         ],
         flags: [
-            FlagSpec(name: "--query", valueName: "Q", help: "The list's search query"),
+            FlagSpec(
+                name: "--query", valueName: "Q", help: "The list's search query (a feature's, when it has a search)"),
             FlagSpec(
                 name: "--collection", valueName: "NAME",
                 help: "A generated feature's items instead of documents (list, item, editor)"),
@@ -177,8 +178,9 @@ extension SceneCommands {
         let idWord = arguments.value("ID")
         let collection = arguments.flag("--collection")
         // A flag the activity does not read is refused, not dropped.
-        if arguments.flag("--query") != nil, kind != "list" || collection != nil {
-            throw CommandFailure("--query is for the document list only")
+        let query = arguments.flag("--query")
+        if query != nil, kind != "list" {
+            throw CommandFailure("--query is for a list only")
         }
         if collection != nil, kind == "user" {
             throw CommandFailure("--collection is for a feature's list, item or editor only")
@@ -198,10 +200,13 @@ extension SceneCommands {
             if let idWord { throw CommandFailure("unexpected argument '\(idWord)' (use --query Q)") }
             if let collection {
                 let source = try itemSource(collection, context)
-                activity = .itemList(ItemListActivity(collection: collection), title: source.title)
+                if query?.isEmpty == false, source.search == nil {
+                    throw CommandFailure("\(source.plural) have no search (the feature declares no searchable field)")
+                }
+                activity = .itemList(ItemListActivity(collection: collection, query: query ?? ""), title: source.title)
             } else {
                 activity = .documentList(
-                    DocumentListActivity(query: arguments.flag("--query") ?? "", scrollPosition: 0))
+                    DocumentListActivity(query: query ?? "", scrollPosition: 0))
             }
         case "item":
             guard let collection else {

@@ -51,6 +51,11 @@ extension SceneContent {
             let noun = Noun(one: source.noun, many: source.plural)
             return try state.commandOutput { .rendered(ListedItemsOutput(items: $0, provenance: $1, noun: noun)) }
         }
+        if let state = browser.itemSearch?.state, let source = browser.itemSource {
+            if case .searching = state { return .message("Searching…") }
+            let noun = Noun(one: source.noun, many: source.plural)
+            return try state.commandOutput { .rendered(ListedItemsOutput(items: $0, provenance: $1, noun: noun)) }
+        }
         if let state = browser.item?.state, let source = browser.itemSource {
             switch state {
             case .idle, .loading: return .message("Loading…")

@@ -7,7 +7,7 @@ import ShellKit
 
 /// How scenes read in the shell: prompt labels, `scene list` rows and the editor view.
 enum SceneOutput {
-    /// `editor:42`, `editor:new`, `list`, `list:draft`, `user:7`, `list:expenses`, `expenses:3`,
+    /// `editor:42`, `editor:new`, `list`, `list:draft`, `user:7`, `list:expenses`, `list:expenses:taxi`, `expenses:3`,
     /// `editor:expenses/3`, `editor:expenses/new`, or the session id.
     static func label(_ session: SceneSession) -> String {
         let activity = session.currentActivity
@@ -18,7 +18,9 @@ enum SceneOutput {
             return list.query.isEmpty ? "list" : "list:\(list.query)"
         }
         if let profile = activity?.payload(as: UserProfileActivity.self) { return "user:\(profile.userId)" }
-        if let list = activity?.payload(as: ItemListActivity.self) { return "list:\(list.collection)" }
+        if let list = activity?.payload(as: ItemListActivity.self) {
+            return "list:\(list.collection)" + (list.query.isEmpty ? "" : ":\(list.query)")
+        }
         if let shown = activity?.payload(as: ItemActivity.self) { return "\(shown.collection):\(shown.itemId)" }
         if let edit = activity?.payload(as: ItemEditActivity.self) {
             return "editor:\(edit.collection)/" + (edit.itemId.map(String.init) ?? "new")
