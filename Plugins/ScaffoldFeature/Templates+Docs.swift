@@ -59,7 +59,7 @@ extension FeatureSpec {
             (offline too); each side reads only the cursors it handed out.
             Tab completes the identifiers of the \(lowerPlural) on this device; `--format json` prints the
             fields under their names, with `createdAt` and `updatedAt`. Their list opens in a scene with
-            `scene open list --collection \(collection)` or the link `open strata://\(collection)`, one of them
+            `scene open list --collection \(collection)` or the link `open strata://\(collection)`\(isSearchable ? " (searched with `--query Q` or `?query=Q`)" : ""), one of them
             with `scene open item ID --collection \(collection)` or `open strata://\(collection)/ID`, and both
             follow the changes the live socket brings. `\(lower) new` and `\(lower) edit` save through
             `\(name)EditorViewModel`, the generic editor a form would use (`trace on` shows its states), as

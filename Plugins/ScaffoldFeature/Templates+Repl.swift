@@ -44,7 +44,7 @@ extension FeatureSpec {
                     }
                     let save = \(name)EditorViewModel.save(
                         create\(name): Create\(name)UseCase(repository: repository), update\(name): Update\(name)UseCase(repository: repository))
-                    services.registerList("\(collection)", ItemListSource(noun: "\(lower)", plural: "\(lowerPlural)", fields: [\(fields.map { "\"\($0.name)\"" }.joined(separator: ", "))]) { @MainActor policy in
+                    services.registerList("\(collection)", ItemListSource(noun: "\(lower)", plural: "\(lowerPlural)", fields: [\(fields.map { "\"\($0.name)\"" }.joined(separator: ", "))], search: \(windowSearch)) { @MainActor policy in
                         await List\(plural)UseCase(repository: repository).execute(policy: policy)
                             .map { $0.map { $0.map(listed) } }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
                     } fetchItem: { @MainActor number, policy in
@@ -233,6 +233,18 @@ extension FeatureSpec {
                 }
             }
 
+            """
+    }
+
+    /// How a scene searches the items (`scene open list --collection NAME --query Q`): through the
+    /// feature's search use case, or `nil` when it has none.
+    private var windowSearch: String {
+        guard isSearchable else { return "nil" }
+        return """
+            { @MainActor query, policy in
+                            await Search\(plural)UseCase(repository: repository).execute(query: query, policy: policy)
+                                .map { $0.map { $0.map(listed) } }.mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                        }
             """
     }
 

@@ -509,6 +509,7 @@ extension FeatureSpec {
                     #expect(scene.contains(#""version":"2""#), "\\(scene)")
                 }
 
+            \(sceneSearchTest)
                 @Test func aLinkOpensItsListInTheWindowThatShowsIt() async throws {
                     let run = try await repl.run(lines: [
                         "scene open list --collection \(collection)", "open strata://\(collection)", "scene list",
@@ -624,6 +625,36 @@ extension FeatureSpec {
                         #expect(synced.stdout.contains("The outbox is empty."), "\\(synced.stdout)")
                 """
         }
+    }
+
+    /// A searched list in a scene, when the feature has a search; else the refusal to search one.
+    fileprivate var sceneSearchTest: String {
+        guard isSearchable else {
+            return """
+                    @Test func itsListCannotBeSearchedInAScene() async throws {
+                        let run = try await repl.run(lines: ["scene open list --collection \(collection) --query x", "scene list"])
+                        #expect(run.stderr.contains("\(lowerPlural) have no search"), "\\(run.stderr)")
+                        #expect(run.stdout.hasSuffix("0 scenes\\n"), "\\(run.stdout)")
+                    }
+
+                """
+        }
+        let word = searchable[0].searchWord
+        return """
+                    @Test func itsSearchOpensInASceneAndALinkFindsThatWindow() async throws {
+                        let run = try await repl.run(lines: [
+                            #"\(lower) new \(fields.map { $0.typed(.first) }.joined(separator: " "))"#,
+                            "scene open list --collection \(collection) --query \(word)", "open strata://\(collection)?query=zzz",
+                            "open strata://\(collection)?query=\(word)", "scene list", "format json", "scene show",
+                        ])
+                        #expect(run.status == 0, "\\(run.stderr)")
+                        // The link finds the window the command opened, and its query replaces the window's
+                        #expect(run.stdout.contains("s1*  Default Configuration  foregroundActive  \(plural) matching \\"\(word)\\"\\n1 scene\\n"), "\\(run.stdout)")
+                        let scene = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
+                        #expect(scene.contains(#""id":"1""#), "\\(scene)")
+                    }
+
+                """
     }
 
     /// The check that `new` without its required flags is refused, when the feature has any.
