@@ -109,6 +109,28 @@ struct ItemEditorViewModelTests {
         await tester.finish()
     }
 
+    @Test func aNewerVersionMovesACleanDraftKeepsTypingAndFollowsASave() async {
+        let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Groceries")
+        let tester = ViewModelTester(viewModel)
+        viewModel.receive(Note(title: "Errands", version: 2))
+        viewModel.edit { $0 = "Mine" }
+        viewModel.receive(Note(title: "Chores", version: 3))
+        viewModel.save()
+        await tester.expect(
+            .clean("Errands"), .dirty("Mine"), .saving("Mine"), .saved(Note(title: "Mine", version: 4)))
+        viewModel.receive(Note(title: "Mine", version: 5))
+        await tester.expect(.saved(Note(title: "Mine", version: 5)))
+        await tester.finish()
+        #expect(await saves.calls.map(\.saved?.version) == [3], "the save went over the newest version")
+        #expect(viewModel.saved == Note(title: "Mine", version: 5))
+    }
+
+    @Test func aNewItemHasNoNewerVersion() {
+        let viewModel = editor(nil, draft: "Groceries")
+        viewModel.receive(Note(title: "Other", version: 9))
+        #expect(viewModel.state == .clean("Groceries") && viewModel.saved == nil)
+    }
+
     @Test func revertGoesBackToWhatIsSaved() async {
         let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Groceries")
         let tester = ViewModelTester(viewModel)

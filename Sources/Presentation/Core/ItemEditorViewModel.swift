@@ -75,6 +75,20 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equata
         state = draft == current ? .clean(draft) : .dirty(draft)
     }
 
+    /// Takes a newer version of the saved item (a sync, another device): a clean draft follows it,
+    /// unsaved changes stay as typed, a finished save shows it; a running save is left alone, and
+    /// an item not created yet has nothing newer.
+    public func receive(_ item: Item) {
+        guard saved != nil else { return }
+        switch state {
+        case .saving: return
+        case .clean: state = .clean(draftOf(item))
+        case .saved: state = .saved(item)
+        case .dirty, .failed: break
+        }
+        saved = item
+    }
+
     /// Throws the draft away and goes back to what is saved.
     public func revert() {
         tasks.cancelAll()

@@ -25,8 +25,8 @@ public final class ItemEditorSceneDelegate: SceneDelegate {
 
     /// What the scene holds.
     public private(set) var content = Content.empty
-    /// The collection and item edited, as the activity names them (`nil` for a new item).
-    public private(set) var edited: (collection: String, itemId: Int?)?
+    /// The collection and item edited, as the activity named them (`nil` for a new item).
+    private var edited: (collection: String, itemId: Int?)?
     /// The editor, once the item loaded.
     public var editor: Editor? {
         if case .editing(let editor) = content { editor } else { nil }
@@ -66,7 +66,7 @@ public final class ItemEditorSceneDelegate: SceneDelegate {
     /// Applies the fields `activity` carries to the open item, or opens the item it names.
     public func scene(_ scene: Scene, continue activity: UserActivity) async {
         guard var requested = activity.payload(as: ItemEditActivity.self) else { return }
-        if let current = currentPayload, current.collection == requested.collection,
+        if let current = shown, current.collection == requested.collection,
             current.itemId == requested.itemId
         {
             requested.changes = current.changes.merging(requested.changes) { _, newer in newer }
@@ -81,7 +81,7 @@ public final class ItemEditorSceneDelegate: SceneDelegate {
 
     /// The item and its unsaved fields.
     public func stateRestorationActivity(for scene: Scene) -> UserActivity? {
-        currentPayload.map { .itemEdit($0, noun: source?.noun ?? $0.collection) }
+        shown.map { .itemEdit($0, noun: source?.noun ?? $0.collection) }
     }
 
     /// Types `text` into the field `name`; `false`, changing nothing, when the item has no such field.
@@ -98,11 +98,12 @@ public final class ItemEditorSceneDelegate: SceneDelegate {
     }
 }
 
-// MARK: - Opening (a data change opens the item again too)
+// MARK: - Private
 
 extension ItemEditorSceneDelegate {
-    /// What the scene shows now, as an activity payload.
-    var currentPayload: ItemEditActivity? {
+    /// What the window shows now: the collection, the item (its saved identifier once a new
+    /// item is saved) and the unsaved fields, as its restoration activity carries them.
+    public var shown: ItemEditActivity? {
         switch content {
         case .empty: return nil
         case .unopened(let waiting, _): return waiting
@@ -114,7 +115,7 @@ extension ItemEditorSceneDelegate {
         }
     }
 
-    func open(_ payload: ItemEditActivity) async {
+    private func open(_ payload: ItemEditActivity) async {
         editor?.onDisappear()
         edited = (payload.collection, payload.itemId)
         guard let source = itemLists[payload.collection] else {

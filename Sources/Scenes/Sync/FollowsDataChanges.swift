@@ -58,14 +58,15 @@ extension ItemEditorSceneDelegate: FollowsDataChanges {
     /// Whether the change touches the collection of the item being edited (a new item shows
     /// none until it is saved).
     public func shows(_ change: DataChange) -> Bool {
-        guard let shown = currentPayload, shown.itemId != nil else { return false }
+        guard let shown, shown.itemId != nil else { return false }
         return change.touches(collection: shown.collection)
     }
 
-    /// Reads the item again and lays the unsaved fields over it; a running save is left alone.
+    /// Reads the item again and hands it to the editor, which keeps the unsaved fields over it.
     public func reload() async {
-        if case .saving = editor?.state { return }
-        guard editor != nil, let payload = currentPayload else { return }
-        await open(payload)
+        guard let editor, let id = shown?.itemId, let source,
+            case .success(let fetched) = await source.fetchItem(id, .cacheFirst)
+        else { return }
+        editor.receive(fetched.value)
     }
 }

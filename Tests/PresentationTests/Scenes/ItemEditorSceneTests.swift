@@ -104,6 +104,7 @@ struct ItemEditorSceneTests {
     @Test func anotherDevicesChangeReachesTheOpenWindowUnderTheTypedField() async throws {
         let editor = try editor(try await open(3, in: application()))
         _ = editor.set("minutes", to: "25")
+        let typedInto = try #require(editor.editor)
         #expect(editor.shows(.items(collection: "recipes", ids: [3])))
         #expect(!editor.shows(.items(collection: "trips", ids: [3])) && !editor.shows(.documents([])))
         // When the recipe's title changes elsewhere and the window reads it again
@@ -111,8 +112,9 @@ struct ItemEditorSceneTests {
         await items.replace(renamed)
         await editor.reload()
         // Then the window shows the new title, and the minutes typed stay unsaved over it
-        #expect(editor.editor?.saved == renamed)
-        #expect(editor.editor?.state == .dirty(["minutes": "25"]))
+        #expect(editor.editor === typedInto, "the editor the user types into stays")
+        #expect(typedInto.saved == renamed)
+        #expect(typedInto.state == .dirty(["minutes": "25"]))
         let new = try self.editor(try await open(nil, in: application()))
         #expect(!new.shows(.items(collection: "recipes", ids: [3])))
     }

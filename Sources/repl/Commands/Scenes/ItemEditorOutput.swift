@@ -49,10 +49,11 @@ struct ItemEditorJSON: Encodable {
 
     init(session: String, _ delegate: ItemEditorSceneDelegate) {
         self.session = session
-        collection = delegate.edited?.collection ?? ""
+        let shown = delegate.shown
+        collection = shown?.collection ?? ""
         noun = delegate.source?.noun ?? collection
+        itemId = shown?.itemId
         let editor = delegate.editor
-        itemId = editor?.saved?.id ?? delegate.edited?.itemId
         let state = editor?.state
         self.state =
             switch state {
@@ -61,7 +62,7 @@ struct ItemEditorJSON: Encodable {
             case let shown?: shown.description
             }
         unsaved = state?.hasUnsavedChanges ?? true
-        let changes = state?.draft ?? [:]
+        let changes = shown?.changes ?? [:]
         let saved = editor?.saved?.fields ?? []
         fields = (delegate.source?.fields ?? []).map { name in
             let text = changes[name] ?? saved.first { $0.name == name }?.text ?? ""
