@@ -107,10 +107,13 @@ let package = Package(
         ),
         // Signals between processes that share a folder (the stand-in for Darwin notifications).
         .target(name: "Signals", path: "Sources/Signals", swiftSettings: strict),
+        // Raw loopback sockets: the port a stopped demo server keeps, and the hand-made
+        // misbehaving servers of tests and benchmarks.
+        .target(name: "LoopbackSockets", path: "Sources/LoopbackSockets", swiftSettings: strict),
         .target(
             name: "DemoBackend",
             dependencies: [
-                "Signals", logging, hummingbird, hummingbirdWebSocket, crypto, grdb, multipart,
+                "Signals", "LoopbackSockets", logging, hummingbird, hummingbirdWebSocket, crypto, grdb, multipart,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Sources/DemoBackend",
@@ -174,8 +177,6 @@ let package = Package(
         ),
 
         // MARK: Test-only support
-        // Raw loopback sockets for the hand-made misbehaving servers of tests and benchmarks.
-        .target(name: "LoopbackSockets", path: "Sources/LoopbackSockets", swiftSettings: strict),
         .target(
             name: "TestSupport",
             dependencies: ["Domain", "Platform", "Presentation", "Scenes", clocks, customDump],

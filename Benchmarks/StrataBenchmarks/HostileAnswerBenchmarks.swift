@@ -43,7 +43,7 @@ extension BenchmarkApp {
 private enum ChunkedFlood {
     /// Starts listening on a loopback port of its own and returns it; serves until the process ends.
     static func start(megabytes: Int) throws -> Int {
-        let (listener, port) = try LoopbackSocket.bound(listening: 8)
+        let (listener, port) = try LoopbackSocket.bound(port: 0, sharingAddress: false, listening: 8)
         Thread.detachNewThread {
             while true {
                 let connection = accept(listener, nil, nil)

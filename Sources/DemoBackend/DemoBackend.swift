@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 public import Logging
+import LoopbackSockets
 import NIOCore
 import Synchronization
 
@@ -66,6 +67,8 @@ public actor DemoBackend {
     /// The running server's connections.
     nonisolated let connections = OpenConnections()
     private var port: UInt16
+    /// The port, kept while the server is stopped (``stop()``), so that it can start again on it.
+    private var heldPort: HeldPort?
     private let temporaryFolder: URL?
     private let logger: Logger
 
@@ -131,6 +134,7 @@ public actor DemoBackend {
 
     /// Listens on `port` (0: any free one) and records the port it got.
     private func listen() async throws -> URL {
+        heldPort = nil
         let (bound, binding) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             responder: BackendRouter(core: core, admin: AdminRoutes(core: core), gate: gate, logger: logger),
@@ -163,7 +167,7 @@ public actor DemoBackend {
 
     /// Stops listening and closes every connection: clients see "connection refused".
     ///
-    /// A request under way gets a moment to be answered; then the connections still open are
+    /// The port stays the server's until it starts again. A request under way gets a moment to be answered; then the connections still open are
     /// closed, since one with no request (a client pool's spare) would never end on its own.
     public func stop() async {
         core.live.dropAll()  // a live socket never ends on its own
@@ -180,6 +184,9 @@ public actor DemoBackend {
             group.cancelAll()  // the group still waits for the server task to end
         }
         serverTask = nil
+        // Clients and other processes asking the kernel for a free port (the shells' embedded
+        // servers) would otherwise be given this one while it is down.
+        heldPort = try? HeldPort(port)
     }
 
     /// How long a stop lets the requests under way finish before it closes their connections.

@@ -19,8 +19,8 @@ struct LayerDependencyTests {
             "Sources/DemoBackend",
             [
                 "AsyncHTTPClient", "Crypto", "Dispatch", "Foundation", "GRDB", "HTTPTypes", "Hummingbird",
-                "HummingbirdCore", "HummingbirdWebSocket", "Logging", "MultipartKit", "NIOCore", "NIOHTTP1", "Signals",
-                "Synchronization",
+                "HummingbirdCore", "HummingbirdWebSocket", "Logging", "LoopbackSockets", "MultipartKit", "NIOCore",
+                "NIOHTTP1", "Signals", "Synchronization",
             ]
         ),
         // The standalone server is the demo server and a command line, nothing of the app.
@@ -28,6 +28,7 @@ struct LayerDependencyTests {
         ("Sources/Platform", ["Foundation", "Logging", "Synchronization"]),
         // Signals between processes: the kernel and nothing else.
         ("Sources/Signals", ["Dispatch", "Foundation", "Glibc", "Synchronization"]),
+        ("Sources/LoopbackSockets", ["Foundation", "Glibc"]),
         // The shell toolkit imports no app layer: a team can lift it out whole.
         ("Sources/ShellKit", ["CEditLine", "Foundation", "Logging", "Synchronization"]),
         // Presentation links into an app without the iOS stand-in (Docs/iOS.md).

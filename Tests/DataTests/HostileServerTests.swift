@@ -111,7 +111,7 @@ final class EndlessAnswer: Sendable {
     var sent: Int { sentBytes.withLock { $0 } }
 
     init(beforeWaiting bytes: Int) throws {
-        let (listener, port) = try LoopbackSocket.bound(listening: 1)
+        let (listener, port) = try LoopbackSocket.bound(port: 0, sharingAddress: false, listening: 1)
         self.port = port
         Thread.detachNewThread { [self] in
             let hungUp = Self.serve(listener, bytes: bytes, sent: sentBytes)

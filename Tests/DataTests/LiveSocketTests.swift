@@ -63,7 +63,7 @@ struct LiveSocketTests {
 
     @Test func aServerThatNeverAnswersTheUpgradeIsGivenUpOnInTime() async throws {
         // A listener that takes connections and never answers: only the transport's timeout ends the wait
-        let (listener, port) = try LoopbackSocket.bound(listening: 4)
+        let (listener, port) = try LoopbackSocket.bound(port: 0, sharingAddress: false, listening: 4)
         defer { close(listener) }
         let url = try #require(URL(string: "ws://127.0.0.1:\(port)/live"))
         let error = await #expect(throws: LiveError.self) {

@@ -31,4 +31,18 @@ struct ServerStopTests {
         var byte: UInt8 = 0
         #expect(read(socket, &byte, 1) <= 0, "the server closed the connection")
     }
+
+    /// While it is down, the server keeps its port: a client is refused, and no other server can
+    /// take the port (one did, started by another process, and the restart failed).
+    @Test func aStoppedServerKeepsItsPortUntilItStartsAgain() async throws {
+        let backend = try DemoBackend(signIn: .open)
+        let url = try await backend.start()
+        let port = UInt16(try #require(url.port))
+        await backend.stop()
+        #expect(throws: RawSocket.Failure.self) { try RawSocket.connected(toPort: port) }
+        let other = try DemoBackend(port: port, signIn: .open)
+        await #expect(throws: (any Error).self) { try await other.start() }
+        #expect(try await backend.start() == url)
+        await backend.stop()
+    }
 }

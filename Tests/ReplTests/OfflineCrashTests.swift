@@ -85,7 +85,7 @@ nonisolated private final class RefusingPort: Sendable {
     private let socketFD: Int32
 
     init() throws {
-        let (descriptor, port) = try LoopbackSocket.bound(listening: nil)
+        let (descriptor, port) = try LoopbackSocket.bound(port: 0, sharingAddress: false, listening: nil)
         socketFD = descriptor
         url = "http://127.0.0.1:\(port)"
     }
