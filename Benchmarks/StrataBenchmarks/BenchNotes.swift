@@ -6,7 +6,7 @@ import StrataData
 
 /// A feature made the way `scaffold-feature` makes one, with the documents' fields (a title, a
 /// body, tags), so that its push and pull on the engine compare with the documents' own.
-struct BenchNote: Timestamped, Sendable {
+struct BenchNote: Timestamped, SyncTracked, Sendable {
     var id: ItemID<BenchNote>
     var title: String
     var body: String
@@ -14,6 +14,7 @@ struct BenchNote: Timestamped, Sendable {
     var createdAt: Date
     var updatedAt: Date
     var version: Int
+    var syncState: SyncState
 }
 
 /// The server's collection of notes.
@@ -101,7 +102,7 @@ struct BenchNoteRecord: Codable, CacheableRecord {
         return BenchNote(
             id: id, title: title, body: body, tags: tags.split(separator: " ").map(String.init),
             createdAt: Date(timeIntervalSince1970: createdAt), updatedAt: Date(timeIntervalSince1970: updatedAt),
-            version: version)
+            version: version, syncState: .synced)
     }
 }
 
@@ -152,7 +153,7 @@ enum BenchNotes: FeatureResource {
         else { throw .invalidData("a note without an id or its times") }
         return BenchNote(
             id: id, title: wire.title, body: wire.body, tags: wire.tags, createdAt: createdAt, updatedAt: updatedAt,
-            version: wire.version ?? 1)
+            version: wire.version ?? 1, syncState: .synced)
     }
 
     static func wire(for item: BenchNote) -> BenchNoteDTO {

@@ -115,7 +115,7 @@ extension FeatureSpec {
                 /// The \(lower) in the row.
                 func object() throws(StorageError) -> \(name) {
                     guard let itemID = \(name).ID(rawValue: id) else { throw .corruptRow("\(table) id 0") }
-                    return \(name)(id: itemID, \(toObject), version: version)
+                    return \(name)(id: itemID, \(toObject), version: version, syncState: .synced)
                 }
             \(fields.contains { $0.type == .strings } ? listHelpers : "")\(fields.contains { $0.type == .enumeration } ? choiceHelper : "")
             }

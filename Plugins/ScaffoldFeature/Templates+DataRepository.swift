@@ -33,7 +33,7 @@ extension FeatureSpec {
                 else {
                     throw .invalidData("\(article) \(lower) without an id, or without when it was made and changed")
                 }
-                return \(name)(id: id, \(fields.map { $0.type == .enumeration ? "\($0.name): try choice(wire.\($0.name))" : "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), createdAt: createdAt, updatedAt: updatedAt, version: wire.version ?? 1)
+                return \(name)(id: id, \(fields.map { $0.type == .enumeration ? "\($0.name): try choice(wire.\($0.name))" : "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), createdAt: createdAt, updatedAt: updatedAt, version: wire.version ?? 1, syncState: .synced)
             }\(fields.contains { $0.type == .enumeration } ? wireChoice : "")
 
             static func wire(for item: \(name)) -> \(name)DTO {

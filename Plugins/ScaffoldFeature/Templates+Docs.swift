@@ -72,7 +72,7 @@ extension FeatureSpec {
 
             ```repl
             strata> \(lower) new \(fields.map { $0.typed(.first) }.joined(separator: " "))
-            \(DocsTable.item(name, first, version: 1, origin: nil))
+            \(DocsTable.item(name, first, version: 1, origin: nil, pending: false))
             strata> \(lower) list
             \(listed)
             1 \(lower) (network, fresh)
@@ -81,7 +81,7 @@ extension FeatureSpec {
             1 \(lower) (network, fresh)
             end of the list\(isSearchable ? "\nstrata> \(lower) search \(searchable[0].searchWord)\n\(listed)\n1 \(lower) (network, fresh)\nstrata> \(lower) search \(searchable[0].searchWord) --policy local-only\n\(listed)\n1 \(lower) (index, fresh)" : "")
             strata> \(lower) show 1
-            \(DocsTable.item(name, first, version: 1, origin: "memory, fresh"))
+            \(DocsTable.item(name, first, version: 1, origin: "memory, fresh", pending: false))
             strata> open strata://\(collection)/1
             s1*  Default Configuration  foregroundActive  \(name) 1
             strata[\(collection):1]> scene show
@@ -99,13 +99,13 @@ extension FeatureSpec {
             strata> server down
             The demo server is down.
             strata> \(lower) edit 1 \(edited.typed(.second))
-            \(DocsTable.item(name, second, version: 1, origin: nil))
+            \(DocsTable.item(name, second, version: 1, origin: nil, pending: true))
             strata (offline) (1 pending)> server up
             The demo server is up.
             strata (offline) (1 pending)> sync
             Synced: 1 sent, 0 settled by policy, 0 in conflict, 0 parked; [..]
             strata> \(lower) show 1 --policy remote-only
-            \(DocsTable.item(name, second, version: 2, origin: "network, fresh"))
+            \(DocsTable.item(name, second, version: 2, origin: "network, fresh", pending: false))
             strata> \(lower) list --policy local-only
             \(listedAgain)
             1 \(lower) (disk, fresh)
@@ -144,12 +144,15 @@ enum DocsTable {
     }
 
     /// `Recipe 1` and a line per field, its version, when it was made and changed (the replayed
-    /// pages' clock stands still) and where it came from.
-    static func item(_ name: String, _ fields: [(String, String)], version: Int, origin: String?) -> String {
+    /// pages' clock stands still), where it came from and, while its change waits, that it does.
+    static func item(_ name: String, _ fields: [(String, String)], version: Int, origin: String?, pending: Bool)
+        -> String
+    {
         var rows =
             fields.map { [$0.0, $0.1] } + [["version", String(version)]]
             + [["created", "2026-01-02T09:00:00Z"], ["updated", "2026-01-02T09:00:00Z"]]
         if let origin { rows.append(["origin", origin]) }
+        if pending { rows.append(["sync", "pending (saved on this device, waiting to be sent)"]) }
         return "\(name) 1\n" + render(rows)
     }
 

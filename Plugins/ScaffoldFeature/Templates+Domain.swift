@@ -50,7 +50,7 @@ extension FeatureSpec {
         public import Foundation
 
         /// \(capitalArticle) \(lower) of the app.
-        public struct \(name): Identifiable, Hashable, Timestamped, Sendable {
+        public struct \(name): Identifiable, Hashable, Timestamped, SyncTracked, Sendable {
             /// \(capitalArticle) \(lower)'s identity: the server's, or this device's until the server numbers it.
             public typealias ID = ItemID<\(name)>
 
@@ -63,12 +63,15 @@ extension FeatureSpec {
             public var updatedAt: Date
             /// The server's version (1 for \(article) \(lower) not sent yet).
             public var version: Int
+            /// Whether the server has this version: the device says so when it reads the \(lower).
+            public var syncState: SyncState
 
             /// Creates \(article) \(lower) from its fields.
-            public init(id: ID, \(allFields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")), version: Int) {
+            public init(id: ID, \(allFields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")), version: Int, syncState: SyncState) {
                 self.id = id
         \(allFields.map { "        self.\($0.name) = \($0.name)" }.joined(separator: "\n"))
                 self.version = version
+                self.syncState = syncState
             }
         }
         \(fields.filter { $0.type == .enumeration }.map(enumeration).joined())
@@ -107,7 +110,7 @@ extension FeatureSpec {
 
             /// The \(lower) these fields make under `id`, made at `moment`.
             public func \(lower)(id: \(name).ID, at moment: Date) -> \(name) {
-                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), createdAt: moment, updatedAt: moment, version: 1)
+                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), createdAt: moment, updatedAt: moment, version: 1, syncState: .pending)
             }
 
             /// `\(lower)` with these fields; its identifier and version stay.

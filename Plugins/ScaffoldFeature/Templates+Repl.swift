@@ -36,7 +36,7 @@ extension FeatureSpec {
                     let repository = \(name)RepositoryImpl(stack: stack, api: api)
                     services.register(repository, as: (any \(name)RepositoryProtocol).self)
                     let listed = { (item: \(name)) in
-                        ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) }, version: item.version)
+                        ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) }, version: item.version, syncState: item.syncState)
                     }
                     let fetch = { (number: Int, policy: ReadPolicy) in
                         await Result { () throws(\(name)Error) in try \(name)Rules.id(number) }
@@ -287,7 +287,7 @@ extension FeatureSpec {
             var versionText: String { String(version) }
 
             var json: \(name)JSON {
-                \(name)JSON(id: id.rawValue, \(fields.map { $0.type == .enumeration ? "\($0.name): \($0.name).rawValue" : "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version, createdAt: createdAt, updatedAt: updatedAt)
+                \(name)JSON(id: id.rawValue, \(fields.map { $0.type == .enumeration ? "\($0.name): \($0.name).rawValue" : "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version, createdAt: createdAt, updatedAt: updatedAt, syncState: syncState.rawValue)
             }
         }
 
@@ -298,6 +298,7 @@ extension FeatureSpec {
             let version: Int
             let createdAt: Date
             let updatedAt: Date
+            let syncState: String
         }
 
         """

@@ -9,9 +9,10 @@ import Testing
 @MainActor
 @Suite("ItemEditorViewModel")
 struct ItemEditorViewModelTests {
-    nonisolated struct Note: Equatable, Sendable {
+    nonisolated struct Note: Equatable, Sendable, SyncTracked {
         var title: String
         var version: Int
+        var syncState: SyncState
     }
 
     nonisolated enum NoteError: UserFacingError {
@@ -43,7 +44,11 @@ struct ItemEditorViewModelTests {
                 return .failure(.cancelled)
             }
             guard !draft.isEmpty else { return .failure(.emptyTitle) }
-            return .success(Note(title: draft, version: (saved?.version ?? 0) + 1))
+            // "contested": the server changed the note too; the save is kept, in conflict.
+            return .success(
+                Note(
+                    title: draft, version: (saved?.version ?? 0) + 1,
+                    syncState: draft == "contested" ? .conflict : .synced))
         }
     }
 
@@ -61,14 +66,16 @@ struct ItemEditorViewModelTests {
         let tester = ViewModelTester(viewModel)
         #expect(viewModel.state == .clean("Groceries") && !viewModel.state.hasUnsavedChanges)
         viewModel.save()
-        await tester.expect(.saving("Groceries"), .saved(Note(title: "Groceries", version: 1)))
+        await tester.expect(.saving("Groceries"), .saved(Note(title: "Groceries", version: 1, syncState: .synced)))
         await tester.finish()
-        #expect(await saves.calls.map(\.saved) == [nil] && viewModel.saved == Note(title: "Groceries", version: 1))
+        #expect(
+            await saves.calls.map(\.saved) == [nil]
+                && viewModel.saved == Note(title: "Groceries", version: 1, syncState: .synced))
         #expect(viewModel.traceName == "NoteEditorViewModel")
     }
 
     @Test func anEditIsDirtyUntilItMatchesTheSavedItemAgainAndItsSaveChangesTheItem() async {
-        let note = Note(title: "Groceries", version: 3)
+        let note = Note(title: "Groceries", version: 3, syncState: .synced)
         let viewModel = editor(note, draft: "Groceries")
         let tester = ViewModelTester(viewModel)
         viewModel.edit { $0 = "Errands" }
@@ -77,18 +84,18 @@ struct ItemEditorViewModelTests {
         viewModel.save()
         await tester.expect(
             .dirty("Errands"), .clean("Groceries"), .dirty("Groceries and more"), .saving("Groceries and more"),
-            .saved(Note(title: "Groceries and more", version: 4)))
+            .saved(Note(title: "Groceries and more", version: 4, syncState: .synced)))
         await tester.finish()
         #expect(await saves.calls.map(\.saved) == [note])
     }
 
     @Test func anEditorOpenedWithAChangedDraftIsDirty() {
-        let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Errands")
+        let viewModel = editor(Note(title: "Groceries", version: 1, syncState: .synced), draft: "Errands")
         #expect(viewModel.state == .dirty("Errands") && viewModel.state.hasUnsavedChanges)
     }
 
     @Test func anItemWithNothingChangedIsNotSaved() async {
-        let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Groceries")
+        let viewModel = editor(Note(title: "Groceries", version: 1, syncState: .synced), draft: "Groceries")
         let tester = ViewModelTester(viewModel)
         #expect(viewModel.save() == nil)
         await tester.finish()
@@ -105,34 +112,36 @@ struct ItemEditorViewModelTests {
         #expect(viewModel.state.draft == "" && viewModel.state.hasUnsavedChanges)
         viewModel.edit { $0 = "Groceries" }
         viewModel.save()
-        await tester.expect(.dirty("Groceries"), .saving("Groceries"), .saved(Note(title: "Groceries", version: 1)))
+        await tester.expect(
+            .dirty("Groceries"), .saving("Groceries"), .saved(Note(title: "Groceries", version: 1, syncState: .synced)))
         await tester.finish()
     }
 
     @Test func aNewerVersionMovesACleanDraftKeepsTypingAndFollowsASave() async {
-        let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Groceries")
+        let viewModel = editor(Note(title: "Groceries", version: 1, syncState: .synced), draft: "Groceries")
         let tester = ViewModelTester(viewModel)
-        viewModel.receive(Note(title: "Errands", version: 2))
+        viewModel.receive(Note(title: "Errands", version: 2, syncState: .synced))
         viewModel.edit { $0 = "Mine" }
-        viewModel.receive(Note(title: "Chores", version: 3))
+        viewModel.receive(Note(title: "Chores", version: 3, syncState: .synced))
         viewModel.save()
         await tester.expect(
-            .clean("Errands"), .dirty("Mine"), .saving("Mine"), .saved(Note(title: "Mine", version: 4)))
-        viewModel.receive(Note(title: "Mine", version: 5))
-        await tester.expect(.saved(Note(title: "Mine", version: 5)))
+            .clean("Errands"), .dirty("Mine"), .saving("Mine"),
+            .saved(Note(title: "Mine", version: 4, syncState: .synced)))
+        viewModel.receive(Note(title: "Mine", version: 5, syncState: .synced))
+        await tester.expect(.saved(Note(title: "Mine", version: 5, syncState: .synced)))
         await tester.finish()
         #expect(await saves.calls.map(\.saved?.version) == [3], "the save went over the newest version")
-        #expect(viewModel.saved == Note(title: "Mine", version: 5))
+        #expect(viewModel.saved == Note(title: "Mine", version: 5, syncState: .synced))
     }
 
     @Test func aNewItemHasNoNewerVersion() {
         let viewModel = editor(nil, draft: "Groceries")
-        viewModel.receive(Note(title: "Other", version: 9))
+        viewModel.receive(Note(title: "Other", version: 9, syncState: .synced))
         #expect(viewModel.state == .clean("Groceries") && viewModel.saved == nil)
     }
 
     @Test func revertGoesBackToWhatIsSaved() async {
-        let viewModel = editor(Note(title: "Groceries", version: 1), draft: "Groceries")
+        let viewModel = editor(Note(title: "Groceries", version: 1, syncState: .synced), draft: "Groceries")
         let tester = ViewModelTester(viewModel)
         viewModel.edit { $0 = "Errands" }
         viewModel.revert()
@@ -159,5 +168,21 @@ struct ItemEditorViewModelTests {
         await tester.expect(.saving("wait"), .dirty("wait"))
         await tester.finish()
         #expect(viewModel.saved == nil)
+    }
+
+    @Test func aSaveTheServerContradictsIsAConflictThatKeepsTheDraftUntilSavedAgain() async {
+        let note = Note(title: "Groceries", version: 1, syncState: .synced)
+        let viewModel = editor(note, draft: "contested")
+        let tester = ViewModelTester(viewModel)
+        await viewModel.save()?.value
+        await tester.expect(.saving("contested"), .conflict("contested"))
+        #expect(viewModel.state.hasUnsavedChanges && viewModel.state.description == "conflict")
+        viewModel.receive(Note(title: "Theirs", version: 3, syncState: .synced))
+        #expect(viewModel.state == .conflict("contested"), "the user settles a conflict, not a newer version")
+        viewModel.edit { $0 = "Groceries and milk" }
+        await viewModel.save()?.value
+        await tester.expect(
+            .dirty("Groceries and milk"), .saving("Groceries and milk"),
+            .saved(Note(title: "Groceries and milk", version: 3, syncState: .synced)))
     }
 }

@@ -58,12 +58,6 @@ enum DocumentResource: FeatureResource {
         (summary.updatedAt, summary.id.rawValue)
     }
 
-    static func item(_ document: Document, marked state: SyncState) -> Document {
-        var marked = document
-        marked.syncState = state
-        return marked
-    }
-
     /// The merge `conflicts resolve --keep merged --body TEXT` writes: this device's version with
     /// the body the user wrote from both.
     static func merged(local: Document, remote: Document?, body: String) -> Document? {

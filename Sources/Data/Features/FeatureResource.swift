@@ -10,7 +10,7 @@ package import Foundation
 /// from ``FeatureStore`` and ``SyncEngine``.
 package protocol FeatureResource: Sendable {
     /// The Domain entity; it says when it was made and last changed.
-    associatedtype Item: Timestamped & Sendable
+    associatedtype Item: Timestamped & SyncTracked & Sendable
     /// Its row in the collection's table.
     associatedtype Record: CacheableRecord where Record.Key == ItemID<Item>, Record.Object == Item
     /// Its JSON as the server sends it (a change list adds the version's `etag` to it); a write
@@ -49,17 +49,19 @@ package protocol FeatureResource: Sendable {
     static func summary(from wire: SummaryWire) throws(RemoteError) -> Summary
     /// Where a summary goes in a list: newest change first, then the highest identifier.
     static func position(of summary: Summary) -> (updatedAt: Date, id: Int)
-    /// The item as the user sees it while its changes wait (`pending`) or contradict the
-    /// server's (`conflict`); the item unchanged for a collection whose items do not say.
-    static func item(_ item: Item, marked state: SyncState) -> Item
     /// The version the user merged from both sides of a conflict, when the collection offers a
     /// merge (nil: it does not; `conflicts resolve --keep merged` is refused).
     static func merged(local: Item, remote: Item?, body: String) -> Item?
 }
 
 extension FeatureResource {
-    /// Items do not say whether they are sent, unless the collection says otherwise.
-    package static func item(_ item: Item, marked state: SyncState) -> Item { item }
+    /// The item as the user sees it while its changes wait (`pending`) or contradict the
+    /// server's (`conflict`).
+    static func item(_ item: Item, marked state: SyncState) -> Item {
+        var marked = item
+        marked.syncState = state
+        return marked
+    }
 
     /// Every searchable column counts alike.
     package static var searchWeights: [Double] { searchableColumns.map { _ in 1 } }

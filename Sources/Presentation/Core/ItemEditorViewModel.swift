@@ -4,8 +4,8 @@ public import Observation
 
 /// Edits a new or existing item of a generated feature; a failed save keeps the draft.
 ///
-/// The documents' editor (``DocumentEditorViewModel``) has the same states, and adds what only
-/// documents have: a newer version taken into an open draft, and a conflict shown on save.
+/// The documents' editor (``DocumentEditorViewModel``) has the same states; only a document's
+/// conflict carries the server's version, which a document's screen shows beside the draft.
 ///
 /// ```swift
 /// let editor = ExpenseEditorViewModel(editing: nil, draft: draft, createExpense: create, updateExpense: update)
@@ -13,7 +13,9 @@ public import Observation
 /// ```
 @MainActor
 @Observable
-public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equatable & Sendable>: StatefulViewModel {
+public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked, Draft: Equatable & Sendable>:
+    StatefulViewModel
+{
     /// Saves a draft: creates the item when the first argument (the item as saved) is `nil`, else
     /// changes that item.
     public typealias Save<Failure: UserFacingError> = @Sendable (Item?, Draft) async -> Result<Item, Failure>
@@ -76,12 +78,12 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equata
     }
 
     /// Takes a newer version of the saved item (a sync, another device): a clean draft follows it,
-    /// unsaved changes stay as typed, a finished save shows it; a running save is left alone, and
-    /// an item not created yet has nothing newer.
+    /// unsaved changes stay as typed, a finished save shows it; a running save and a conflict
+    /// (the user settles it) are left alone, and an item not created yet has nothing newer.
     public func receive(_ item: Item) {
         guard saved != nil else { return }
         switch state {
-        case .saving: return
+        case .saving, .conflict: return
         case .clean: state = .clean(draftOf(item))
         case .saved: state = .saved(item)
         case .dirty, .failed: break
@@ -101,7 +103,7 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equata
     public func save() -> Task<Void, Never>? {
         let draft: Draft
         switch state {
-        case .dirty(let current), .failed(let current, _): draft = current
+        case .dirty(let current), .failed(let current, _), .conflict(let current): draft = current
         case .clean(let current) where saved == nil: draft = current
         case .clean, .saving, .saved: return nil
         }
@@ -112,6 +114,9 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable, Draft: Equata
             await saveDraft(saved, draft)
         } publish: { model, result in
             switch result {
+            case .success(let item) where item.syncState == .conflict:
+                model.saved = item
+                model.state = .conflict(draft)
             case .success(let item):
                 model.saved = item
                 model.state = .saved(item)

@@ -1,5 +1,8 @@
+public import Domain
+
 /// What a screen editing one item of a generated feature shows.
-nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable, Draft: Equatable & Sendable>: Equatable,
+nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable & SyncTracked, Draft: Equatable & Sendable>:
+    Equatable,
     Sendable, CustomStringConvertible
 {
     /// The draft matches what is saved (or, for a new item, what the screen started with).
@@ -12,11 +15,15 @@ nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable, Draft: E
     case saved(Item)
     /// The save failed; the draft is kept, with what to tell the user and what to offer.
     case failed(Draft, failure: ViewFailure)
+    /// The save is kept on this device, but the server changed the item too: the change waits
+    /// in the outbox until the user settles it (`conflicts resolve`).
+    case conflict(Draft)
 
     /// The draft on screen; `nil` once saved (the screen shows the item).
     public var draft: Draft? {
         switch self {
-        case .clean(let draft), .dirty(let draft), .saving(let draft), .failed(let draft, _): draft
+        case .clean(let draft), .dirty(let draft), .saving(let draft), .failed(let draft, _), .conflict(let draft):
+            draft
         case .saved: nil
         }
     }
@@ -24,7 +31,7 @@ nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable, Draft: E
     /// Whether the draft holds changes not saved yet (dirty, saving, or a failed save).
     public var hasUnsavedChanges: Bool {
         switch self {
-        case .dirty, .saving, .failed: true
+        case .dirty, .saving, .failed, .conflict: true
         case .clean, .saved: false
         }
     }
@@ -35,8 +42,10 @@ nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable, Draft: E
         case .clean: "clean"
         case .dirty: "dirty"
         case .saving: "saving"
+        case .saved(let item) where item.syncState == .pending: "saved (pending sync)"
         case .saved: "saved"
         case .failed(_, let failure): "failed(\(failure.message))"
+        case .conflict: "conflict"
         }
     }
 }

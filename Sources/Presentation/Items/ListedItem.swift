@@ -2,7 +2,7 @@ public import Domain
 
 /// One item of a collection's list as a scene shows it, whatever the collection: its identifier
 /// and its fields as text, in the feature's order.
-nonisolated public struct ListedItem: Equatable, Sendable {
+nonisolated public struct ListedItem: Equatable, Sendable, SyncTracked {
     /// One field, by its name, as text.
     public struct Field: Equatable, Sendable {
         /// The field's name (`minutes`).
@@ -23,12 +23,15 @@ nonisolated public struct ListedItem: Equatable, Sendable {
     public let fields: [Field]
     /// The server's version of it.
     public let version: Int
+    /// Whether the server has this version.
+    public var syncState: SyncState
 
     /// An item as a list shows it.
-    public init(id: Int, fields: [Field], version: Int) {
+    public init(id: Int, fields: [Field], version: Int, syncState: SyncState) {
         self.id = id
         self.fields = fields
         self.version = version
+        self.syncState = syncState
     }
 }
 

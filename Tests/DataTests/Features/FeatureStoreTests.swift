@@ -58,7 +58,9 @@ struct FeatureStoreTests {
 
     static func draft(_ url: String, rating: Int = 3) -> @Sendable (ID, Date) -> TestBookmark {
         { id, moment in
-            TestBookmark(id: id, url: url, note: nil, rating: rating, createdAt: moment, updatedAt: moment, version: 1)
+            TestBookmark(
+                id: id, url: url, note: nil, rating: rating, createdAt: moment, updatedAt: moment, version: 1,
+                syncState: .pending)
         }
     }
 
@@ -95,7 +97,7 @@ struct FeatureStoreTests {
         #expect(await fixture.stack.statistics().memoryHits == 1)
         // The tier counts the item's texts, not one byte an item.
         let url = "https://swift.org"
-        #expect(await fixture.stack.statistics().memoryBytes == MemoryLayout<TestBookmark>.stride + url.utf8.count)
+        #expect(await fixture.stack.statistics().memoryBytes == MemoryLayout<TestBookmark>.size + url.utf8.count)
         fixture.stack.evacuateMemory()
         #expect(await fixture.stack.statistics().memoryEntries == 0)
         // The next read looks in memory once, misses, and comes from disk
@@ -116,7 +118,7 @@ struct FeatureStoreTests {
         // Features are marked, documents are not (DataStack.Configuration.evacuatedInBackground)
         let freed = fixture.stack.evacuateForBackground()
         let after = await fixture.stack.statistics()
-        #expect(freed == MemoryLayout<TestBookmark>.stride + "https://swift.org".utf8.count)
+        #expect(freed == MemoryLayout<TestBookmark>.size + "https://swift.org".utf8.count)
         #expect(after.memoryEntries == 1 && after.memoryBytes == before.memoryBytes - freed)
         #expect(fixture.stack.evacuateMemory() == after.memoryBytes, "a memory warning empties the rest")
     }
@@ -125,12 +127,12 @@ struct FeatureStoreTests {
         let id = try #require(ID.server(1))
         let bare = TestBookmark(
             id: id, url: "https://a.b", note: nil, rating: 1, createdAt: .distantPast, updatedAt: .distantPast,
-            version: 1)
+            version: 1, syncState: .synced)
         var noted = bare
         noted.note = "read later, twice"
-        let stride = MemoryLayout<TestBookmark>.stride
-        #expect(TestBookmarkResource.cost(of: bare) == stride + 11)
-        #expect(TestBookmarkResource.cost(of: noted) == stride + 11 + 17)
+        let size = MemoryLayout<TestBookmark>.size
+        #expect(TestBookmarkResource.cost(of: bare) == size + 11)
+        #expect(TestBookmarkResource.cost(of: noted) == size + 11 + 17)
     }
 
     /// A document keeps its editable fields as one nested value: their texts count all the same.
@@ -235,7 +237,8 @@ struct FeatureStoreTests {
         await fixture.live.backend.stop()
         var edited = created
         edited.rating = 5
-        _ = try await fixture.store.update(edited)
+        let saved = try await fixture.store.update(edited)
+        #expect(saved.syncState == .pending, "an item whose change waits says so")
         let listed = try await fixture.store.list(policy: .cacheFirst)
         #expect(listed.value.map(\.rating) == [5] && listed.origin == .disk)
         _ = try await fixture.live.backend.start()
@@ -272,7 +275,8 @@ struct FeatureStoreTests {
         let (fixture, store) = try await raced(AskTheUser.self)
         // The server keeps the other device's edit, this device keeps its own, and says so
         #expect(try await fixture.onServer(1)?.note == "theirs")
-        #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "mine")
+        let mine = try await store.item(try #require(ID.server(1)), policy: .localOnly).value
+        #expect(mine.note == "mine" && mine.syncState == .conflict)
         let conflict = try #require(try await fixture.stack.sync.outbox().first)
         #expect(conflict.state == .conflict && conflict.collection == "testbookmarks")
         #expect(await fixture.stack.sync.status().conflicts == 1)
@@ -288,6 +292,7 @@ struct FeatureStoreTests {
         let server = try #require(try await fixture.onServer(1))
         #expect(server.note == "mine" && server.rating == 5)
         #expect(try await fixture.stack.sync.outbox().isEmpty)
+        #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.syncState == .synced)
     }
 
     @Test func aConflictDiscardedLeavesTheServersVersion() async throws {

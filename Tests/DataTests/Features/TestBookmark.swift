@@ -15,9 +15,10 @@ struct TestBookmark: Equatable, Sendable {
     var createdAt: Date
     var updatedAt: Date
     var version: Int
+    var syncState: SyncState
 }
 
-extension TestBookmark: Timestamped {}
+extension TestBookmark: Timestamped, SyncTracked {}
 
 /// The server's collection for it.
 let testBookmarkCollection = CollectionSpec(
@@ -103,7 +104,7 @@ struct TestBookmarkRecord: Codable, CacheableRecord {
         return TestBookmark(
             id: itemID, url: url, note: note, rating: rating, createdAt: Date(timeIntervalSince1970: createdAt),
             updatedAt: Date(timeIntervalSince1970: updatedAt),
-            version: version)
+            version: version, syncState: .synced)
     }
 }
 
@@ -176,7 +177,7 @@ enum Bookmarks<Policy: BookmarkPolicy>: FeatureResource {
         }
         return TestBookmark(
             id: id, url: wire.url, note: wire.note, rating: wire.rating, createdAt: createdAt, updatedAt: updatedAt,
-            version: wire.version ?? 1)
+            version: wire.version ?? 1, syncState: .synced)
     }
 
     static func wire(for item: TestBookmark) -> TestBookmarkDTO {

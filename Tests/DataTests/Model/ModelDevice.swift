@@ -104,7 +104,9 @@ struct ModelBookmarks {
     private init<Policy: BookmarkPolicy>(_ store: FeatureStore<Bookmarks<Policy>>) {
         create = { url in
             try? await store.create { id, moment in
-                TestBookmark(id: id, url: url, note: nil, rating: 1, createdAt: moment, updatedAt: moment, version: 1)
+                TestBookmark(
+                    id: id, url: url, note: nil, rating: 1, createdAt: moment, updatedAt: moment, version: 1,
+                    syncState: .pending)
             }.id.rawValue
         }
         edit = { number, note in

@@ -133,6 +133,17 @@ struct ItemEditorSceneTests {
             editor.stateRestorationActivity(for: try #require(session.scene))?.payload(as: ItemEditActivity.self)?
                 .changes == ["minutes": "5"])
     }
+
+    @Test func aSaveTheServerContradictsLeavesTheWindowInConflictWithItsField() async throws {
+        let application = application()
+        let window = try editor(try await open(3, in: application))
+        await items.contest()
+        #expect(window.set("minutes", to: "25"))
+        await window.editor?.save()?.value
+        #expect(window.editor?.state == .conflict(["minutes": "25"]))
+        #expect(window.editor?.state.hasUnsavedChanges == true && window.editor?.state.description == "conflict")
+        #expect(window.editor?.saved?.syncState == .conflict)
+    }
 }
 
 /// One save a window asked for.
@@ -146,11 +157,16 @@ nonisolated struct SavedChange: Equatable, Sendable {
 actor RecipeShelf {
     private var stored = [3: RecipeShelf.recipe(3, title: "Soup", minutes: "20", version: 1)]
     private(set) var saves: [SavedChange] = []
+    /// Whether the server has changed the recipes too: a save is kept on the device, in conflict.
+    private var contested = false
+
+    func contest() { contested = true }
 
     static func recipe(_ id: Int, title: String, minutes: String, version: Int) -> ListedItem {
         ListedItem(
-            id: id, fields: [.init(name: "title", text: title), .init(name: "minutes", text: minutes)], version: version
-        )
+            id: id, fields: [.init(name: "title", text: title), .init(name: "minutes", text: minutes)],
+            version: version,
+            syncState: .synced)
     }
 
     func item(_ id: Int) -> ListedItem? { stored[id] }
@@ -165,7 +181,11 @@ actor RecipeShelf {
         }
         let id = saved?.id ?? 4
         let field = { (name: String) in changes[name] ?? saved?.fields.first { $0.name == name }?.text ?? "" }
-        let item = Self.recipe(id, title: field("title"), minutes: field("minutes"), version: (saved?.version ?? 0) + 1)
+        var item = Self.recipe(id, title: field("title"), minutes: field("minutes"), version: (saved?.version ?? 0) + 1)
+        if contested {
+            item = Self.recipe(id, title: field("title"), minutes: field("minutes"), version: saved?.version ?? 1)
+            item.syncState = .conflict
+        }
         stored[id] = item
         return .success(item)
     }

@@ -111,7 +111,9 @@ struct SceneSyncTests {
         // Given scenes listing a feature's items and showing one, whose source counts its reads
         let reads = Counter()
         let read = { @Sendable (id: Int) async in
-            ListedItem(id: id, fields: [.init(name: "title", text: "read \(await reads.increment())")], version: 1)
+            ListedItem(
+                id: id, fields: [.init(name: "title", text: "read \(await reads.increment())")], version: 1,
+                syncState: .synced)
         }
         let source = ItemListSource(noun: "recipe", plural: "recipes", fields: ["title"], search: nil) { _ in
             .success(Fetched([await read(1)], origin: .disk))
@@ -164,7 +166,8 @@ extension SceneSyncTests {
         let runs = Counter()
         let source = ItemListSource.searchingOnly(noun: "recipe", plural: "recipes", fields: ["title"]) { query, _ in
             let run = await runs.increment()
-            let match = ListedItem(id: 1, fields: [.init(name: "title", text: "\(query) \(run)")], version: 1)
+            let match = ListedItem(
+                id: 1, fields: [.init(name: "title", text: "\(query) \(run)")], version: 1, syncState: .synced)
             return .success(Fetched([match], origin: .index))
         }
         let scenes = SceneApplication.strata(

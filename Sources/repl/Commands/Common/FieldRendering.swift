@@ -4,7 +4,7 @@ import ShellKit
 
 /// An item the shell prints as its fields in order: one table serves every feature made with
 /// `scaffold-feature`, so a feature only says what its fields are.
-protocol FieldRendering: ItemRendering, ListRendering, Timestamped {
+protocol FieldRendering: ItemRendering, ListRendering, Timestamped, SyncTracked {
     /// The item's fields in the shell's JSON; field names are a contract: add, never rename.
     associatedtype JSON: Encodable
 
@@ -42,7 +42,8 @@ extension FieldRendering {
     }
 }
 
-/// One item: `Recipe 1`, then a line per field, its version and where it came from.
+/// One item: `Recipe 1`, then a line per field, its version, where it came from and, until the
+/// server has it, its sync state.
 struct FieldItemOutput<Item: FieldRendering>: CommandRendering {
     let item: Item
     /// Where the item was read from; `nil` for the answer to a write.
@@ -53,6 +54,7 @@ struct FieldItemOutput<Item: FieldRendering>: CommandRendering {
             item.fieldTexts.map { [$0.name, $0.text] } + [["version", item.versionText]]
             + [["created", Item.text(item.createdAt)], ["updated", Item.text(item.updatedAt)]]
         if let provenance { rows.append(["origin", provenance.text]) }
+        if item.syncState != .synced { rows.append(["sync", item.syncState.explained]) }
         return Item.noun.one.prefix(1).uppercased() + Item.noun.one.dropFirst() + " \(item.idText)\n"
             + TextTable.render(rows: rows)
     }

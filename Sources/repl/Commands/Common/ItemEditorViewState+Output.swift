@@ -9,6 +9,9 @@ extension ItemEditorViewState: CommandOutcome where Item: FieldRendering {
         case .failed(_, let failure): throw CommandFailure(failure.message)
         case .clean: throw CommandFailure("Nothing to change")
         case .dirty, .saving: throw .cancelled
+        case .conflict:
+            throw CommandFailure(
+                "saved on this device, but the server changed this \(Item.noun.one) too (see 'conflicts list')")
         }
     }
 }

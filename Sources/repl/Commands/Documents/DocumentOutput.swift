@@ -14,7 +14,7 @@ struct DocumentOutput: CommandRendering {
             ["updated", document.updatedAt.formatted(.iso8601)],
         ]
         if let provenance { rows.append(["origin", provenance.text]) }
-        if document.syncState != .synced { rows.append(["sync", Self.syncText(document.syncState)]) }
+        if document.syncState != .synced { rows.append(["sync", document.syncState.explained]) }
         let body = document.body.isEmpty ? "" : "\n\n" + document.body
         return "Document \(document.id)\n" + TextTable.render(rows: rows) + body
     }
@@ -57,9 +57,12 @@ struct DocumentOutput: CommandRendering {
             ageSeconds = provenance?.ageSeconds
         }
     }
+}
 
-    private static func syncText(_ state: SyncState) -> String {
-        switch state {
+extension SyncState {
+    /// The `sync` line of an item's table, saying what the state means for the user.
+    var explained: String {
+        switch self {
         case .synced: "synced"
         case .pending: "pending (saved on this device, waiting to be sent)"
         case .conflict: "conflict (see 'conflicts list')"

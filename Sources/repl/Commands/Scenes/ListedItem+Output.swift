@@ -22,8 +22,8 @@ struct ListedItemsOutput: CommandRendering {
     }
 }
 
-/// One item of a collection in a scene: its title (`Recipe 3`), then a line per field, its version
-/// and where it came from.
+/// One item of a collection in a scene: its title (`Recipe 3`), then a line per field, its version,
+/// where it came from and, until the server has it, its sync state.
 struct ListedItemOutput: CommandRendering {
     let item: ListedItem
     let provenance: Provenance
@@ -31,8 +31,9 @@ struct ListedItemOutput: CommandRendering {
     let title: String
 
     func table(styling: Styling) -> String? {
-        let rows =
+        var rows =
             item.fields.map { [$0.name, $0.text] } + [["version", String(item.version)], ["origin", provenance.text]]
+        if item.syncState != .synced { rows.append(["sync", item.syncState.explained]) }
         return title + "\n" + TextTable.render(rows: rows)
     }
 
@@ -47,12 +48,13 @@ extension ListedItem {
     /// The item's identifier, each field and its version, as a row of a table or a plain line.
     fileprivate var cells: [String] { [String(id)] + fields.map(\.text) + [String(version)] }
 
-    /// The item in the shell's JSON: its identifier, each field and its version, as text; the first
-    /// of two fields with one name wins.
+    /// The item in the shell's JSON: its identifier, each field, its version and its sync state, as
+    /// text; the first of two fields with one name wins.
     fileprivate var json: [String: String] {
         var object = ["id": String(id)]
         for field in fields where object[field.name] == nil { object[field.name] = field.text }
         if object["version"] == nil { object["version"] = String(version) }
+        if object["syncState"] == nil { object["syncState"] = syncState.rawValue }
         return object
     }
 }
