@@ -210,7 +210,8 @@ extension FeatureSpec {
                     return draft
                 }
 
-                /// The field flags an editor window's typed fields stand for, by field name.
+                /// The field flags an editor window's typed fields stand for, by field name; a message
+                /// about one names the field, as the window shows it.
                 static func arguments(_ texts: [String: String]) -> ParsedArguments {
                     var flags: [String: [String]] = [:]
                     for (name, text) in texts {
@@ -219,7 +220,7 @@ extension FeatureSpec {
                         default: continue
                         }
                     }
-                    return ParsedArguments(flags: flags)
+                    return ParsedArguments(flags: flags, labels: [\(fields.map { "\"\($0.flag)\": \"\($0.name)\"" }.joined(separator: ", "))])
                 }
 
                 private static let delete = Command(

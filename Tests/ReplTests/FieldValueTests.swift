@@ -56,4 +56,22 @@ struct FieldValueTests {
             }
         }
     }
+
+    /// An editor window's fields stand for the flags, and a message about one names the field the
+    /// user typed (`edit field minutes soon`), not a flag the user never saw.
+    @Test func aWindowsFieldIsNamedAsTheWindowShowsIt() {
+        let typed = ParsedArguments(flags: ["--minutes": ["soon"]], labels: [:])
+        #expect(throws: CommandFailure("--minutes needs a whole number, not 'soon'")) {
+            try typed.value(of: "--minutes", FieldValue.integer)
+        }
+        let window = ParsedArguments(flags: ["--minutes": ["soon"]], labels: ["--minutes": "minutes"])
+        #expect(throws: CommandFailure("minutes needs a whole number, not 'soon'")) {
+            try window.value(of: "--minutes", FieldValue.integer)
+        }
+        #expect(throws: CommandFailure("minutes needs a whole number, not 'soon'")) {
+            try window.clearable("--minutes", FieldValue.integer)
+        }
+        let empty = ParsedArguments(flags: [:], labels: ["--cooked-on": "cookedOn"])
+        #expect(throws: CommandFailure("missing cookedOn")) { try empty.required("--cooked-on", FieldValue.date) }
+    }
 }

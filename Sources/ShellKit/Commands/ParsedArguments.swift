@@ -4,6 +4,8 @@ public struct ParsedArguments: Equatable, Sendable {
     private(set) var positionals: [String: String] = [:]
     /// Flag values by flag name, in the order given; switches have an empty value.
     private(set) var flags: [String: [String]] = [:]
+    /// What a form calls each flag it stands for (`minutes` for `--minutes`); empty when typed.
+    private var labels: [String: String] = [:]
     /// The input line after the command's, when its ``CommandSpec/nextLineFlag`` was given
     /// (empty when input ended there).
     public internal(set) var nextLine: String?
@@ -50,11 +52,16 @@ public struct ParsedArguments: Equatable, Sendable {
 
 extension ParsedArguments {
     /// Flags given by a form rather than typed (a window's changed fields): each flag's values,
-    /// in order, with no positional arguments.
-    public init(flags: [String: [String]]) {
+    /// in order, with no positional arguments, and the name the form shows for each flag, which
+    /// ``label(of:)`` gives the messages about it.
+    public init(flags: [String: [String]], labels: [String: String]) {
         self.init()
         self.flags = flags
+        self.labels = labels
     }
+
+    /// What a message calls `flag`: the form's name for it, or the flag as the user typed it.
+    public func label(of flag: String) -> String { labels[flag] ?? flag }
 }
 
 // MARK: - Private

@@ -77,7 +77,7 @@ struct ItemEditorSceneTests {
         let editor = try editor(session)
         _ = editor.set("minutes", to: "soon")
         await editor.editor?.save()?.value
-        let refused = ViewFailure(message: "--minutes needs a whole number, not 'soon'", remedy: .none)
+        let refused = ViewFailure(message: "minutes needs a whole number, not 'soon'", remedy: .none)
         #expect(editor.editor?.state == .failed(["minutes": "soon"], failure: refused))
         #expect(
             editor.stateRestorationActivity(for: try #require(session.scene))?.payload(as: ItemEditActivity.self)?
@@ -177,7 +177,7 @@ actor RecipeShelf {
         saves.append(SavedChange(itemId: saved?.id, changes: changes))
         if let minutes = changes["minutes"], Int(minutes) == nil {
             return .failure(
-                .failed(ViewFailure(message: "--minutes needs a whole number, not '\(minutes)'", remedy: .none)))
+                .failed(ViewFailure(message: "minutes needs a whole number, not '\(minutes)'", remedy: .none)))
         }
         let id = saved?.id ?? 4
         let field = { (name: String) in changes[name] ?? saved?.fields.first { $0.name == name }?.text ?? "" }

@@ -1,8 +1,8 @@
 import Foundation
 import ShellKit
 
-/// Reads the typed value of a field's flag (`--minutes 20`): each reader names the flag and
-/// what it expected when a word does not fit.
+/// Reads the typed value of a field's flag (`--minutes 20`): each reader names the flag (or the
+/// form's field that stands for it) and what it expected when a word does not fit.
 enum FieldValue {
     /// Text, as typed.
     static func text(_ word: String, flag: String) -> String { word }
@@ -88,14 +88,14 @@ extension ParsedArguments {
         of flag: String, _ read: (String, String) throws(CommandFailure) -> Value
     ) throws(CommandFailure) -> Value? {
         guard let word = self.flag(flag) else { return nil }
-        return try read(word, flag)
+        return try read(word, label(of: flag))
     }
 
     /// The value of `flag`, which the command needs.
     func required<Value>(
         _ flag: String, _ read: (String, String) throws(CommandFailure) -> Value
     ) throws(CommandFailure) -> Value {
-        guard let value = try value(of: flag, read) else { throw CommandFailure("missing \(flag)") }
+        guard let value = try value(of: flag, read) else { throw CommandFailure("missing \(label(of: flag))") }
         return value
     }
 
@@ -105,7 +105,7 @@ extension ParsedArguments {
         _ flag: String, _ read: (String, String) throws(CommandFailure) -> Value
     ) throws(CommandFailure) -> Value?? {
         guard let word = self.flag(flag) else { return nil }
-        return .some(word.isEmpty ? nil : try read(word, flag))
+        return .some(word.isEmpty ? nil : try read(word, label(of: flag)))
     }
 
     /// Every value of a repeatable `flag`; `nil` when it is not given.
