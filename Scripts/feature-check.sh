@@ -44,6 +44,7 @@ refuse Trip --field class:String
 refuse Trip --field name:Float
 refuse Trip --field name:decimal
 refuse Trip --field name:String --field name:Int
+refuse Trip --field syncState:String
 refuse Trip
 refuse Trip --field name:String --conflicts sometimes
 refuse Trip --field nights:Int --searchable nights
@@ -55,7 +56,7 @@ refuse Trip --field 'kind:enum(Leisure,business)'
 refuse Trip --field price:Decimal --range price:9...1
 
 fields=(--field name:String --field 'note:String?' --field nights:Int --field 'guests:Int?' --field budget:Double
-    --field booked:Bool --field departsOn:Date --field 'places:[String]' --field price:Decimal
+    --field booked:Bool --field departsOn:Date --field 'returnsOn:Date?' --field 'places:[String]' --field price:Decimal
     --field 'kind:enum(leisure,business,family)' --conflicts serverWins
     --searchable name --searchable places --range nights:0...30 --range price:0...500)
 scaffold Trip "${fields[@]}" >/dev/null  # the first run compiles the plugin

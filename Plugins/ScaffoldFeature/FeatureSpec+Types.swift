@@ -9,7 +9,7 @@ extension FeatureSpec.Field {
     /// The type the wire, the table and the shell's JSON keep it as (an enum's raw value is text).
     var storedType: String { type == .enumeration ? "String" : swiftType }
 
-    var isOptional: Bool { type == .optionalString || type == .optionalInt }
+    var isOptional: Bool { [.optionalString, .optionalInt, .optionalDate].contains(type) }
 
     /// Whether the rules require text in it.
     var isRequiredText: Bool { type == .string }
@@ -17,7 +17,7 @@ extension FeatureSpec.Field {
     /// The SQL column type.
     var sqlType: String {
         switch type {
-        case .string, .optionalString, .date, .strings, .enumeration: "TEXT"
+        case .string, .optionalString, .date, .optionalDate, .strings, .enumeration: "TEXT"
         case .int, .optionalInt, .bool: "INTEGER"
         case .double: "REAL"
         case .decimal: "TEXT"
@@ -42,6 +42,7 @@ extension FeatureSpec.Field {
         case .double, .decimal: "\"\(name)\", \(numberKind), required: true, inSummary: true"
         case .bool: "\"\(name)\", .boolean, required: true, inSummary: true"
         case .date: "\"\(name)\", .date, required: true, inSummary: true"
+        case .optionalDate: "\"\(name)\", .date, optional: true, inSummary: true"
         case .strings: "\"\(name)\", .strings, defaultValue: \"[]\", inSummary: true"
         case .enumeration:
             "\"\(name)\", .oneOf([\(values.map { "\"\($0)\"" }.joined(separator: ", "))]), required: true, inSummary: true"
@@ -71,7 +72,7 @@ extension FeatureSpec.Field {
         case .double: "2.5"
         case .decimal: "Decimal(1250) / 100"
         case .bool: "true"
-        case .date: "Date(timeIntervalSince1970: 1_767_258_000)"
+        case .date, .optionalDate: "Date(timeIntervalSince1970: 1_767_258_000)"
         case .strings: "[\"one\", \"two\"]"
         case .enumeration: ".\(values[0])"
         }
@@ -96,7 +97,7 @@ extension FeatureSpec.Field {
         case .double: "FieldValue.decimal"
         case .decimal: "FieldValue.exactDecimal"
         case .bool: "FieldValue.boolean"
-        case .date: "FieldValue.date"
+        case .date, .optionalDate: "FieldValue.date"
         case .enumeration: "FieldValue.choice(\(swiftType).self)"
         }
     }
@@ -113,6 +114,7 @@ extension FeatureSpec.Field {
             case .decimal: ("NUMBER", "The \(name), an exact decimal such as 12.50")
             case .bool: ("BOOL", "Whether \(name): true or false")
             case .date: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z")
+            case .optionalDate: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z (\\\"\\\" clears it)")
             case .strings: ("WORD", "One of the \(name) (repeatable; replaces them on edit)")
             case .enumeration: ("VALUE", "The \(name): \(values.joined(separator: ", "))")
             }
@@ -130,7 +132,7 @@ extension FeatureSpec.Field {
     var newValue: String {
         switch type {
         case .string, .int, .double, .decimal, .date, .enumeration: "try arguments.required(\"\(flag)\", \(reader))"
-        case .optionalString, .optionalInt: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
+        case .optionalString, .optionalInt, .optionalDate: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
         case .bool: "try arguments.value(of: \"\(flag)\", \(reader)) ?? false"
         case .strings: "arguments.all(\"\(flag)\")"
         }
@@ -151,7 +153,7 @@ extension FeatureSpec.Field {
         switch type {
         case .string, .int, .double, .decimal, .date, .bool, .enumeration:
             "if let \(name) = try arguments.value(of: \"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
-        case .optionalString, .optionalInt:
+        case .optionalString, .optionalInt, .optionalDate:
             "if let \(name) = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
         case .strings: "if let \(name) = arguments.list(\"\(flag)\") { draft.\(name) = \(name) }"
         }
@@ -171,7 +173,7 @@ extension FeatureSpec.Field {
         case .decimal:
             sample == .first
                 ? "Decimal(1250) / 100" : "Decimal(sign: .plus, exponent: -17, significand: 1_375_000_000_000_000_001)"
-        case .date:
+        case .date, .optionalDate:
             sample == .first
                 ? "Date(timeIntervalSince1970: 1_767_312_000)" : "Date(timeIntervalSince1970: 1_767_398_400)"
         case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
@@ -189,7 +191,7 @@ extension FeatureSpec.Field {
     func typed(_ sample: Sample) -> String {
         switch type {
         case .string, .optionalString: "\(flag) \"\(shown(sample))\""
-        case .date: "\(flag) \(shown(sample).prefix(10))"
+        case .date, .optionalDate: "\(flag) \(shown(sample).prefix(10))"
         case .strings: words(sample).map { "\(flag) \($0)" }.joined(separator: " ")
         case .int, .optionalInt, .double, .decimal, .bool, .enumeration: "\(flag) \(shown(sample))"
         }
@@ -204,7 +206,7 @@ extension FeatureSpec.Field {
         case .double: first ? "2.5" : "3.75"
         case .decimal: first ? "12.5" : "13.75000000000000001"
         case .bool: first ? "true" : "false"
-        case .date: first ? "2026-01-02T00:00:00Z" : "2026-01-03T00:00:00Z"
+        case .date, .optionalDate: first ? "2026-01-02T00:00:00Z" : "2026-01-03T00:00:00Z"
         case .strings: words(sample).joined(separator: ", ")
         case .enumeration: first ? values[0] : values[1]
         }

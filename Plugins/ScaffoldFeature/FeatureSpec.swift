@@ -13,6 +13,8 @@ struct FeatureSpec {
         case decimal = "Decimal"
         case bool = "Bool"
         case date = "Date"
+        /// A day or moment that may be missing (a trip not booked back yet): `""` clears it.
+        case optionalDate = "Date?"
         case strings = "[String]"
         /// One of a list of named values (`enum(food,travel,other)`): a Domain enum, its raw value
         /// as text on the device and on the wire.
@@ -226,7 +228,7 @@ struct FeatureSpec {
     ]
 
     /// Fields every feature has already.
-    static let reservedFields: Set<String> = ["id", "version", "updatedAt", "createdAt"]
+    static let reservedFields: Set<String> = ["id", "version", "updatedAt", "createdAt", "syncState"]
 
     /// Swift's keywords (none may name a field).
     static let swiftKeywords: Set<String> = [

@@ -36,7 +36,8 @@ extension FeatureSpec {
             It runs on the engine documents run on (ADR 0050): the same outbox, batches, pulls, conflicts,
             live updates, pages and search. Reads go through the cache (`--policy`); writes are saved
             on the device first and then sent to the server, and a change made offline goes with the
-            next `sync`, which also brings what other devices made, changed or deleted. A change the server refuses because
+            next `sync`, which also brings what other devices made, changed or deleted; until the server has
+            it, `\(lower) show` says so in a `sync` line (ADR 0064). A change the server refuses because
             the \(lower) changed there goes as its conflict policy, `\(conflicts)`, says
             ([Extending.md](../Extending.md)); under `manual` it waits in the outbox, in conflict,
             listed by `conflicts list` with the server's version beside it (`conflicts show ID`),

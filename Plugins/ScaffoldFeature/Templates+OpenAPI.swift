@@ -221,6 +221,7 @@ extension FeatureSpec.Field {
         case .double, .decimal: return "{ type: number\(bounds) }"
         case .bool: return "{ type: boolean }"
         case .date: return "{ type: string, format: date-time }"
+        case .optionalDate: return "{ type: [string, \"null\"], format: date-time }"
         case .strings: return "{ type: array, items: { type: string, pattern: \(storable) } }"
         case .enumeration: return "{ type: string, enum: [\(values.joined(separator: ", "))] }"
         }

@@ -559,7 +559,7 @@ extension FeatureSpec {
                     #expect(shown.contains(#""\(edited.name)":\(edited.jsonText(.second))"#), "\\(shown)")
                     #expect(shown.contains(#""version":2"#), "\\(shown)")
                 }
-
+            \(clearingTest(typedNew))
                 @Test func badInputGetsOneLineAndChangesNothing() async throws {
                     let run = try await repl.run(
                         lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "outbox list"])
@@ -575,11 +575,35 @@ extension FeatureSpec {
 }
 
 extension FeatureSpec {
+    /// A test that `edit` with an empty value clears every optional field, on the server too;
+    /// nothing for a feature without one.
+    fileprivate func clearingTest(_ typedNew: String) -> String {
+        let optional = fields.filter(\.isOptional)
+        guard !optional.isEmpty else { return "" }
+        let cleared = optional.map { "\($0.flag) \"\"" }.joined(separator: " ")
+        let absent = optional.map { "!shown.contains(#\"\"\($0.name)\":\"#)" }.joined(separator: " && ")
+        return """
+
+                @Test func anEmptyValueClearsAnOptionalFieldOnTheServerToo() async throws {
+                    let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
+                    defer { ReplProcess.removeHome(home) }
+                    let run = try await repl.run(
+                        lines: [#"\(lower) new \(typedNew)"#, #"\(lower) edit 1 \(cleared)"#, "format json", "\(lower) show 1 --policy remote-only"],
+                        arguments: ["--home", home.path])
+                    #expect(run.status == 0, "\\(run.stderr)")
+                    let shown = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
+                    #expect(\(absent), "\\(shown)")
+                    #expect(shown.contains(#""version":2"#), "\\(shown)")
+                }
+
+        """
+    }
+
     /// The editor window's refusal of a value its field's reader cannot read, named by the field
     /// the user typed (not the flag it stands for); then the field typed back as it was. Nothing
     /// for a feature whose fields all take any text.
     fileprivate var refusedInWindow: (lines: String, check: String) {
-        let readable: Set<FieldType> = [.int, .optionalInt, .double, .decimal, .bool, .enumeration, .date]
+        let readable: Set<FieldType> = [.int, .optionalInt, .double, .decimal, .bool, .enumeration, .date, .optionalDate]
         guard let field = fields.first(where: { readable.contains($0.type) }) else { return ("", "") }
         let edited = editedField
         let before = field.name == edited.name ? edited.shown(.second) : field.shown(.first)
@@ -695,7 +719,7 @@ extension FeatureSpec.Field {
     /// A sample value as the shell's JSON writes it.
     func jsonText(_ sample: Sample) -> String {
         switch type {
-        case .string, .optionalString, .date, .enumeration: "\"\(shown(sample))\""
+        case .string, .optionalString, .date, .optionalDate, .enumeration: "\"\(shown(sample))\""
         case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ",") + "]"
         default: shown(sample)
         }

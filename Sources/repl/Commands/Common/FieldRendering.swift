@@ -36,6 +36,7 @@ extension FieldRendering {
     static func text(_ value: Decimal) -> String { value.description }
     static func text(_ value: Bool) -> String { String(value) }
     static func text(_ value: Date) -> String { value.formatted(.iso8601) }
+    static func text(_ value: Date?) -> String { value.map(text) ?? "" }
     static func text(_ value: [String]) -> String { value.joined(separator: ", ") }
     static func text<Value: RawRepresentable>(_ value: Value) -> String where Value.RawValue == String {
         value.rawValue
