@@ -9,7 +9,9 @@ extension FeatureSpec.Field {
     /// The type the wire, the table and the shell's JSON keep it as (an enum's raw value is text).
     var storedType: String { type == .enumeration ? "String" : swiftType }
 
-    var isOptional: Bool { [.optionalString, .optionalInt, .optionalDate].contains(type) }
+    var isOptional: Bool {
+        [.optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate].contains(type)
+    }
 
     /// Whether the rules require text in it.
     var isRequiredText: Bool { type == .string }
@@ -19,8 +21,8 @@ extension FeatureSpec.Field {
         switch type {
         case .string, .optionalString, .date, .optionalDate, .strings, .enumeration: "TEXT"
         case .int, .optionalInt, .bool: "INTEGER"
-        case .double: "REAL"
-        case .decimal: "TEXT"
+        case .double, .optionalDouble: "REAL"
+        case .decimal, .optionalDecimal: "TEXT"
         }
     }
 
@@ -40,6 +42,7 @@ extension FeatureSpec.Field {
         case .int: "\"\(name)\", \(integerKind), required: true, inSummary: true"
         case .optionalInt: "\"\(name)\", \(integerKind), optional: true, inSummary: true"
         case .double, .decimal: "\"\(name)\", \(numberKind), required: true, inSummary: true"
+        case .optionalDouble, .optionalDecimal: "\"\(name)\", \(numberKind), optional: true, inSummary: true"
         case .bool: "\"\(name)\", .boolean, required: true, inSummary: true"
         case .date: "\"\(name)\", .date, required: true, inSummary: true"
         case .optionalDate: "\"\(name)\", .date, optional: true, inSummary: true"
@@ -69,8 +72,8 @@ extension FeatureSpec.Field {
         switch type {
         case .string, .optionalString: "\"Sample \(name)\""
         case .int, .optionalInt: "3"
-        case .double: "2.5"
-        case .decimal: "Decimal(1250) / 100"
+        case .double, .optionalDouble: "2.5"
+        case .decimal, .optionalDecimal: "Decimal(1250) / 100"
         case .bool: "true"
         case .date, .optionalDate: "Date(timeIntervalSince1970: 1_767_258_000)"
         case .strings: "[\"one\", \"two\"]"
@@ -94,8 +97,8 @@ extension FeatureSpec.Field {
         switch type {
         case .string, .optionalString, .strings: "FieldValue.text"
         case .int, .optionalInt: "FieldValue.integer"
-        case .double: "FieldValue.decimal"
-        case .decimal: "FieldValue.exactDecimal"
+        case .double, .optionalDouble: "FieldValue.decimal"
+        case .decimal, .optionalDecimal: "FieldValue.exactDecimal"
         case .bool: "FieldValue.boolean"
         case .date, .optionalDate: "FieldValue.date"
         case .enumeration: "FieldValue.choice(\(swiftType).self)"
@@ -112,6 +115,8 @@ extension FeatureSpec.Field {
             case .optionalInt: ("N", "The \(name), a whole number (\\\"\\\" clears it)")
             case .double: ("NUMBER", "The \(name), a number such as 2.5")
             case .decimal: ("NUMBER", "The \(name), an exact decimal such as 12.50")
+            case .optionalDouble: ("NUMBER", "The \(name), a number such as 2.5 (\\\"\\\" clears it)")
+            case .optionalDecimal: ("NUMBER", "The \(name), an exact decimal such as 12.50 (\\\"\\\" clears it)")
             case .bool: ("BOOL", "Whether \(name): true or false")
             case .date: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z")
             case .optionalDate: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z (\\\"\\\" clears it)")
@@ -132,7 +137,7 @@ extension FeatureSpec.Field {
     var newValue: String {
         switch type {
         case .string, .int, .double, .decimal, .date, .enumeration: "try arguments.required(\"\(flag)\", \(reader))"
-        case .optionalString, .optionalInt, .optionalDate: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
+        case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
         case .bool: "try arguments.value(of: \"\(flag)\", \(reader)) ?? false"
         case .strings: "arguments.all(\"\(flag)\")"
         }
@@ -153,7 +158,7 @@ extension FeatureSpec.Field {
         switch type {
         case .string, .int, .double, .decimal, .date, .bool, .enumeration:
             "if let \(name) = try arguments.value(of: \"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
-        case .optionalString, .optionalInt, .optionalDate:
+        case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate:
             "if let \(name) = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
         case .strings: "if let \(name) = arguments.list(\"\(flag)\") { draft.\(name) = \(name) }"
         }
@@ -168,9 +173,9 @@ extension FeatureSpec.Field {
     func swiftValue(_ sample: Sample) -> String {
         switch type {
         case .string, .optionalString: "\"\(shown(sample))\""
-        case .int, .optionalInt, .double, .bool: shown(sample)
+        case .int, .optionalInt, .double, .optionalDouble, .bool: shown(sample)
         // The second has more digits than a Double keeps: a server that rounds fails the tests.
-        case .decimal:
+        case .decimal, .optionalDecimal:
             sample == .first
                 ? "Decimal(1250) / 100" : "Decimal(sign: .plus, exponent: -17, significand: 1_375_000_000_000_000_001)"
         case .date, .optionalDate:
@@ -193,7 +198,8 @@ extension FeatureSpec.Field {
         case .string, .optionalString: "\(flag) \"\(shown(sample))\""
         case .date, .optionalDate: "\(flag) \(shown(sample).prefix(10))"
         case .strings: words(sample).map { "\(flag) \($0)" }.joined(separator: " ")
-        case .int, .optionalInt, .double, .decimal, .bool, .enumeration: "\(flag) \(shown(sample))"
+        case .int, .optionalInt, .double, .optionalDouble, .decimal, .optionalDecimal, .bool, .enumeration:
+            "\(flag) \(shown(sample))"
         }
     }
 
@@ -203,8 +209,8 @@ extension FeatureSpec.Field {
         return switch type {
         case .string, .optionalString: first ? "First \(name)" : "Second \(name)"
         case .int, .optionalInt: first ? "20" : "25"
-        case .double: first ? "2.5" : "3.75"
-        case .decimal: first ? "12.5" : "13.75000000000000001"
+        case .double, .optionalDouble: first ? "2.5" : "3.75"
+        case .decimal, .optionalDecimal: first ? "12.5" : "13.75000000000000001"
         case .bool: first ? "true" : "false"
         case .date, .optionalDate: first ? "2026-01-02T00:00:00Z" : "2026-01-03T00:00:00Z"
         case .strings: words(sample).joined(separator: ", ")

@@ -9,8 +9,12 @@ struct FeatureSpec {
         case int = "Int"
         case optionalInt = "Int?"
         case double = "Double"
+        /// A number that may be missing: `""` clears it.
+        case optionalDouble = "Double?"
         /// An exact decimal number (money): kept as text on the device, a JSON number on the wire.
         case decimal = "Decimal"
+        /// An exact decimal number that may be missing: `""` clears it.
+        case optionalDecimal = "Decimal?"
         case bool = "Bool"
         case date = "Date"
         /// A day or moment that may be missing (a trip not booked back yet): `""` clears it.
@@ -211,7 +215,7 @@ struct FeatureSpec {
                 throw ScaffoldError("--range \(text): a whole-number field takes whole bounds, LOW...HIGH")
             }
             fields[index].range = low...high
-        case .double, .decimal:
+        case .double, .decimal, .optionalDouble, .optionalDecimal:
             guard let low = Double(words[0]), let high = Double(words[1]), low.isFinite, high.isFinite, low <= high
             else { throw ScaffoldError("--range \(text): a number field takes number bounds, LOW...HIGH") }
             fields[index].numberRange = low...high

@@ -93,7 +93,8 @@ extension FeatureSpec {
                 return """
                         try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeText))
                     """
-            case .optionalInt where field.range != nil:
+            case .optionalInt where field.range != nil, .optionalDouble where field.numberRange != nil,
+                .optionalDecimal where field.numberRange != nil:
                 return """
                         if let \(field.name) = draft.\(field.name) { try number(\(field.name), named: "\(field.name)", in: \(field.rangeText)) }
                     """
@@ -101,7 +102,9 @@ extension FeatureSpec {
             }
         }
         let body = checks.isEmpty ? "        _ = draft" : checks.joined(separator: "\n")
-        let foundation = fields.contains { $0.type == .decimal && $0.numberRange != nil } ? "import Foundation\n\n" : ""
+        let foundation =
+            fields.contains { [.decimal, .optionalDecimal].contains($0.type) && $0.numberRange != nil }
+            ? "import Foundation\n\n" : ""
         return """
             \(foundation)/// The rules for \(lowerPlural).
             public enum \(name)Rules {

@@ -219,6 +219,7 @@ extension FeatureSpec.Field {
         case .int: return "{ type: integer\(bounds) }"
         case .optionalInt: return "{ type: [integer, \"null\"]\(bounds) }"
         case .double, .decimal: return "{ type: number\(bounds) }"
+        case .optionalDouble, .optionalDecimal: return "{ type: [number, \"null\"]\(bounds) }"
         case .bool: return "{ type: boolean }"
         case .date: return "{ type: string, format: date-time }"
         case .optionalDate: return "{ type: [string, \"null\"], format: date-time }"

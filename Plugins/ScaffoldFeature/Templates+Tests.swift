@@ -603,7 +603,9 @@ extension FeatureSpec {
     /// the user typed (not the flag it stands for); then the field typed back as it was. Nothing
     /// for a feature whose fields all take any text.
     fileprivate var refusedInWindow: (lines: String, check: String) {
-        let readable: Set<FieldType> = [.int, .optionalInt, .double, .decimal, .bool, .enumeration, .date, .optionalDate]
+        let readable: Set<FieldType> = [
+            .int, .optionalInt, .double, .optionalDouble, .decimal, .optionalDecimal, .bool, .enumeration, .date, .optionalDate,
+        ]
         guard let field = fields.first(where: { readable.contains($0.type) }) else { return ("", "") }
         let edited = editedField
         let before = field.name == edited.name ? edited.shown(.second) : field.shown(.first)

@@ -33,7 +33,9 @@ extension FieldRendering {
     static func text(_ value: String?) -> String { value ?? "" }
     static func text(_ value: Int?) -> String { value.map(String.init) ?? "" }
     static func text(_ value: Double) -> String { String(value) }
+    static func text(_ value: Double?) -> String { value.map(text) ?? "" }
     static func text(_ value: Decimal) -> String { value.description }
+    static func text(_ value: Decimal?) -> String { value.map(text) ?? "" }
     static func text(_ value: Bool) -> String { String(value) }
     static func text(_ value: Date) -> String { value.formatted(.iso8601) }
     static func text(_ value: Date?) -> String { value.map(text) ?? "" }
