@@ -533,6 +533,7 @@ extension FeatureSpec {
                     let scene = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
                     #expect(scene.contains(#""\(edited.name)":"\(edited.shown(.second))""#), "\\(scene)")
                     #expect(scene.contains(#""id":"1""#) && scene.contains(#""version":"2""#), "\\(scene)")
+                    #expect(scene.contains(#""syncState":"synced""#), "the page says the server has the edit: \\(scene)")
                     // A link to an item that is not there opens nothing and says why
                     #expect(run.stderr.contains("\(name) 9 was not found"), "\\(run.stderr)")
                 }

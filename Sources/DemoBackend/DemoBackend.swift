@@ -167,8 +167,9 @@ public actor DemoBackend {
 
     /// Stops listening and closes every connection: clients see "connection refused".
     ///
-    /// The port stays the server's until it starts again. A request under way gets a moment to be answered; then the connections still open are
-    /// closed, since one with no request (a client pool's spare) would never end on its own.
+    /// The port stays the server's until it starts again. A request under way gets a moment to be
+    /// answered; then the connections still open are closed, since one with no request (a client
+    /// pool's spare) would never end on its own.
     public func stop() async {
         core.live.dropAll()  // a live socket never ends on its own
         guard let task = serverTask else { return }

@@ -28,7 +28,8 @@ nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable & SyncTra
         }
     }
 
-    /// Whether the draft holds changes not saved yet (dirty, saving, or a failed save).
+    /// Whether the draft holds changes the server does not have yet (dirty, saving, a failed save,
+    /// or a conflict).
     public var hasUnsavedChanges: Bool {
         switch self {
         case .dirty, .saving, .failed, .conflict: true
