@@ -31,7 +31,8 @@ extension FeatureSpec {
             /// `strata://\(collection)`, `strata://\(collection)/ID`).
             static var \(lowerPlural): FeatureModule {
                 FeatureModule(
-                    commands: \(name)Commands.all, completions: [.\(lower)ID: \(name)RepositoryImpl.storedIDs(in:)]
+                    commands: \(name)Commands.all,
+                    completions: [.\(lower)ID: \(name)RepositoryImpl.storedIDs(in:), .items(in: "\(collection)"): \(name)RepositoryImpl.storedIDs(in:)]
                 ) { stack, api, services in
                     let repository = \(name)RepositoryImpl(stack: stack, api: api)
                     services.register(repository, as: (any \(name)RepositoryProtocol).self)

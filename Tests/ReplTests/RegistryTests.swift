@@ -29,6 +29,7 @@ struct RegistryTests {
             switch completion {
             case .source(let source): [source]
             case .chosenByPrevious(let choices): choices.values.flatMap(sources)
+            case .namedByFlag(_, _, let otherwise): sources(otherwise)
             case .none, .values, .file: []
             }
         }
@@ -58,6 +59,18 @@ struct RegistryTests {
         #expect(completer.complete("scene open user ").candidates == ["7"])
         #expect(completer.complete("scene open item ").candidates.isEmpty, "an item's collection is not known yet")
         #expect(completer.complete("scene open list ").candidates.isEmpty)
+    }
+
+    /// With `--collection` typed first, the identifier is one of that feature's items, not a
+    /// document's.
+    @Test func aScenesCollectionPicksWhoseIdentifiersAreOffered() {
+        var sources = providers.bySource
+        sources[.items(in: "recipes")] = { ["3", "4"] }
+        let completer = Completer(registry: registry, sources: sources)
+        #expect(completer.complete("scene open editor --collection recipes ").candidates == ["3", "4"])
+        #expect(completer.complete("scene open item --collection recipes ").candidates == ["3", "4"])
+        #expect(completer.complete("scene open editor --collection teapots ").candidates.isEmpty)
+        #expect(completer.complete("scene open editor ").candidates == ["1", "2", "12"], "documents without it")
     }
 
     @Test func anItemEditorsFieldsAreOfferedByName() {

@@ -65,6 +65,16 @@ struct CompleterTests {
         #expect(withSources.complete("pick n") == .init(insertion: "ote ", candidates: ["note"]))
     }
 
+    @Test func aFlagTypedBeforeTheArgumentNamesItsSource() {
+        let completer = Completer(
+            registry: Sample.registry,
+            sources: [Sample.noteID: { ["1", "2"] }, CompletionSource("shelf:kitchen"): { ["30", "31"] }])
+        #expect(completer.complete("pin ").candidates == ["1", "2"], "no flag yet: the notes")
+        #expect(completer.complete("pin --shelf kitchen ").candidates == ["30", "31"])
+        #expect(completer.complete("pin --shelf kitchen 3").candidates == ["30", "31"])
+        #expect(completer.complete("pin --shelf attic ").candidates.isEmpty, "a shelf with no source offers nothing")
+    }
+
     @Test func aFolderCompletesWithoutASpaceSoTabCanGoOn() {
         let completer = Completer(registry: Sample.registry, paths: { _ in ["Docs/"] })
         #expect(completer.complete("source D") == .init(insertion: "ocs/", candidates: ["Docs/"]))

@@ -30,6 +30,14 @@ enum Sample {
                     name: "VALUE", isOptional: true,
                     completion: .chosenByPrevious(["note": .source(noteID), "color": .values(["red", "blue"])])),
             ], flags: [policy]),
+        // A note of the shelf `--shelf` names (its source is `shelf:NAME`), else of the notes.
+        command(
+            "pin", shell,
+            arguments: [
+                ArgumentSpec(
+                    name: "ID", completion: .namedByFlag("--shelf", prefix: "shelf:", otherwise: .source(noteID)))
+            ],
+            flags: [FlagSpec(name: "--shelf", valueName: "NAME", help: "The shelf the note is on")]),
         command("help", shell, arguments: [ArgumentSpec(name: "COMMAND", isOptional: true, takesRest: true)]),
         CommandSpec(name: "quit", aliases: ["exit"], group: shell, summary: "Leave") { _, _ throws(CommandFailure) in
             .quit

@@ -39,6 +39,10 @@ public indirect enum ArgumentCompletion: Equatable, Sendable {
     /// What the word of the argument before picks (`scene open editor ID` offers documents,
     /// `scene open user ID` users); nothing for a word it does not name.
     case chosenByPrevious([String: ArgumentCompletion])
+    /// The words of the source a flag typed before the argument names: `prefix` and the flag's
+    /// value (`--collection trips` with prefix `items:` names the source `items:trips`); when the
+    /// flag is not there yet, what `otherwise` offers.
+    case namedByFlag(String, prefix: String, otherwise: ArgumentCompletion)
 }
 
 /// A named list of words the app supplies to the completer, such as the identifiers stored on

@@ -61,10 +61,12 @@ extension Completer {
         if current.hasPrefix("-") { return spec.flags.map(\.name) }
         let words = positionalWords(arguments, spec)
         guard let argument = positional(at: words.count, of: spec) else { return [] }
-        return candidates(argument.completion, previous: words.last, current: current)
+        return candidates(argument.completion, previous: words.last, arguments: arguments, current: current)
     }
 
-    private func candidates(_ completion: ArgumentCompletion, previous: String?, current: String) -> [String] {
+    private func candidates(
+        _ completion: ArgumentCompletion, previous: String?, arguments: [String], current: String
+    ) -> [String] {
         switch completion {
         case .none: return []
         case .values(let values): return values
@@ -72,7 +74,12 @@ extension Completer {
         case .file: return paths(current)
         case .chosenByPrevious(let choices):
             guard let previous, let chosen = choices[previous] else { return [] }
-            return candidates(chosen, previous: nil, current: current)
+            return candidates(chosen, previous: nil, arguments: arguments, current: current)
+        case .namedByFlag(let flag, let prefix, let otherwise):
+            guard let index = arguments.lastIndex(of: flag), index + 1 < arguments.count else {
+                return candidates(otherwise, previous: previous, arguments: arguments, current: current)
+            }
+            return sources[CompletionSource(prefix + arguments[index + 1])]?() ?? []
         }
     }
 

@@ -13,6 +13,12 @@ extension CommandGroup {
 extension CompletionSource {
     /// Identifiers of the open scene sessions.
     static let sceneID = CompletionSource("scene-id")
+    /// What a feature's items source is named after: `items:` and the collection.
+    static let itemsPrefix = "items:"
+
+    /// Identifiers of the items of a feature's `collection` on this device (`scene open editor
+    /// --collection trips ID`).
+    static func items(in collection: String) -> CompletionSource { CompletionSource(itemsPrefix + collection) }
 }
 
 /// The `scene` commands and `open URL`: the REPL plays the window system.
@@ -42,7 +48,12 @@ extension SceneCommands {
             ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "item", "user"])),
             ArgumentSpec(
                 name: "ID", isOptional: true,
-                completion: .chosenByPrevious(["editor": .source(.documentID), "user": .source(.userID)])),
+                completion: .chosenByPrevious([
+                    "editor": .namedByFlag(
+                        "--collection", prefix: CompletionSource.itemsPrefix, otherwise: .source(.documentID)),
+                    "item": .namedByFlag("--collection", prefix: CompletionSource.itemsPrefix, otherwise: .none),
+                    "user": .source(.userID),
+                ])),
         ],
         flags: [
             FlagSpec(
