@@ -143,13 +143,13 @@ extension FeatureSpec.Field {
         }
     }
 
-    /// The `case` that turns the field's text in an editor window into its flag's values: a list's
-    /// words are separated by commas, as the tables show them.
+    /// The `case` that turns the field's value, typed in an editor window or read from an import
+    /// file, into its flag's values: a list's items, or its words separated by commas as the tables
+    /// show them; a list for a field of one value is refused.
     var windowCase: String {
         switch type {
-        case .strings:
-            "case \"\(name)\": flags[\"\(flag)\"] = text.split(separator: \",\").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }"
-        default: "case \"\(name)\": flags[\"\(flag)\"] = [text]"
+        case .strings: "case \"\(name)\": flags[\"\(flag)\"] = value.words"
+        default: "case \"\(name)\": flags[\"\(flag)\"] = [try value.single(name)]"
         }
     }
 

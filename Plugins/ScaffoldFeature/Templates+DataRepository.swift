@@ -98,6 +98,15 @@ extension FeatureSpec {
 
             public func delete(id: \(name).ID) async throws(\(name)Error) {
                 do { try await store.delete(id) } catch { throw error.\(lower)Error(id: id) }
+            }
+
+            @concurrent
+            public func queue(_ drafts: [\(name)Draft]) async throws(\(name)Error) {
+                do { try store.queue(drafts.map { draft in { id, moment in draft.\(lower)(id: id, at: moment) } }) } catch { throw error.\(lower)Error(id: nil) }
+            }
+
+            public func sendQueued() async {
+                await store.sendQueued()
             }\(isSearchable ? """
 
 

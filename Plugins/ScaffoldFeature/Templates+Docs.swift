@@ -1,7 +1,23 @@
-/// The feature's page: what it is, its commands, and a session the tests replay.
+/// The feature's page: what it is, its commands, and a session the tests replay; and the file of
+/// two items the page imports.
 extension FeatureSpec {
     func docsFiles() -> [(path: String, text: String)] {
-        [("Docs/Features/\(name).md", page())]
+        [("Docs/Features/\(name).md", page()), (examplePath, exampleRecords())]
+    }
+
+    /// The example file `<name> import` reads on the page.
+    private var examplePath: String { "Docs/examples/\(lowerPlural).jsonl" }
+
+    /// Two records in JSON Lines, the first and second sample values of every field.
+    private func exampleRecords() -> String {
+        [Field.Sample.first, .second].map { sample in
+            "{" + fields.map { "\"\($0.name)\": \($0.jsonText(sample))" }.joined(separator: ", ") + "}\n"
+        }.joined()
+    }
+
+    /// The file `<name> export 2` writes of the first imported record: named after its first text.
+    private var exportedName: String {
+        (fields.first { $0.type == .string }?.shown(.first) ?? "\(lower)-2") + ".json"
     }
 
     /// What `scaffold-feature` was given, as a command line.
@@ -54,6 +70,8 @@ extension FeatureSpec {
             | `\(lower) new \(fields.map { "\($0.flag) …" }.joined(separator: " "))` | Creates \(article) \(lower) |
             | `\(lower) edit ID [\(fields.map(\.flag).joined(separator: ", ")) …]` | Changes the fields given |
             | `\(lower) delete ID` | Deletes \(article) \(lower) |
+            | `\(lower) import FILE` | Creates \(lowerPlural) from a JSON array or JSON Lines file of records, all or none |
+            | `\(lower) export ID` | Writes \(article) \(lower) to a file in `Documents/` that `\(lower) import` reads back |
 
             `--limit N` reads one page, newest change first, and prints the next page's cursor for
             `--after`: from the server until a `sync` brought the \(lowerPlural) here, then from the device
@@ -68,6 +86,17 @@ extension FeatureSpec {
             `scene open editor ID --collection \(collection)` (no ID for a new \(lower)): `edit field NAME VALUE`
             types a field as the flags take it, `save` and `revert` act on it, and a relaunch brings its
             unsaved fields back, as the document editor's draft comes back.
+
+            An import file holds one record per \(lower): its fields by name, a number as a JSON number
+            (or the text its flag takes), a moment as `2026-01-02` or an ISO 8601 time, a list as a JSON
+            array, and `null` or a field left out for an optional field left empty
+            ([\(examplePath)](../../\(examplePath)) holds two). Each record is read as `\(lower) new` reads
+            its flags and checked by the same rules, and a record with a member the \(lower) does not
+            have is refused by name: one bad record imports nothing. The records are saved a chunk at a
+            time and sent while the next are saved, through `\(name)ImportViewModel`, the view model
+            `docs import` uses too; a name the Inbox holds is read there, and the file is deleted once
+            imported. `\(lower) export ID` writes the same format, so a \(lower) goes from one device to
+            another with `inbox add` and `\(lower) import`.
 
             ## \(capitalArticle) \(lower) from creation to an offline edit
 
@@ -112,6 +141,10 @@ extension FeatureSpec {
             1 \(lower) (disk, fresh)
             strata> \(lower) delete 1
             Deleted \(lower) 1.
+            strata> \(lower) import \(examplePath)
+            Imported 2 \(lowerPlural).
+            strata> \(lower) export 2
+            Documents/\(exportedName)
             strata> conflicts policy --collection \(collection)
             Conflict policy of \(collection): \(conflicts)
             ```

@@ -31,7 +31,33 @@ extension FeatureSpec {
                     "Delete", "Deletes \(article) \(lower) (offline first) and sends the deletion.", "id: \(name).ID", "Void",
                     "try await repository.delete(id: id)", "id: id")
             ),
+            ("\(folder)/Import\(plural)UseCase.swift", importUseCase()),
         ] + (isSearchable ? [("\(folder)/Search\(plural)UseCase.swift", searchUseCase())] : [])
+    }
+
+    /// Many new items at once (`\(lower) import FILE`): all saved, or none.
+    private func importUseCase() -> String {
+        useCase(
+            "Import\(plural)", summary: "Validates and saves many new \(lowerPlural) at once (an import): all of them, or none.",
+            parameters: "_ drafts: [\(name)Draft]", returns: "Void",
+            body: "for draft in drafts { try \(name)Rules.validate(draft) }\n            try await repository.queue(drafts)\n            await repository.sendQueued()",
+            example: "execute(drafts)",
+            more: """
+
+                    /// Saves the drafts as ``execute(_:)`` does, but only queues them for the server;
+                    /// ``send()`` sends them, so an import saves its next part while the earlier ones are sent.
+                    public func save(_ drafts: [\(name)Draft]) async -> Result<Void, \(name)Error> {
+                        await .catching { () async throws(\(name)Error) in
+                            for draft in drafts { try \(name)Rules.validate(draft) }
+                            try await repository.queue(drafts)
+                        }
+                    }
+
+                    /// Sends what ``save(_:)`` queued, when the server can be reached (else it stays queued).
+                    public func send() async {
+                        await repository.sendQueued()
+                    }
+                """)
     }
 
     /// The entity's initializer's parameters and assignments: its fields, then when it was made

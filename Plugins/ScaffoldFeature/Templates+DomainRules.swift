@@ -177,7 +177,11 @@ extension FeatureSpec {
             /// Saves a changed \(lower) on this device and sends it; returns it as it is now.
             func update(_ \(lower): \(name)) async throws(\(name)Error) -> \(name)
             /// Deletes \(article) \(lower) on this device and sends the deletion.
-            func delete(id: \(name).ID) async throws(\(name)Error)\(isSearchable ? """
+            func delete(id: \(name).ID) async throws(\(name)Error)
+            /// Saves new \(lowerPlural) on this device in one transaction, queued for the server; sends nothing.
+            func queue(_ drafts: [\(name)Draft]) async throws(\(name)Error)
+            /// Sends the queued changes, unless the network is known to be down.
+            func sendQueued() async\(isSearchable ? """
 
                 /// The \(lowerPlural) in which every one of `words` (the search words of `query`) begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")): from this device's index once a sync brought them (best match first), else the server's search.
                 func search(_ query: String, words: [String], policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
@@ -241,7 +245,8 @@ extension FeatureSpec {
             example: "execute(\(example))")
     }
 
-    private func useCase(
+    /// A use case over the feature's repository: `execute` runs `body`; `more` adds members.
+    func useCase(
         _ type: String, summary: String, parameters: String, returns: String, body: String, example: String,
         more: String = ""
     ) -> String {

@@ -49,6 +49,25 @@ extension FeatureSpec {
                 """
             ),
             ("\(folder)/\(name)EditorViewModel.swift", editorViewModel()),
+            (
+                "\(folder)/\(name)ImportViewModel.swift",
+                """
+                public import Domain
+
+                /// Imports many \(lowerPlural), saving them a chunk at a time and sending them as they are saved.
+                public typealias \(name)ImportViewModel = ImportViewModel<\(name)Draft>
+
+                extension ImportViewModel where Draft == \(name)Draft {
+                    /// The import of \(lowerPlural) with `import\(plural)`, 500 drafts saved together.
+                    public convenience init(import\(plural): Import\(plural)UseCase) {
+                        self.init(
+                            name: "\(name)ImportViewModel", chunkSize: 500, validate: { draft throws(\(name)Error) in try \(name)Rules.validate(draft) },
+                            save: { await import\(plural).save($0) }, send: { await import\(plural).send() }, cancelled: \(name)Error.cancelled)
+                    }
+                }
+
+                """
+            ),
         ] + (isSearchable ? [("\(folder)/\(name)SearchViewModel.swift", searchViewModel())] : [])
     }
 

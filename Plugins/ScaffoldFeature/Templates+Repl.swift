@@ -1,5 +1,5 @@
-/// The shell's files of a feature: its `<name> list|show|new|edit|delete` commands, how it prints
-/// an item, and how the composition root wires it.
+/// The shell's files of a feature: its `<name> list|show|new|edit|delete|import|export`
+/// commands, how it prints an item, and how the composition root wires it.
 extension FeatureSpec {
     func replFiles() -> [(path: String, text: String)] {
         let folder = "Sources/repl/Commands/\(plural)"
@@ -57,7 +57,7 @@ extension FeatureSpec {
                             var saved: \(name)?
                             if let shown { saved = try await fetch(shown.id, .cacheFirst).get().value }
                             do throws(CommandFailure) {
-                                return (saved, try \(name)Commands.draft(\(name)Commands.arguments(texts), over: saved))
+                                return (saved, try \(name)Commands.draft(\(name)Commands.arguments(texts.mapValues(RecordValue.text)), over: saved))
                             } catch {
                                 throw .invalid(error.message)
                             }
@@ -112,7 +112,10 @@ extension FeatureSpec {
             /// result of a use case.
             enum \(name)Commands {
                 /// Every `\(lower)` command, in help order.
-                static var all: [Command] { [list, show, new, edit, delete\(isSearchable ? ", search" : "")] }
+                static var all: [Command] { [list, show, new, edit, delete\(isSearchable ? ", search" : ""), importFile, export] }
+
+                /// The fields' names: the members of a record in an import or export file.
+                static let fieldNames = [\(fields.map { "\"\($0.name)\"" }.joined(separator: ", "))]
             }
 
             // MARK: - Private
@@ -211,17 +214,43 @@ extension FeatureSpec {
                     return draft
                 }
 
-                /// The field flags an editor window's typed fields stand for, by field name; a message
-                /// about one names the field, as the window shows it.
-                static func arguments(_ texts: [String: String]) -> ParsedArguments {
+                /// The field flags an editor window's typed fields or an import file's record stand for,
+                /// by field name; a message about one names the field, as the window shows it.
+                static func arguments(_ values: [String: RecordValue]) throws(CommandFailure) -> ParsedArguments {
                     var flags: [String: [String]] = [:]
-                    for (name, text) in texts {
+                    for (name, value) in values {
                         switch name {
             \(fields.map { "            \($0.windowCase)" }.joined(separator: "\n"))
                         default: continue
                         }
                     }
                     return ParsedArguments(flags: flags, labels: [\(fields.map { "\"\($0.flag)\": \"\($0.name)\"" }.joined(separator: ", "))])
+                }
+
+                private static let importFile = Command(
+                    name: "\(lower) import", group: .\(lowerPlural), summary: "Create \(lowerPlural) from a JSON or JSON Lines file",
+                    arguments: [ArgumentSpec(name: "FILE", completion: .file)], examples: ["\(lower) import Docs/examples/\(lowerPlural).jsonl"]
+                ) { context, arguments throws(CommandFailure) in
+                    let repository = try context.\(lowerPlural)
+                    return try await ItemFiles.importFile(context, arguments, noun: \(name).noun) { path throws(CommandFailure) in
+                        try ItemFiles.drafts(inFile: path, noun: \(name).noun, article: "\(article)", fields: fieldNames) { values throws(CommandFailure) in
+                            try \(name)Commands.draft(\(name)Commands.arguments(values), over: nil)
+                        }
+                    } importing: {
+                        \(name)ImportViewModel(import\(plural): Import\(plural)UseCase(repository: repository))
+                    }
+                }
+
+                private static let export = Command(
+                    name: "\(lower) export", group: .\(lowerPlural), summary: "Write \(article) \(lower) to a file in Documents/", arguments: [idArgument],
+                    examples: ["\(lower) export 2"]
+                ) { context, arguments throws(CommandFailure) in
+                    let id = try arguments.\(lower)ID()
+                    let \(lower) = try await Fetch\(name)UseCase(repository: try context.\(lowerPlural)).execute(id: id)
+                        .mapError(CommandFailure.init(feature:)).get().value
+                    return try ItemFiles.export(
+                        context, contents: ExportFile.contents(\(lower).fileRecord),
+                        named: ExportFile.name(from: \(exportTitle), fallback: "\(lower)-\\(id.rawValue)"))
                 }
 
                 private static let delete = Command(
@@ -280,9 +309,9 @@ extension FeatureSpec {
 
             var idText: String { id.description }
 
-            var fieldTexts: [(name: String, text: String)] {
+            var fieldValues: [(name: String, value: RecordValue)] {
                 [
-        \(fields.map { "            (\"\($0.name)\", Self.text(\($0.name)))," }.joined(separator: "\n"))
+        \(fields.map { "            (\"\($0.name)\", Self.value(\($0.name)))," }.joined(separator: "\n"))
                 ]
             }
 
@@ -304,6 +333,11 @@ extension FeatureSpec {
         }
 
         """
+    }
+
+    /// What an exported file is named after: the first text field, else nothing (`\(lower)-ID`).
+    private var exportTitle: String {
+        fields.first { $0.type == .string }.map { "\(lower).\($0.name)" } ?? "\"\""
     }
 
     /// `text` as a Swift string literal: raw when it holds a quote.

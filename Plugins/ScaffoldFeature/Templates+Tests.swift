@@ -86,7 +86,18 @@ extension FeatureSpec {
             public func delete(id: \(name).ID) async throws(\(name)Error) {
                 if let failure { throw failure }
                 guard stored.removeValue(forKey: id) != nil else { throw .notFound(id: id) }
-            }\(isSearchable ? """
+            }
+
+            /// Stores every draft, as ``create(_:)`` does, or none when a call fails.
+            public func queue(_ drafts: [\(name)Draft]) async throws(\(name)Error) {
+                if let failure { throw failure }
+                for draft in drafts { _ = try await create(draft) }
+            }
+
+            /// How many times ``sendQueued()`` was called.
+            public private(set) var sends = 0
+
+            public func sendQueued() async { sends += 1 }\(isSearchable ? """
 
 
                 /// The stored \(lowerPlural) the words match as the device's index does (``SearchWords``), from
@@ -129,6 +140,15 @@ extension FeatureSpec {
                     #expect(result == .failure(.invalid("The \(text.name) is too long (at most 200 characters)")))
                 }
 
+                @Test func anImportWithOneDraftOverTheLimitSavesNothing() async {
+                    var tooLong = \(sampleDraft(.second))
+                    tooLong.\(text.name) = String(repeating: "x", count: \(name)Rules.maxTextLength + 1)
+                    let result = await Import\(plural)UseCase(repository: repository).execute([\(sampleDraft(.first)), tooLong])
+                    #expect(result.map { _ in 0 } == .failure(.invalid("The \(text.name) is too long (at most 200 characters)")))
+                    #expect(await repository.stored.isEmpty)
+                    #expect(await repository.sends == 0)
+                }
+
                 @Test func textHoldingANULCharacterIsRefused() async {
                     var draft = \(sampleDraft(.first))
                     draft.\(text.name) = "cut\\u{0}short"
@@ -164,6 +184,13 @@ extension FeatureSpec {
                 let saved = try await Update\(name)UseCase(repository: repository).execute(changed).get()
                 #expect(\(name)Draft(saved) == \(sampleDraft(.second)))
                 #expect(saved.id == created.id && saved.version == created.version + 1)
+            }
+
+            @Test func anImportSavesEveryDraftThenSendsThem() async throws {
+                try await Import\(plural)UseCase(repository: repository).execute([\(sampleDraft(.first)), \(sampleDraft(.second))]).get()
+                let listed = try await List\(plural)UseCase(repository: repository).execute().get().value
+                #expect(listed.map(\(name)Draft.init) == [\(sampleDraft(.first)), \(sampleDraft(.second))])
+                #expect(await repository.sends == 1)
             }
 
             @Test func aDeleted\(name)IsNotFound() async throws {
@@ -354,6 +381,27 @@ extension FeatureSpec {
                 await tester.expect(
                     .loading, .failed(ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)))
                 await tester.finish()
+            }
+
+            @Test func anImportSavesEveryDraftThenFinishesAndAFailedSaveSaysWhichRecords() async {
+                let repository = Fake\(name)Repository()
+                let viewModel = \(name)ImportViewModel(import\(plural): Import\(plural)UseCase(repository: repository))
+                let tester = ViewModelTester(viewModel)
+                viewModel.start([\(sampleDraft(.first)), \(sampleDraft(.second))])
+                await tester.expect(.importing(done: 0, total: 2), .importing(done: 2, total: 2), .finished(imported: 2))
+                await tester.finish()
+                #expect(await repository.stored.count == 2)
+                #expect(await repository.sends == 1)
+                #expect(viewModel.traceName == "\(name)ImportViewModel")
+
+                await repository.setFailure(.unavailable)
+                let failing = \(name)ImportViewModel(import\(plural): Import\(plural)UseCase(repository: repository))
+                let failingTester = ViewModelTester(failing)
+                failing.start([\(sampleDraft(.first))])
+                await failingTester.expect(
+                    .importing(done: 0, total: 1),
+                    .failed(imported: 0, total: 1, failure: ViewFailure(message: "record 1: The server can't be reached; try again later", remedy: .retry)))
+                await failingTester.finish()
             }
 
             @Test func theDetailLoadsOneAndSaysWhenItIsMissing() async throws {
@@ -561,6 +609,38 @@ extension FeatureSpec {
                     #expect(shown.contains(#""version":2"#), "\\(shown)")
                 }
             \(clearingTest(typedNew))
+                @Test func anExported\(name)ImportsOnAnotherDeviceWithEveryFieldAndABadFileImportsNothing() async throws {
+                    let (folder, phone, laptop) = Self.twoHomes()
+                    defer { try? FileManager.default.removeItem(at: folder) }
+                    let exported = try await repl.run(
+                        lines: [#"\(lower) new \(typedNew)"#, "\(lower) export 1", "format json", "\(lower) show 1"], arguments: phone)
+                    #expect(exported.status == 0, "\\(exported.stderr)")
+                    let path = try #require(exported.stdout.split(separator: "\\n").first { $0.hasPrefix("Documents/") }.map(String.init))
+                    let file = folder.appendingPathComponent("phone").appendingPathComponent(path)
+                    let bad = folder.appendingPathComponent("bad.jsonl")
+                    try Data(#"{"bogus": 1}"#.utf8).write(to: bad)
+                    let imported = try await repl.run(
+                        lines: [
+                            #"\(lower) import "\\#(bad.path)""#, #"\(lower) import "\\#(file.path)""#, "\(lower) list --policy remote-only",
+                            "format json", "\(lower) show 2 --policy remote-only",
+                        ], arguments: laptop)
+                    // The bad file is refused in one line naming the member, and the run goes on
+                    #expect(imported.stderr.split(separator: "\\n").count == 1, "\\(imported.stderr)")
+                    #expect(imported.stderr.contains(#"line 1: unknown field "bogus" (\(article) \(lower) has "#), "\\(imported.stderr)")
+                    #expect(imported.stdout.contains("Imported 1 \(lower).") && imported.stdout.contains("2 \(lowerPlural) ("), "\\(imported.stdout)")
+                    // The copy on the server has every field the exported \(lower) has, each with its value
+                    #expect(try Self.fields(imported.stdout) == Self.fields(exported.stdout))
+                }
+
+                /// The fields of the item in the last line's JSON, as sorted JSON.
+                static func fields(_ stdout: String) throws -> String {
+                    let line = try #require(stdout.split(separator: "\\n").last)
+                    let item = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                    let fields = item.filter { [\(fields.map { "\"\($0.name)\"" }.joined(separator: ", "))].contains($0.key) }
+                    #expect(fields.count == \(fields.count), "\\(item)")
+                    return String(decoding: try JSONSerialization.data(withJSONObject: fields, options: .sortedKeys), as: UTF8.self)
+                }
+
                 @Test func badInputGetsOneLineAndChangesNothing() async throws {
                     let run = try await repl.run(
                         lines: ["\(lower) show 0", "\(lower) new", "\(lower) edit 1", "outbox list"])

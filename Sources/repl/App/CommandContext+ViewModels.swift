@@ -24,6 +24,15 @@ extension CommandContext {
         progressLabel: String, _ make: () -> Model, progress: @escaping (Model.State) -> (done: Int, total: Int)?,
         start: (Model) -> Task<Void, Never>?
     ) async throws(CommandFailure) -> CommandOutput where Model.State: CommandOutcome {
+        try await present(progressLabel: progressLabel, make, progress: progress, start: start).commandOutput()
+    }
+
+    /// Runs a view model like ``present(_:start:)``, drawing a progress bar (on a terminal) from
+    /// the states `progress` reads a count from.
+    func present<Model: StatefulViewModel>(
+        progressLabel: String, _ make: () -> Model, progress: @escaping (Model.State) -> (done: Int, total: Int)?,
+        start: (Model) -> Task<Void, Never>?
+    ) async -> Model.State {
         let bar = ProgressBar(label: progressLabel, isVisible: ProgressBar.shouldShow(console: console))
         var watcher: Task<Void, Never>?
         let state = await present(make) { model in
@@ -37,7 +46,7 @@ extension CommandContext {
         }
         watcher?.cancel()
         bar.finish()
-        return try state.commandOutput()
+        return state
     }
 
     /// Runs a view model for one command and returns the state it ends in (see ``StateTracer``).

@@ -12,8 +12,8 @@ protocol FieldRendering: ItemRendering, ListRendering, Timestamped, SyncTracked 
     static var noun: Noun { get }
     /// The item's identifier as the user types it.
     var idText: String { get }
-    /// Each field's name and value as text, in the order the feature declares them.
-    var fieldTexts: [(name: String, text: String)] { get }
+    /// Each field's name and value, in the order the feature declares them.
+    var fieldValues: [(name: String, value: RecordValue)] { get }
     /// The server's version.
     var versionText: String { get }
     /// The item in the shell's JSON.
@@ -29,20 +29,26 @@ extension FieldRendering {
         .rendered(FieldListOutput(items: items, provenance: provenance, page: nil))
     }
 
-    /// A field's value as the tables show it.
-    static func text(_ value: String?) -> String { value ?? "" }
-    static func text(_ value: Int?) -> String { value.map(String.init) ?? "" }
-    static func text(_ value: Double) -> String { String(value) }
-    static func text(_ value: Double?) -> String { value.map(text) ?? "" }
-    static func text(_ value: Decimal) -> String { value.description }
-    static func text(_ value: Decimal?) -> String { value.map(text) ?? "" }
-    static func text(_ value: Bool) -> String { String(value) }
-    static func text(_ value: Date) -> String { value.formatted(.iso8601) }
-    static func text(_ value: Date?) -> String { value.map(text) ?? "" }
-    static func text(_ value: [String]) -> String { value.joined(separator: ", ") }
-    static func text<Value: RawRepresentable>(_ value: Value) -> String where Value.RawValue == String {
-        value.rawValue
+    /// Each field's name and value as the tables show it and its flag reads it.
+    var fieldTexts: [(name: String, text: String)] { fieldValues.map { ($0.name, $0.value.text) } }
+
+    /// The item's fields as its export file holds them, and its `import` reads them.
+    var fileRecord: FieldRecord { FieldRecord(fieldValues) }
+
+    /// A field's value as the tables show it and the files hold it.
+    static func value(_ value: String?) -> RecordValue { value.map(RecordValue.text) ?? .null }
+    static func value(_ value: Int?) -> RecordValue { value.map { .number(String($0)) } ?? .null }
+    static func value(_ value: Double?) -> RecordValue { value.map { .number(String($0)) } ?? .null }
+    static func value(_ value: Decimal?) -> RecordValue { value.map { .number($0.description) } ?? .null }
+    static func value(_ value: Bool) -> RecordValue { .bool(value) }
+    static func value(_ value: [String]) -> RecordValue { .list(value) }
+    static func value(_ value: Date?) -> RecordValue { value.map { .text(text($0)) } ?? .null }
+    static func value<Value: RawRepresentable>(_ value: Value) -> RecordValue where Value.RawValue == String {
+        .text(value.rawValue)
     }
+
+    /// A moment as the tables show it and the date flags read it.
+    static func text(_ value: Date) -> String { value.formatted(.iso8601) }
 }
 
 /// One item: `Recipe 1`, then a line per field, its version, where it came from and, until the

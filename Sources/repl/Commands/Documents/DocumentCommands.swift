@@ -121,30 +121,11 @@ extension DocumentCommands {
         arguments: [ArgumentSpec(name: "FILE", completion: .file)],
         examples: ["docs import Docs/examples/notes.jsonl", "docs import notes.jsonl"]
     ) { context, arguments throws(CommandFailure) in
-        let given = arguments.value("FILE") ?? ""
-        // A bare name the Inbox holds is that file; the app may read it there, then deletes it.
-        let inboxName = (try? context.sandbox.inboxFiles())?.contains(given) == true ? given : nil
-        var path = given
-        if let inboxName {
-            path = try CommandFailure.sandbox { () throws(SandboxError) in
-                try context.sandbox.inboxFile(named: inboxName).path
-            }
-        }
-        let drafts = try ImportFile.read(path)
-        let output = try await context.run(progressLabel: "importing") {
+        try await ItemFiles.importFile(
+            context, arguments, noun: Noun(one: "document", many: "documents"), read: ImportFile.read
+        ) {
             DocumentImportViewModel(importDocuments: context.services.importDocuments)
-        } progress: { state in
-            guard case .importing(let done, let total) = state else { return nil }
-            return (done, total)
-        } start: {
-            $0.start(drafts)
         }
-        if let inboxName {
-            try CommandFailure.sandbox { () throws(SandboxError) in
-                try context.sandbox.removeInboxFile(named: inboxName)
-            }
-        }
-        return output
     }
 
     private static let export = Command(
@@ -154,11 +135,8 @@ extension DocumentCommands {
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.documentID()
         let document = try await context.services.fetchDocument.execute(id: id).mapError(CommandFailure.init).get()
-        let name = try CommandFailure.sandbox { () throws(SandboxError) in
-            try context.sandbox.exportDocument(
-                ExportFile.contents(of: document.value), named: ExportFile.name(for: document.value))
-        }
-        return .text("Documents/\(name)", json: JSONOutput.encode(ExportFile.JSON(exported: "Documents/\(name)")))
+        return try ItemFiles.export(
+            context, contents: ExportFile.contents(of: document.value), named: ExportFile.name(for: document.value))
     }
 
     /// Edits a draft in the editor view model and saves it.

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// One document in the file format `docs export` writes and `docs import` reads: its editable
 /// fields by name, every one written, all but `title` optional when read.
@@ -21,4 +22,16 @@ struct DocumentFileRecord: Codable {
 
     /// The draft the record describes; a field left out is empty.
     var draft: DocumentDraft { DocumentDraft(title: title, body: body ?? "", tags: tags ?? []) }
+}
+
+extension ExportFile {
+    /// The file `docs export` writes of `document`: its editable fields.
+    static func contents(of document: Document) -> Data {
+        contents(DocumentFileRecord(DocumentDraft(document)))
+    }
+
+    /// The name of `document`'s file: its title, or `document-ID` when that leaves nothing.
+    static func name(for document: Document) -> String {
+        name(from: document.title, fallback: "document-\(document.id.rawValue)")
+    }
 }

@@ -24,16 +24,3 @@ extension DocumentEditorViewState: CommandOutcome {
         }
     }
 }
-
-extension DocumentImportViewState: CommandOutcome {
-    /// How many documents were imported, or where the import stopped.
-    func commandOutput() throws(CommandFailure) -> CommandOutput {
-        switch self {
-        case .finished(let imported):
-            return .message("Imported \(imported) \(imported == 1 ? "document" : "documents").")
-        case .failed(let imported, let total, let failure):
-            throw CommandFailure("\(failure.message) (\(imported) of \(total) imported)")
-        case .idle, .importing: throw .cancelled
-        }
-    }
-}

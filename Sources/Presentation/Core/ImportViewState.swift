@@ -1,12 +1,12 @@
-/// What the import screen shows.
-nonisolated public enum DocumentImportViewState: Equatable, Sendable, CustomStringConvertible {
+/// What an import screen shows (documents' and every generated feature's).
+nonisolated public enum ImportViewState: Equatable, Sendable, CustomStringConvertible {
     /// Nothing started.
     case idle
-    /// `done` of `total` documents are saved.
+    /// `done` of `total` items are saved.
     case importing(done: Int, total: Int)
-    /// Every document was saved.
+    /// Every item was saved.
     case finished(imported: Int)
-    /// The import stopped; the first `imported` documents are saved, the rest are not.
+    /// The import stopped; the first `imported` items are saved, the rest are not.
     case failed(imported: Int, total: Int, failure: ViewFailure)
 
     /// A one-line description for traces.

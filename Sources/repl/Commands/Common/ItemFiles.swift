@@ -1,0 +1,88 @@
+import Foundation
+import Platform
+import Presentation
+import ShellKit
+
+/// What `docs import|export` and every generated feature's `import|export` share: where a file
+/// to import is read, the progress while it is saved, what the user reads after, and where an
+/// export goes.
+enum ItemFiles {
+    /// Imports the file the `FILE` argument names with the view model `importing` makes, once
+    /// `read` has turned it into drafts (refusing it whole, naming the record, when it cannot).
+    ///
+    /// A bare name the Inbox holds is that file: the app reads it there, and deletes it once every
+    /// record is imported.
+    static func importFile<Draft: Sendable>(
+        _ context: CommandContext, _ arguments: ParsedArguments, noun: Noun,
+        read: (String) throws(CommandFailure) -> [Draft], importing: () -> ImportViewModel<Draft>
+    ) async throws(CommandFailure) -> CommandOutput {
+        let given = arguments.value("FILE") ?? ""
+        let inboxName = (try? context.sandbox.inboxFiles())?.contains(given) == true ? given : nil
+        var path = given
+        if let inboxName {
+            path = try CommandFailure.sandbox { () throws(SandboxError) in
+                try context.sandbox.inboxFile(named: inboxName).path
+            }
+        }
+        let drafts = try read(path)
+        let state = await context.present(progressLabel: "importing", importing) { state in
+            guard case .importing(let done, let total) = state else { return nil }
+            return (done, total)
+        } start: {
+            $0.start(drafts)
+        }
+        let output = try state.commandOutput(noun: noun)
+        if let inboxName {
+            try CommandFailure.sandbox { () throws(SandboxError) in
+                try context.sandbox.removeInboxFile(named: inboxName)
+            }
+        }
+        return output
+    }
+
+    /// The drafts a generated feature's file at `path` holds: each record's members (`fields`
+    /// only) read by `draft` as the field flags read their values (``RecordValue/text``), a record that is refused named;
+    /// messages call a record `article` `noun`.
+    static func drafts<Draft>(
+        inFile path: String, noun: Noun, article: String, fields: [String],
+        draft: ([String: RecordValue]) throws(CommandFailure) -> Draft
+    ) throws(CommandFailure) -> [Draft] {
+        let records = try RecordFile.read(path, as: RecordFile.Format(noun: noun, article: article, members: fields)) {
+            (record: FieldRecord) in
+            record.values.keys.filter { !fields.contains($0) }
+        }
+        var drafts: [Draft] = []
+        drafts.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            do throws(CommandFailure) {
+                drafts.append(try draft(record.values))
+            } catch {
+                throw CommandFailure("record \(index + 1): \(error.message)")
+            }
+        }
+        return drafts
+    }
+
+    /// Writes `contents` to a free name in Documents/ based on `name`; answers with its path.
+    static func export(_ context: CommandContext, contents: Data, named name: String) throws(CommandFailure)
+        -> CommandOutput
+    {
+        let written = try CommandFailure.sandbox { () throws(SandboxError) in
+            try context.sandbox.exportDocument(contents, named: name)
+        }
+        return .text("Documents/\(written)", json: JSONOutput.encode(ExportFile.JSON(exported: "Documents/\(written)")))
+    }
+}
+
+extension ImportViewState {
+    /// How many `noun` were imported, or where the import stopped.
+    func commandOutput(noun: Noun) throws(CommandFailure) -> CommandOutput {
+        switch self {
+        case .finished(let imported):
+            return .message("Imported \(noun.counted(imported)).")
+        case .failed(let imported, let total, let failure):
+            throw CommandFailure("\(failure.message) (\(imported) of \(total) imported)")
+        case .idle, .importing: throw .cancelled
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import ShellKit
+
+/// Reads a file of records to import: a JSON array of objects, or one object per line.
+///
+/// One object per line is JSON Lines. `docs import` and every generated feature's `import` read
+/// their files through it.
+enum RecordFile {
+    /// The largest file accepted.
+    static let maxBytes = 64 * 1_048_576
+
+    /// What a file's records are: what they are called and the members they may have.
+    struct Format {
+        /// What one record is (`document`, `documents`).
+        let noun: Noun
+        /// The article before the noun (`a`, `an`).
+        let article: String
+        /// The members a record may have, in the order messages list them.
+        let members: [String]
+    }
+
+    /// The records in the file at `path`, in order, or why it cannot be read (naming the record).
+    ///
+    /// `unknownMembers` names the members a record has that the format does not: the file is
+    /// refused, since their values would be dropped while the user is told the record was imported
+    /// (a `"tag"` for `"tags"`).
+    static func read<Record: Decodable>(
+        _ path: String, as format: Format, unknownMembers: (Record) -> [String]
+    ) throws(CommandFailure) -> [Record] {
+        let data = try InputFile.contents(of: path, what: "file", maxBytes: maxBytes).get()
+        let isArray = data.first { !Self.isSpace($0) } == UInt8(ascii: "[")
+        let records = try isArray ? array(data, format, unknownMembers) : lines(data, format, unknownMembers)
+        // An empty or cut-off file (a copy that failed halfway) imports nothing and is kept.
+        guard !records.isEmpty else { throw CommandFailure("the file holds no \(format.noun.many)") }
+        return records
+    }
+}
+
+// MARK: - Private
+
+extension RecordFile.Format {
+    /// Why the record at `place` holds a member the format does not have.
+    fileprivate func unknown(_ names: [String], in place: String) -> CommandFailure {
+        let known = members.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        return CommandFailure("\(place): unknown field \"\(names.sorted()[0])\" (\(article) \(noun.one) has \(known))")
+    }
+
+    /// Why a record is not one of these: `not a document (expected {"title", "body", "tags"})`.
+    fileprivate var mismatch: String {
+        "not \(article) \(noun.one) (expected {\(members.map { "\"\($0)\"" }.joined(separator: ", "))})"
+    }
+}
+
+extension RecordFile {
+    private static func array<Record: Decodable>(
+        _ data: Data, _ format: Format, _ unknownMembers: (Record) -> [String]
+    ) throws(CommandFailure) -> [Record] {
+        let records: [Record]
+        do {
+            records = try JSONDecoder().decode([Record].self, from: data)
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.keyNotFound(_, let context),
+            DecodingError.valueNotFound(_, let context)
+        {
+            let index = context.codingPath.first?.intValue.map { " \($0 + 1)" } ?? ""
+            throw CommandFailure("record\(index): \(format.mismatch)")
+        } catch {
+            throw CommandFailure("not a JSON array of \(format.noun.many)")
+        }
+        for (index, record) in records.enumerated() {
+            let unknown = unknownMembers(record)
+            if !unknown.isEmpty { throw format.unknown(unknown, in: "record \(index + 1)") }
+        }
+        return records
+    }
+
+    private static func lines<Record: Decodable>(
+        _ data: Data, _ format: Format, _ unknownMembers: (Record) -> [String]
+    ) throws(CommandFailure) -> [Record] {
+        var records: [Record] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where line.contains(where: { !isSpace($0) }) {
+            guard let record = try? JSONDecoder().decode(Record.self, from: Data(line)) else {
+                throw CommandFailure("line \(index + 1): \(format.mismatch)")
+            }
+            let unknown = unknownMembers(record)
+            if !unknown.isEmpty { throw format.unknown(unknown, in: "line \(index + 1)") }
+            records.append(record)
+        }
+        return records
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+            || byte == UInt8(ascii: "\r")
+    }
+}

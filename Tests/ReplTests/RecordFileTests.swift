@@ -1,0 +1,63 @@
+import Foundation
+import ShellKit
+import TestSupport
+import Testing
+
+@testable import repl
+
+/// A generated feature's import and export files: each value comes back as it went out, and a
+/// record the feature cannot take is refused, naming it.
+@Suite("Record files")
+struct RecordFileTests {
+    /// Every kind of value, a number with more digits than a Double holds, and a list item with a
+    /// comma in it.
+    static let record =
+        #"{"amount":12.345678901234567891,"count":30,"done":true,"note":null,"tags":["a, b","c"],"title":"Lunch"}"#
+
+    @Test func everyValueComesBackAsItWentOut() throws {
+        let read = try JSONDecoder().decode(FieldRecord.self, from: Data(Self.record.utf8))
+        #expect(read.values["amount"] == .number("12.345678901234567891"))
+        #expect(read.values["count"]?.text == "30" && read.values["done"]?.text == "true")
+        #expect(read.values["note"]?.text == "", "null clears an optional field, as an empty flag does")
+        #expect(String(decoding: ExportFile.contents(read), as: UTF8.self) == Self.record + "\n")
+    }
+
+    @Test func aListKeepsItsItemsAndAWindowsTextIsSplitAtCommas() throws {
+        let read = try JSONDecoder().decode(FieldRecord.self, from: Data(Self.record.utf8))
+        #expect(read.values["tags"]?.words == ["a, b", "c"])
+        #expect(RecordValue.text("a, b,, c").words == ["a", "b", "c"])
+        #expect(throws: CommandFailure("tags takes one value, not a list")) { try read.values["tags"]?.single("tags") }
+        #expect(try read.values["title"]?.single("title") == "Lunch")
+    }
+
+    @Test func aNumberBeyondADecimalIsKeptAsADouble() throws {
+        let read = try JSONDecoder().decode(FieldRecord.self, from: Data(#"{"far":1e300}"#.utf8))
+        #expect(read.values["far"] == .number("1e+300"))
+        #expect(String(decoding: ExportFile.contents(read), as: UTF8.self) == #"{"far":1e+300}"# + "\n")
+    }
+
+    @Test(arguments: [
+        (
+            #"{"title":"a"}"# + "\n" + #"{"titel":"b"}"#,
+            #"line 2: unknown field "titel" (an expense has "amount", "title")"#
+        ),
+        (
+            #"[{"title":"a"},{"title":["b"],"bogus":1}]"#,
+            #"record 2: unknown field "bogus" (an expense has "amount", "title")"#
+        ),
+        (#"[{"title":"a"}, 3]"#, #"record 2: not an expense (expected {"title", "amount"})"#),
+        ("{\"title\":", #"line 1: not an expense (expected {"title", "amount"})"#),
+        ("\n \n", "the file holds no expenses"),
+    ])
+    func aFileTheFeatureCannotTakeIsRefusedNamingTheRecord(contents: String, message: String) throws {
+        let folder = try ScratchFolder()
+        let file = folder.url.appendingPathComponent("expenses.json")
+        try Data(contents.utf8).write(to: file)
+        #expect(throws: CommandFailure(message)) {
+            try ItemFiles.drafts(
+                inFile: file.path, noun: Noun(one: "expense", many: "expenses"), article: "an",
+                fields: ["title", "amount"]
+            ) { $0 }
+        }
+    }
+}
