@@ -214,6 +214,19 @@ struct WriteTests {
                 #"{"priority":1,"amount":1,"category":"food","spentOn":"2026-01-01T25:00:00Z"}"#,
                 "spentOn must be a date"
             ),
+            (
+                #"{"priority":1,"amount":1,"category":"food","spentOn":"2026-01-01T09:00:00Zjunk"}"#,
+                "spentOn must be a date"
+            ),
+            (#"{"priority":1,"amount":1,"category":"food","spentOn":"2026-01-01"}"#, "spentOn must be a date"),
+            (
+                #"{"priority":1,"amount":1,"category":"food","spentOn":"2026-01-01T09:00:00.Z"}"#,
+                "spentOn must be a date"
+            ),
+            (
+                #"{"priority":1,"amount":1,"category":"food","spentOn":"2026-01-01T09:00:00+24:00"}"#,
+                "spentOn must be a date"
+            ),
         ]
         for (body, reason) in refusals {
             let refused = try await client.send("POST", "/expenses", json: body)
@@ -226,8 +239,12 @@ struct WriteTests {
             "POST", "/expenses",
             json: #"{"priority":3,"amount":1,"category":"food","spentOn":"2024-02-29T23:59:59.5+02:00"}"#)
         #expect(dated.status == 201, "a leap day with fractions of a second and an offset is a date")
+        let farEast = try await client.send(
+            "POST", "/expenses",
+            json: #"{"priority":3,"amount":1,"category":"food","spentOn":"2026-01-01T00:10:00+23:59"}"#)
+        #expect(farEast.status == 201, "RFC 3339 takes any offset under a day")
         let listed = try await client.send("GET", "/expenses")
-        #expect((listed.object["items"] as? [Any])?.count == 2, "the refused ones changed nothing")
+        #expect((listed.object["items"] as? [Any])?.count == 3, "the refused ones changed nothing")
         await server.stop()
     }
 

@@ -194,20 +194,49 @@ extension CollectionSpec.Field {
             return values.contains(text)
                 ? nil : ValidationFailure("\(name) must be one of \(values.joined(separator: ", "))")
         case (.date, .string(let text)):
-            // RFC 3339, with or without fractions of a second, on a day the calendar has: Foundation
-            // reads 2026-02-30 as March 2nd, and a device would show what the server never held.
-            let fractional = ISO8601DateFormatter()
-            fractional.formatOptions.insert(.withFractionalSeconds)
-            let day = ISO8601DateFormatter()
-            day.formatOptions = [.withFullDate]
-            let written = String(text.prefix(10))
-            let isDay = day.date(from: written).map(day.string(from:)) == written
-            return !isDay || ISO8601DateFormatter().date(from: text) == nil && fractional.date(from: text) == nil
-                ? ValidationFailure("\(name) must be a date") : nil
+            return Self.isDate(text) ? nil : ValidationFailure("\(name) must be a date")
         default:
             return ValidationFailure("\(name) has the wrong type")
         }
     }
+}
+
+extension CollectionSpec.Field {
+    /// Whether `text` is an RFC 3339 time, with or without fractions of a second, on a day and at
+    /// a time the calendar has: Foundation reads 2026-02-30 as March 2nd, and a device would show
+    /// what the server never held.
+    ///
+    /// Foundation's format style reads the date and time, in UTC, and must write them back as
+    /// they were written; the zone after them (`Z` or `±HH:MM`, any offset RFC 3339 allows) and
+    /// the fractions are checked here, since the style reads only offsets to 18 hours and ignores
+    /// what follows the time. An `ISO8601DateFormatter` made per value, as before, cost a push
+    /// of dated items most of its time.
+    fileprivate static func isDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return false }
+        var zone = bytes[19...]
+        if zone.first == UInt8(ascii: ".") {
+            let digits = zone.dropFirst().prefix(while: isDigit)
+            guard !digits.isEmpty else { return false }
+            zone = zone.dropFirst(1 + digits.count)
+        }
+        if !zone.elementsEqual("Z".utf8) {
+            let offset = Array(zone)
+            guard offset.count == 6, offset[0] == UInt8(ascii: "+") || offset[0] == UInt8(ascii: "-"),
+                offset[3] == UInt8(ascii: ":"), [1, 2, 4, 5].allSatisfy({ isDigit(offset[$0]) }),
+                offset[1] < UInt8(ascii: "2") || offset[1] == UInt8(ascii: "2") && offset[2] < UInt8(ascii: "4"),
+                offset[4] < UInt8(ascii: "6")
+            else { return false }
+        }
+        // Year 0000 is refused, as the formatter refused it: no device has been asked to read one.
+        let local = String(text.prefix(19))
+        guard !local.hasPrefix("0000"), let date = try? Date(local + "Z", strategy: wholeSeconds) else { return false }
+        return date.formatted(wholeSeconds).prefix(19) == local
+    }
+
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 }
 
 extension Unicode.Scalar {
