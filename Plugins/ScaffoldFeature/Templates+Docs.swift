@@ -75,7 +75,9 @@ extension FeatureSpec {
 
             `--limit N` reads one page, newest change first, and prints the next page's cursor for
             `--after`: from the server until a `sync` brought the \(lowerPlural) here, then from the device
-            (offline too); each side reads only the cursors it handed out.
+            (offline too); each side reads only the cursors it handed out. On a terminal, `--limit N`
+            without `--after` shows a page at a time through `\(name)PagesViewModel` and asks before the
+            next, as `docs list --limit N` does.
             Tab completes the identifiers of the \(lowerPlural) on this device; `--format json` prints the
             fields under their names, with `createdAt` and `updatedAt`. Their list opens in a scene with
             `scene open list --collection \(collection)` or the link `open strata://\(collection)`\(isSearchable ? " (searched with `--query Q` or `?query=Q`)" : ""), one of them

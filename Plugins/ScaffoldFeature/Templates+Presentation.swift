@@ -1,5 +1,5 @@
-/// The Presentation files of a feature: its list, detail, editor (and search) view models over the
-/// generic ones.
+/// The Presentation files of a feature: its list, pages, detail, editor, import (and search) view
+/// models over the generic ones.
 extension FeatureSpec {
     func presentationFiles() -> [(path: String, text: String)] {
         let folder = "Sources/Presentation/\(plural)"
@@ -42,6 +42,28 @@ extension FeatureSpec {
                     public convenience init(id: \(name).ID, fetch\(name): Fetch\(name)UseCase) {
                         self.init(name: "\(name)DetailViewModel") { policy in
                             await fetch\(name).execute(id: id, policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
+                        }
+                    }
+                }
+
+                """
+            ),
+            (
+                "\(folder)/\(name)PagesViewModel.swift",
+                """
+                public import Domain
+
+                /// The \(lower) list read a page at a time, newest change first.
+                public typealias \(name)PagesViewModel = PagesViewModel<\(name)>
+
+                /// What the paged \(lower) list shows.
+                public typealias \(name)PagesViewState = PagesViewState<\(name)>
+
+                extension PagesViewModel where Item == \(name) {
+                    /// Pages of `pageSize` \(lowerPlural), read with `list\(plural)`.
+                    public convenience init(list\(plural): List\(plural)UseCase, pageSize: Int) {
+                        self.init(name: "\(name)PagesViewModel", pageSize: pageSize) { request, policy in
+                            await list\(plural).execute(page: request, policy: policy).mapError { ItemLoadFailure($0, cancelled: .cancelled) }
                         }
                     }
                 }

@@ -136,6 +136,15 @@ extension FeatureSpec {
                 ) { context, arguments throws(CommandFailure) in
                     let repository = try context.\(lowerPlural)
                     if let page = try PageFlags.request(arguments, invalidCursor: \(name)Error.invalidCursor.errorDescription ?? "") {
+                        if PageBrowser.browses(page, in: context) {
+                            return try await PageBrowser.browse(context, noun: \(name).noun, policy: arguments.readPolicy) {
+                                \(name)PagesViewModel(list\(plural): List\(plural)UseCase(repository: repository), pageSize: page.limit)
+                            } print: { items, provenance in
+                                if let table = FieldListOutput(items: items, provenance: provenance, page: nil).table(styling: context.styling) {
+                                    context.console.out(table)
+                                }
+                            }
+                        }
                         return try await context.perform { () async throws(CommandFailure) -> CommandOutput in
                             let fetched = try await List\(plural)UseCase(repository: repository).execute(page: page, policy: arguments.readPolicy)
                                 .mapError(CommandFailure.init(feature:)).get()

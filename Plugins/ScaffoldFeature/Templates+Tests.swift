@@ -404,6 +404,21 @@ extension FeatureSpec {
                 await failingTester.finish()
             }
 
+            @Test func pagesAreReadOneAtATimeUntilTheEnd() async throws {
+                let first = \(sampleDraft(.first)).\(lower)(id: try \(name)Rules.id(1), at: Date(timeIntervalSince1970: 0))
+                let second = \(sampleDraft(.second)).\(lower)(id: try \(name)Rules.id(2), at: Date(timeIntervalSince1970: 60))
+                let viewModel = \(name)PagesViewModel(
+                    list\(plural): List\(plural)UseCase(repository: Fake\(name)Repository(\(lowerPlural): [first, second])), pageSize: 1)
+                let tester = ViewModelTester(viewModel)
+                viewModel.load()
+                await tester.expect(.loading, .loaded(items: [second], provenance: .disk))
+                viewModel.loadMore()
+                await tester.expect(.loadingMore(items: [second], provenance: .disk), .endReached(items: [second, first], provenance: .disk))
+                #expect(viewModel.loadMore() == nil, "nothing after the end")
+                await tester.finish()
+                #expect(viewModel.traceName == "\(name)PagesViewModel")
+            }
+
             @Test func theDetailLoadsOneAndSaysWhenItIsMissing() async throws {
                 let items = try stored()
                 let repository = Fake\(name)Repository(\(lowerPlural): items)

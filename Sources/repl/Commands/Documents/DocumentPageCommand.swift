@@ -14,7 +14,7 @@ enum DocumentPageCommand {
             let request = try PageFlags.request(
                 arguments, invalidCursor: DocumentError.invalidCursor.errorDescription ?? "invalid cursor")
         else { throw CommandFailure("docs list pages with --limit N or --after CURSOR") }
-        if request.after == nil, context.console.inputIsTerminal, context.console.outputIsTerminal {
+        if PageBrowser.browses(request, in: context) {
             return try await browse(context, limit: request.limit, policy: arguments.readPolicy)
         }
         let use = ListDocumentsUseCase(repository: context.services.documents)
@@ -30,41 +30,15 @@ enum DocumentPageCommand {
         }
     }
 
-    /// The prompt between pages.
-    static let morePrompt = "-- more: Return for the next page, q to stop -- "
-
-    /// Pages through the list with ``DocumentPagesViewModel``: prints each page as it arrives and
-    /// asks before reading the next.
+    /// Pages through the list with ``DocumentPagesViewModel`` (see ``PageBrowser``).
     private static func browse(_ context: CommandContext, limit: Int, policy: ReadPolicy) async throws(CommandFailure)
         -> CommandOutput
     {
-        let pages = DocumentPagesViewModel(
-            listDocuments: ListDocumentsUseCase(repository: context.services.documents), pageSize: limit)
-        var shown = 0
-        _ = try await context.perform { () async throws(CommandFailure) -> CommandOutput in
-            await pages.load(policy: policy).value
-            return .nothing
-        }
-        while true {
-            switch pages.state {
-            case .loaded(let items, let provenance):
-                print(Array(items[shown...]), provenance, context)
-                shown = items.count
-                FileHandle.standardOutput.write(Data(morePrompt.utf8))  // no newline: the answer goes beside it
-                guard let answer = readLine(strippingNewline: true), answer.lowercased() != "q" else {
-                    return .message("Stopped after \(shown) documents.")
-                }
-                _ = try await context.perform { () async throws(CommandFailure) -> CommandOutput in
-                    await pages.loadMore()?.value
-                    return .nothing
-                }
-            case .endReached(let items, let provenance):
-                print(Array(items[shown...]), provenance, context)
-                return .message("end of the list (\(items.count) \(items.count == 1 ? "document" : "documents"))")
-            case .empty: return .message("0 documents")
-            case .failed(let failure), .moreFailed(_, _, let failure): throw CommandFailure(failure.message)
-            case .idle, .loading, .loadingMore: return .message("cancelled")
-            }
+        try await PageBrowser.browse(context, noun: Noun(one: "document", many: "documents"), policy: policy) {
+            DocumentPagesViewModel(
+                listDocuments: ListDocumentsUseCase(repository: context.services.documents), pageSize: limit)
+        } print: { items, provenance in
+            Self.print(items, provenance, context)
         }
     }
 

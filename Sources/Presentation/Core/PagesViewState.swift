@@ -1,27 +1,27 @@
 public import Domain
 
-/// What the paged document list shows: the pages read so far, and whether more can be read.
-nonisolated public enum DocumentPagesViewState: Equatable, Sendable, CustomStringConvertible {
+/// What a paged list shows: the pages read so far, and whether more can be read.
+nonisolated public enum PagesViewState<Item: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {
     /// Nothing requested yet.
     case idle
     /// The first page is loading; nothing to show yet.
     case loading
-    /// The pages read so far; another follows (``DocumentPagesViewModel/loadMore()`` reads it).
-    case loaded(items: [DocumentSummary], provenance: Provenance)
+    /// The pages read so far; another follows (``PagesViewModel/loadMore()`` reads it).
+    case loaded(items: [Item], provenance: Provenance)
     /// The next page is loading while the pages so far stay on screen.
-    case loadingMore(items: [DocumentSummary], provenance: Provenance)
+    case loadingMore(items: [Item], provenance: Provenance)
     /// Every page is read.
-    case endReached(items: [DocumentSummary], provenance: Provenance)
-    /// Reading the next page failed; the pages so far stay, and ``DocumentPagesViewModel/loadMore()``
+    case endReached(items: [Item], provenance: Provenance)
+    /// Reading the next page failed; the pages so far stay, and ``PagesViewModel/loadMore()``
     /// tries again.
-    case moreFailed(items: [DocumentSummary], provenance: Provenance, failure: ViewFailure)
-    /// The list has no documents.
+    case moreFailed(items: [Item], provenance: Provenance, failure: ViewFailure)
+    /// The list has no items.
     case empty
     /// The first page failed: what to tell the user and what to offer.
     case failed(ViewFailure)
 
-    /// The documents on screen.
-    public var items: [DocumentSummary] {
+    /// The items on screen.
+    public var items: [Item] {
         switch self {
         case .loaded(let items, _), .loadingMore(let items, _), .endReached(let items, _),
             .moreFailed(let items, _, _):
@@ -32,7 +32,7 @@ nonisolated public enum DocumentPagesViewState: Equatable, Sendable, CustomStrin
 
     /// A one-line description for traces: `loaded(50 items, origin: disk)`.
     public var description: String {
-        func count(_ items: [DocumentSummary]) -> String { ListViewState<DocumentSummary>.count(items) }
+        func count(_ items: [Item]) -> String { ListViewState<Item>.count(items) }
         return switch self {
         case .idle: "idle"
         case .loading: "loading"
