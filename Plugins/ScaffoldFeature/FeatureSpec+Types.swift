@@ -1,16 +1,35 @@
 /// How each field type is written in each layer.
 extension FeatureSpec.Field {
     /// The Swift type in Domain.
-    var swiftType: String { enumName ?? type.rawValue }
+    var swiftType: String { enumName.map { type == .optionalEnumeration ? $0 + "?" : $0 } ?? type.rawValue }
 
     /// The type as `scaffold-feature` takes it (`enum(food,travel)` for an enum).
-    var typeText: String { type == .enumeration ? "enum(\(values.joined(separator: ",")))" : type.rawValue }
+    var typeText: String {
+        switch type {
+        case .enumeration: "enum(\(values.joined(separator: ",")))"
+        case .optionalEnumeration: "enum(\(values.joined(separator: ",")))?"
+        default: type.rawValue
+        }
+    }
 
     /// The type the wire, the table and the shell's JSON keep it as (an enum's raw value is text).
-    var storedType: String { type == .enumeration ? "String" : swiftType }
+    var storedType: String {
+        switch type {
+        case .enumeration: "String"
+        case .optionalEnumeration: "String?"
+        default: swiftType
+        }
+    }
+
+    /// Whether the field is one of named values, required or not.
+    var isEnumeration: Bool { type == .enumeration || type == .optionalEnumeration }
+
+    /// `?` where the stored value may be missing, for optional chaining in generated code.
+    var chain: String { isOptional ? "?" : "" }
 
     var isOptional: Bool {
-        [.optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate].contains(type)
+        [.optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate, .optionalBool, .optionalEnumeration]
+            .contains(type)
     }
 
     /// Whether the rules require text in it.
@@ -19,8 +38,8 @@ extension FeatureSpec.Field {
     /// The SQL column type.
     var sqlType: String {
         switch type {
-        case .string, .optionalString, .date, .optionalDate, .strings, .enumeration: "TEXT"
-        case .int, .optionalInt, .bool: "INTEGER"
+        case .string, .optionalString, .date, .optionalDate, .strings, .enumeration, .optionalEnumeration: "TEXT"
+        case .int, .optionalInt, .bool, .optionalBool: "INTEGER"
         case .double, .optionalDouble: "REAL"
         case .decimal, .optionalDecimal: "TEXT"
         }
@@ -44,11 +63,14 @@ extension FeatureSpec.Field {
         case .double, .decimal: "\"\(name)\", \(numberKind), required: true, inSummary: true"
         case .optionalDouble, .optionalDecimal: "\"\(name)\", \(numberKind), optional: true, inSummary: true"
         case .bool: "\"\(name)\", .boolean, required: true, inSummary: true"
+        case .optionalBool: "\"\(name)\", .boolean, optional: true, inSummary: true"
         case .date: "\"\(name)\", .date, required: true, inSummary: true"
         case .optionalDate: "\"\(name)\", .date, optional: true, inSummary: true"
         case .strings: "\"\(name)\", .strings, defaultValue: \"[]\", inSummary: true"
         case .enumeration:
             "\"\(name)\", .oneOf([\(values.map { "\"\($0)\"" }.joined(separator: ", "))]), required: true, inSummary: true"
+        case .optionalEnumeration:
+            "\"\(name)\", .oneOf([\(values.map { "\"\($0)\"" }.joined(separator: ", "))]), optional: true, inSummary: true"
         }
     }
 
@@ -74,10 +96,10 @@ extension FeatureSpec.Field {
         case .int, .optionalInt: "3"
         case .double, .optionalDouble: "2.5"
         case .decimal, .optionalDecimal: "Decimal(1250) / 100"
-        case .bool: "true"
+        case .bool, .optionalBool: "true"
         case .date, .optionalDate: "Date(timeIntervalSince1970: 1_767_258_000)"
         case .strings: "[\"one\", \"two\"]"
-        case .enumeration: ".\(values[0])"
+        case .enumeration, .optionalEnumeration: ".\(values[0])"
         }
     }
 }
@@ -99,9 +121,9 @@ extension FeatureSpec.Field {
         case .int, .optionalInt: "FieldValue.integer"
         case .double, .optionalDouble: "FieldValue.decimal"
         case .decimal, .optionalDecimal: "FieldValue.exactDecimal"
-        case .bool: "FieldValue.boolean"
+        case .bool, .optionalBool: "FieldValue.boolean"
         case .date, .optionalDate: "FieldValue.date"
-        case .enumeration: "FieldValue.choice(\(swiftType).self)"
+        case .enumeration, .optionalEnumeration: "FieldValue.choice(\(enumName ?? swiftType).self)"
         }
     }
 
@@ -118,10 +140,12 @@ extension FeatureSpec.Field {
             case .optionalDouble: ("NUMBER", "The \(name), a number such as 2.5 (\\\"\\\" clears it)")
             case .optionalDecimal: ("NUMBER", "The \(name), an exact decimal such as 12.50 (\\\"\\\" clears it)")
             case .bool: ("BOOL", "Whether \(name): true or false")
+            case .optionalBool: ("BOOL", "Whether \(name): true or false (\\\"\\\" clears it)")
             case .date: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z")
             case .optionalDate: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z (\\\"\\\" clears it)")
             case .strings: ("WORD", "One of the \(name) (repeatable; replaces them on edit)")
             case .enumeration: ("VALUE", "The \(name): \(values.joined(separator: ", "))")
+            case .optionalEnumeration: ("VALUE", "The \(name): \(values.joined(separator: ", ")) (\\\"\\\" clears it)")
             }
         let extra =
             switch type {
@@ -137,7 +161,7 @@ extension FeatureSpec.Field {
     var newValue: String {
         switch type {
         case .string, .int, .double, .decimal, .date, .enumeration: "try arguments.required(\"\(flag)\", \(reader))"
-        case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
+        case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate, .optionalBool, .optionalEnumeration: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
         case .bool: "try arguments.value(of: \"\(flag)\", \(reader)) ?? false"
         case .strings: "arguments.all(\"\(flag)\")"
         }
@@ -158,7 +182,7 @@ extension FeatureSpec.Field {
         switch type {
         case .string, .int, .double, .decimal, .date, .bool, .enumeration:
             "if let \(name) = try arguments.value(of: \"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
-        case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate:
+        case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate, .optionalBool, .optionalEnumeration:
             "if let \(name) = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
         case .strings: "if let \(name) = arguments.list(\"\(flag)\") { draft.\(name) = \(name) }"
         }
@@ -173,7 +197,7 @@ extension FeatureSpec.Field {
     func swiftValue(_ sample: Sample) -> String {
         switch type {
         case .string, .optionalString: "\"\(shown(sample))\""
-        case .int, .optionalInt, .double, .optionalDouble, .bool: shown(sample)
+        case .int, .optionalInt, .double, .optionalDouble, .bool, .optionalBool: shown(sample)
         // The second has more digits than a Double keeps: a server that rounds fails the tests.
         case .decimal, .optionalDecimal:
             sample == .first
@@ -182,7 +206,7 @@ extension FeatureSpec.Field {
             sample == .first
                 ? "Date(timeIntervalSince1970: 1_767_312_000)" : "Date(timeIntervalSince1970: 1_767_398_400)"
         case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-        case .enumeration: ".\(shown(sample))"
+        case .enumeration, .optionalEnumeration: ".\(shown(sample))"
         }
     }
 
@@ -198,7 +222,8 @@ extension FeatureSpec.Field {
         case .string, .optionalString: "\(flag) \"\(shown(sample))\""
         case .date, .optionalDate: "\(flag) \(shown(sample).prefix(10))"
         case .strings: words(sample).map { "\(flag) \($0)" }.joined(separator: " ")
-        case .int, .optionalInt, .double, .optionalDouble, .decimal, .optionalDecimal, .bool, .enumeration:
+        case .int, .optionalInt, .double, .optionalDouble, .decimal, .optionalDecimal, .bool, .optionalBool, .enumeration,
+            .optionalEnumeration:
             "\(flag) \(shown(sample))"
         }
     }
@@ -211,10 +236,10 @@ extension FeatureSpec.Field {
         case .int, .optionalInt: first ? "20" : "25"
         case .double, .optionalDouble: first ? "2.5" : "3.75"
         case .decimal, .optionalDecimal: first ? "12.5" : "13.75000000000000001"
-        case .bool: first ? "true" : "false"
+        case .bool, .optionalBool: first ? "true" : "false"
         case .date, .optionalDate: first ? "2026-01-02T00:00:00Z" : "2026-01-03T00:00:00Z"
         case .strings: words(sample).joined(separator: ", ")
-        case .enumeration: first ? values[0] : values[1]
+        case .enumeration, .optionalEnumeration: first ? values[0] : values[1]
         }
     }
 }

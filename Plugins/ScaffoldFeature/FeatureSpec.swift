@@ -16,6 +16,8 @@ struct FeatureSpec {
         /// An exact decimal number that may be missing: `""` clears it.
         case optionalDecimal = "Decimal?"
         case bool = "Bool"
+        /// A yes or no that may be unanswered: `""` clears it.
+        case optionalBool = "Bool?"
         case date = "Date"
         /// A day or moment that may be missing (a trip not booked back yet): `""` clears it.
         case optionalDate = "Date?"
@@ -23,6 +25,8 @@ struct FeatureSpec {
         /// One of a list of named values (`enum(food,travel,other)`): a Domain enum, its raw value
         /// as text on the device and on the wire.
         case enumeration = "enum(a,b,…)"
+        /// One of a list of named values, or none (`enum(low,high)?`): `""` clears it.
+        case optionalEnumeration = "enum(a,b,…)?"
     }
 
     /// One field.
@@ -130,7 +134,7 @@ struct FeatureSpec {
         for text in ranges { try applyRange(text, to: &fields) }
         fields = fields.map { field in
             var field = field
-            if field.type == .enumeration { field.enumName = name + field.name.prefix(1).uppercased() + field.name.dropFirst() }
+            if field.isEnumeration { field.enumName = name + field.name.prefix(1).uppercased() + field.name.dropFirst() }
             return field
         }
         let searched = try searchable.map { name throws(ScaffoldError) -> Field in
@@ -174,8 +178,11 @@ struct FeatureSpec {
         guard !existing.contains(where: { $0.name == name }) else {
             throw ScaffoldError("field '\(name)' is given twice")
         }
+        if typeName.hasPrefix("enum("), typeName.hasSuffix(")?") {
+            return Field(name: name, type: .optionalEnumeration, values: try values(String(typeName.dropLast())))
+        }
         if typeName.hasPrefix("enum(") { return Field(name: name, type: .enumeration, values: try values(typeName)) }
-        guard let type = FieldType(rawValue: typeName), type != .enumeration else {
+        guard let type = FieldType(rawValue: typeName), type != .enumeration, type != .optionalEnumeration else {
             let known = FieldType.allCases.map(\.rawValue).joined(separator: ", ")
             throw ScaffoldError("unknown field type '\(typeName)': use one of \(known)")
         }

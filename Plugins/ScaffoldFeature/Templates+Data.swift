@@ -35,7 +35,7 @@ extension FeatureSpec {
         let toRecord = fields.map { field in
             switch field.type {
             case .strings: "        \(field.name) = Self.text(object.\(field.name))"
-            case .enumeration: "        \(field.name) = object.\(field.name).rawValue"
+            case .enumeration, .optionalEnumeration: "        \(field.name) = object.\(field.name)\(field.chain).rawValue"
             default: "        \(field.name) = object.\(field.name)"
             }
         }.joined(separator: "\n")
@@ -43,7 +43,7 @@ extension FeatureSpec {
             (fields.map { field in
                 switch field.type {
                 case .strings: "\(field.name): Self.list(\(field.name))"
-                case .enumeration: "\(field.name): try Self.choice(\(field.name))"
+                case .enumeration, .optionalEnumeration: "\(field.name): try Self.choice(\(field.name))"
                 default: "\(field.name): \(field.name)"
                 }
             } + [
@@ -117,7 +117,7 @@ extension FeatureSpec {
                     guard let itemID = \(name).ID(rawValue: id) else { throw .corruptRow("\(table) id 0") }
                     return \(name)(id: itemID, \(toObject), version: version, syncState: .synced)
                 }
-            \(fields.contains { $0.type == .strings } ? listHelpers : "")\(fields.contains { $0.type == .enumeration } ? choiceHelper : "")
+            \(fields.contains { $0.type == .strings } ? listHelpers : "")\(fields.contains(where: \.isEnumeration) ? choiceHelper : "")
             }
 
             """
@@ -131,6 +131,13 @@ extension FeatureSpec {
             where Value.RawValue == String {
                 guard let value = Value(rawValue: text) else { throw .corruptRow("\(table): no value '\\(text)'") }
                 return value
+            }
+
+            /// The enum value an optional column's text names, or none.
+            private static func choice<Value: RawRepresentable>(_ text: String?) throws(StorageError) -> Value?
+            where Value.RawValue == String {
+                guard let text else { return nil }
+                return try choice(text) as Value
             }
         """
     }

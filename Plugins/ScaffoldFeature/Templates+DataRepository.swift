@@ -33,11 +33,11 @@ extension FeatureSpec {
                 else {
                     throw .invalidData("\(article) \(lower) without an id, or without when it was made and changed")
                 }
-                return \(name)(id: id, \(fields.map { $0.type == .enumeration ? "\($0.name): try choice(wire.\($0.name))" : "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), createdAt: createdAt, updatedAt: updatedAt, version: wire.version ?? 1, syncState: .synced)
-            }\(fields.contains { $0.type == .enumeration } ? wireChoice : "")
+                return \(name)(id: id, \(fields.map { $0.isEnumeration ? "\($0.name): try choice(wire.\($0.name))" : "\($0.name): wire.\($0.name)" }.joined(separator: ", ")), createdAt: createdAt, updatedAt: updatedAt, version: wire.version ?? 1, syncState: .synced)
+            }\(fields.contains(where: \.isEnumeration) ? wireChoice : "")
 
             static func wire(for item: \(name)) -> \(name)DTO {
-                \(name)DTO(id: nil, \(fields.map { $0.type == .enumeration ? "\($0.name): item.\($0.name).rawValue" : "\($0.name): item.\($0.name)" }.joined(separator: ", ")), createdAt: nil, updatedAt: nil, version: nil)
+                \(name)DTO(id: nil, \(fields.map { $0.isEnumeration ? "\($0.name): item.\($0.name)\($0.chain).rawValue" : "\($0.name): item.\($0.name)" }.joined(separator: ", ")), createdAt: nil, updatedAt: nil, version: nil)
             }
         }
 
@@ -54,6 +54,13 @@ extension FeatureSpec {
             where Value.RawValue == String {
                 guard let value = Value(rawValue: text) else { throw .invalidData("\(article) \(lower) with '\\(text)' where it takes no such value") }
                 return value
+            }
+
+            /// The enum value the server's text names, or none when it sends none.
+            private static func choice<Value: RawRepresentable>(_ text: String?) throws(RemoteError) -> Value?
+            where Value.RawValue == String {
+                guard let text else { return nil }
+                return try choice(text) as Value
             }
         """
     }

@@ -100,7 +100,7 @@ extension FeatureSpec {
                 self.syncState = syncState
             }
         }
-        \(fields.filter { $0.type == .enumeration }.map(enumeration).joined())
+        \(fields.filter(\.isEnumeration).map(enumeration).joined())
         """
     }
 
@@ -109,7 +109,7 @@ extension FeatureSpec {
         """
 
         /// What \(article) \(lower)'s \(field.name) can be.
-        public enum \(field.swiftType): String, CaseIterable, Hashable, Sendable {
+        public enum \(field.enumName ?? field.swiftType): String, CaseIterable, Hashable, Sendable {
         \(field.values.map { "    /// \($0).\n    case \($0)" }.joined(separator: "\n"))
         }
 

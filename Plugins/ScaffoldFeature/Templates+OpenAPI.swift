@@ -221,10 +221,12 @@ extension FeatureSpec.Field {
         case .double, .decimal: return "{ type: number\(bounds) }"
         case .optionalDouble, .optionalDecimal: return "{ type: [number, \"null\"]\(bounds) }"
         case .bool: return "{ type: boolean }"
+        case .optionalBool: return "{ type: [boolean, \"null\"] }"
         case .date: return "{ type: string, format: date-time }"
         case .optionalDate: return "{ type: [string, \"null\"], format: date-time }"
         case .strings: return "{ type: array, items: { type: string, pattern: \(storable) } }"
         case .enumeration: return "{ type: string, enum: [\(values.joined(separator: ", "))] }"
+        case .optionalEnumeration: return "{ type: [string, \"null\"], enum: [\(values.joined(separator: ", ")), null] }"
         }
     }
 

@@ -327,7 +327,7 @@ extension FeatureSpec {
             var versionText: String { String(version) }
 
             var json: \(name)JSON {
-                \(name)JSON(id: id.rawValue, \(fields.map { $0.type == .enumeration ? "\($0.name): \($0.name).rawValue" : "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version, createdAt: createdAt, updatedAt: updatedAt, syncState: syncState.rawValue)
+                \(name)JSON(id: id.rawValue, \(fields.map { $0.isEnumeration ? "\($0.name): \($0.name)\($0.chain).rawValue" : "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version, createdAt: createdAt, updatedAt: updatedAt, syncState: syncState.rawValue)
             }
         }
 

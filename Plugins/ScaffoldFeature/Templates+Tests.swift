@@ -700,7 +700,8 @@ extension FeatureSpec {
     /// for a feature whose fields all take any text.
     fileprivate var refusedInWindow: (lines: String, check: String) {
         let readable: Set<FieldType> = [
-            .int, .optionalInt, .double, .optionalDouble, .decimal, .optionalDecimal, .bool, .enumeration, .date, .optionalDate,
+            .int, .optionalInt, .double, .optionalDouble, .decimal, .optionalDecimal, .bool, .optionalBool, .enumeration,
+            .optionalEnumeration, .date, .optionalDate,
         ]
         guard let field = fields.first(where: { readable.contains($0.type) }) else { return ("", "") }
         let edited = editedField
@@ -817,7 +818,7 @@ extension FeatureSpec.Field {
     /// A sample value as the shell's JSON writes it.
     func jsonText(_ sample: Sample) -> String {
         switch type {
-        case .string, .optionalString, .date, .optionalDate, .enumeration: "\"\(shown(sample))\""
+        case .string, .optionalString, .date, .optionalDate, .enumeration, .optionalEnumeration: "\"\(shown(sample))\""
         case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ",") + "]"
         default: shown(sample)
         }

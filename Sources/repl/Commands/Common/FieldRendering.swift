@@ -40,11 +40,11 @@ extension FieldRendering {
     static func value(_ value: Int?) -> RecordValue { value.map { .number(String($0)) } ?? .null }
     static func value(_ value: Double?) -> RecordValue { value.map { .number(String($0)) } ?? .null }
     static func value(_ value: Decimal?) -> RecordValue { value.map { .number($0.description) } ?? .null }
-    static func value(_ value: Bool) -> RecordValue { .bool(value) }
+    static func value(_ value: Bool?) -> RecordValue { value.map(RecordValue.bool) ?? .null }
     static func value(_ value: [String]) -> RecordValue { .list(value) }
     static func value(_ value: Date?) -> RecordValue { value.map { .text(text($0)) } ?? .null }
-    static func value<Value: RawRepresentable>(_ value: Value) -> RecordValue where Value.RawValue == String {
-        .text(value.rawValue)
+    static func value<Value: RawRepresentable>(_ value: Value?) -> RecordValue where Value.RawValue == String {
+        value.map { .text($0.rawValue) } ?? .null
     }
 
     /// A moment as the tables show it and the date flags read it.
