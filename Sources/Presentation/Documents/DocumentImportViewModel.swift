@@ -1,6 +1,6 @@
 public import Domain
 
-/// Imports many documents: the generic import over ``ImportDocumentsUseCase``.
+/// Imports many documents: the generic import over `ImportDocumentsUseCase`.
 public typealias DocumentImportViewModel = ImportViewModel<DocumentDraft>
 
 /// What the document import shows.

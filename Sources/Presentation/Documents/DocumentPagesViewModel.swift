@@ -1,6 +1,6 @@
 public import Domain
 
-/// The document list read a page at a time: the generic pages over ``ListDocumentsUseCase``.
+/// The document list read a page at a time: the generic pages over `ListDocumentsUseCase`.
 public typealias DocumentPagesViewModel = PagesViewModel<DocumentSummary>
 
 /// What the paged document list shows.
