@@ -122,7 +122,7 @@ extension DocumentCommands {
         examples: ["docs import Docs/examples/notes.jsonl", "docs import notes.jsonl"]
     ) { context, arguments throws(CommandFailure) in
         try await ItemFiles.importFile(
-            context, arguments, noun: Noun(one: "document", many: "documents"), read: ImportFile.read
+            context, arguments, noun: Noun.documents, read: ImportFile.read
         ) {
             DocumentImportViewModel(importDocuments: context.services.importDocuments)
         }

@@ -17,7 +17,7 @@ struct DocumentListOutput: CommandRendering {
     func table(styling: Styling) -> String? {
         ListTable.table(
             header: ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"], rows: items.map(Self.cells),
-            noun: Noun(one: "document", many: "documents"),
+            noun: Noun.documents,
             provenance: provenance, styling: styling) + (page.map { "\n" + Self.pageLine($0) } ?? "")
     }
 
@@ -76,4 +76,9 @@ struct DocumentListOutput: CommandRendering {
             item.updatedAt.formatted(.iso8601),
         ]
     }
+}
+
+extension Noun {
+    /// What documents are called in lists, imports and pages.
+    static let documents = Noun(one: "document", many: "documents")
 }

@@ -34,7 +34,7 @@ enum DocumentPageCommand {
     private static func browse(_ context: CommandContext, limit: Int, policy: ReadPolicy) async throws(CommandFailure)
         -> CommandOutput
     {
-        try await PageBrowser.browse(context, noun: Noun(one: "document", many: "documents"), policy: policy) {
+        try await PageBrowser.browse(context, noun: Noun.documents, policy: policy) {
             DocumentPagesViewModel(
                 listDocuments: ListDocumentsUseCase(repository: context.services.documents), pageSize: limit)
         } print: { items, provenance in

@@ -18,7 +18,7 @@ enum ImportFile {
 extension ImportFile {
     /// What the file holds: documents, with the members of ``DocumentFileRecord``.
     private static let format = RecordFile.Format(
-        noun: Noun(one: "document", many: "documents"), article: "a",
+        noun: Noun.documents, article: "a",
         members: DocumentFileRecord.CodingKeys.allCases.map(\.stringValue))
 
     /// A record, with the members it has that the format does not.
