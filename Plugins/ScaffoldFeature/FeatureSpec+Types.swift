@@ -139,12 +139,12 @@ extension FeatureSpec.Field {
             case .decimal: ("NUMBER", "The \(name), an exact decimal such as 12.50")
             case .optionalDouble: ("NUMBER", "The \(name), a number such as 2.5 (\\\"\\\" clears it)")
             case .optionalDecimal: ("NUMBER", "The \(name), an exact decimal such as 12.50 (\\\"\\\" clears it)")
-            case .bool: ("BOOL", "Whether \(name): true or false")
+            case .bool: ("BOOL", "Whether \(name)")
             case .optionalBool: ("BOOL", "Whether \(name): true or false (\\\"\\\" clears it)")
             case .date: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z")
             case .optionalDate: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z (\\\"\\\" clears it)")
             case .strings: ("WORD", "One of the \(name) (repeatable; replaces them on edit)")
-            case .enumeration: ("VALUE", "The \(name): \(values.joined(separator: ", "))")
+            case .enumeration: ("VALUE", "The \(name)")
             case .optionalEnumeration: ("VALUE", "The \(name): \(values.joined(separator: ", ")) (\\\"\\\" clears it)")
             }
         let extra =
@@ -154,16 +154,26 @@ extension FeatureSpec.Field {
             case .enumeration: ", allowedValues: [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
             default: ""
             }
-        return "FlagSpec(name: \"\(flag)\", valueName: \"\(valueName)\", help: \"\(help)\"\(extra))"
+        let required = isRequiredOnNew ? ".required(creating)" : ""
+        return "FlagSpec(name: \"\(flag)\", valueName: \"\(valueName)\", help: \"\(help)\"\(extra))\(required)"
+    }
+
+    /// Whether `new` cannot do without the field: it has no empty value to start from (a list
+    /// starts empty, a `Bool` false).
+    var isRequiredOnNew: Bool {
+        switch type {
+        case .string, .int, .double, .decimal, .date, .enumeration: true
+        default: false
+        }
     }
 
     /// The expression `new` reads the field with.
     var newValue: String {
         switch type {
-        case .string, .int, .double, .decimal, .date, .enumeration: "try arguments.required(\"\(flag)\", \(reader))"
-        case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate, .optionalBool, .optionalEnumeration: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
+        case _ where isRequiredOnNew: "try arguments.required(\"\(flag)\", \(reader))"
         case .bool: "try arguments.value(of: \"\(flag)\", \(reader)) ?? false"
         case .strings: "arguments.all(\"\(flag)\")"
+        default: "try arguments.clearable(\"\(flag)\", \(reader)) ?? nil"
         }
     }
 

@@ -67,7 +67,7 @@ extension FeatureSpec {
             | `\(lower) list [--policy P]` | Every \(lower), the ones not sent yet last |
             | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS [--policy P]` | The \(lowerPlural) in which every word begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")): the server's search, or this device's index once a `sync` brought them (offline too) |" : "")
             | `\(lower) show ID [--policy P]` | One \(lower), and where it came from |
-            | `\(lower) new \(fields.map { "\($0.flag) …" }.joined(separator: " "))` | Creates \(article) \(lower) |
+            | `\(lower) new \(fields.map { $0.isRequiredOnNew ? "\($0.flag) …" : "[\($0.flag) …]" }.joined(separator: " "))` | Creates \(article) \(lower) |
             | `\(lower) edit ID [\(fields.map(\.flag).joined(separator: ", ")) …]` | Changes the fields given |
             | `\(lower) delete ID` | Deletes \(article) \(lower) |
             | `\(lower) import FILE` | Creates \(lowerPlural) from a JSON array or JSON Lines file of records, all or none |
@@ -97,7 +97,7 @@ extension FeatureSpec {
             have is refused by name: one bad record imports nothing. The records are saved a chunk at a
             time and sent while the next are saved, through `\(name)ImportViewModel`, the view model
             `docs import` uses too; a name the Inbox holds is read there, and the file is deleted once
-            imported. `\(lower) export ID` writes the same format, so a \(lower) goes from one device to
+            imported. `\(lower) export ID` writes the same format, so \(article) \(lower) goes from one device to
             another with `inbox add` and `\(lower) import`.
 
             ## \(capitalArticle) \(lower) from creation to an offline edit

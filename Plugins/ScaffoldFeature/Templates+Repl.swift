@@ -123,7 +123,8 @@ extension FeatureSpec {
             extension \(name)Commands {
                 private static let idArgument = ArgumentSpec(name: "ID", completion: .source(.\(lower)ID))
 
-                private static var fieldFlags: [FlagSpec] {
+                /// The field flags; `new` needs each field that has no empty value, `edit` none.
+                private static func fieldFlags(creating: Bool) -> [FlagSpec] {
                     [
             \(flags)
                     ]
@@ -172,7 +173,7 @@ extension FeatureSpec {
                 }
 
                 private static let new = Command(
-                    name: "\(lower) new", group: .\(lowerPlural), summary: "Create \(article) \(lower)", flags: fieldFlags,
+                    name: "\(lower) new", group: .\(lowerPlural), summary: "Create \(article) \(lower)", flags: fieldFlags(creating: true),
                     examples: [\(literal(newExample))]
                 ) { context, arguments throws(CommandFailure) in
                     let draft = try draft(arguments, over: nil)
@@ -188,7 +189,7 @@ extension FeatureSpec {
 
                 private static let edit = Command(
                     name: "\(lower) edit", group: .\(lowerPlural), summary: "Change \(article) \(lower)'s fields", arguments: [idArgument],
-                    flags: fieldFlags, examples: [\(literal(editExample))]
+                    flags: fieldFlags(creating: false), examples: [\(literal(editExample))]
                 ) { context, arguments throws(CommandFailure) in
                     let id = try arguments.\(lower)ID()
                     let repository = try context.\(lowerPlural)

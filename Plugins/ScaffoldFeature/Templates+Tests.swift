@@ -664,6 +664,18 @@ extension FeatureSpec {
             \(missingCheck)
                     #expect(errors.contains { $0.contains("\(name) 1 was not found") }, "\\(run.stderr)")
                 }
+
+                @Test func theUsageOfNewShowsTheFieldsItNeedsAndEditsNeedNone() async throws {
+                    let run = try await repl.run(lines: ["help \(lower) new", "help \(lower) edit"])
+                    let lines = run.stdout.split(separator: "\\n")
+                    let new = try #require(lines.first { $0.hasPrefix("usage: \(lower) new ") }, "\\(run.stdout)")
+                    let edit = try #require(lines.first { $0.hasPrefix("usage: \(lower) edit ") }, "\\(run.stdout)")
+                    let required: [String] = [\(fields.filter(\.isRequiredOnNew).map { "\"\($0.flag)\"" }.joined(separator: ", "))]
+                    let optional: [String] = [\(fields.filter { !$0.isRequiredOnNew }.map { "\"\($0.flag)\"" }.joined(separator: ", "))]
+                    for flag in required { #expect(new.contains(" \\(flag) ") && !new.contains("[\\(flag) "), "\\(new)") }
+                    for flag in optional { #expect(new.contains("[\\(flag) "), "\\(new)") }
+                    for flag in [\(fields.map { "\"\($0.flag)\"" }.joined(separator: ", "))] { #expect(edit.contains("[\\(flag) "), "\\(edit)") }
+                }
             }
 
             """

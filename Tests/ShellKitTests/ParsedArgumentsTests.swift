@@ -76,4 +76,13 @@ struct ParsedArgumentsTests {
         #expect(try spec("notes new").usage == "notes new TITLE... [--body TEXT] [--tag T]...")
         #expect(try spec("help").usage == "help [COMMAND...]")
     }
+
+    @Test func aRequiredFlagIsShownWithoutBrackets() {
+        let title = FlagSpec(name: "--title", valueName: "TEXT", help: "The title")
+        let tag = FlagSpec(name: "--tag", valueName: "T", help: "A tag", isRepeatable: true)
+        #expect(title.required(true).usage == "--title TEXT")
+        #expect(title.required(true).required(false).usage == "[--title TEXT]")
+        #expect(tag.required(true).usage == "--tag T...")
+        #expect(tag.usage == "[--tag T]...")
+    }
 }

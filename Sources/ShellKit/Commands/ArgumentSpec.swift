@@ -69,6 +69,8 @@ public struct FlagSpec: Sendable {
     public var isRepeatable: Bool
     /// The only values allowed, when the flag takes one of a fixed set.
     public var allowedValues: [String]
+    /// Whether the command cannot run without the flag; its usage shows it without brackets.
+    public private(set) var isRequired = false
 
     /// Describes a flag.
     public init(
@@ -81,9 +83,22 @@ public struct FlagSpec: Sendable {
         self.allowedValues = allowedValues
     }
 
+    /// The same flag, needed by the command when `isRequired` is true (`new` needs a field that
+    /// `edit` leaves as it is).
+    public func required(_ isRequired: Bool) -> FlagSpec {
+        var flag = self
+        flag.isRequired = isRequired
+        return flag
+    }
+
     /// How the flag appears in a usage line.
     public var usage: String {
         let body = valueName.map { "\(name) \($0)" } ?? name
-        return isRepeatable ? "[\(body)]..." : "[\(body)]"
+        switch (isRequired, isRepeatable) {
+        case (true, true): return "\(body)..."
+        case (true, false): return body
+        case (false, true): return "[\(body)]..."
+        case (false, false): return "[\(body)]"
+        }
     }
 }

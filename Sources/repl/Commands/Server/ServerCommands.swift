@@ -129,7 +129,7 @@ extension ServerCommands {
     private static let edit = Command(
         name: "server edit", group: .server, summary: "Change a document's body as another device would",
         arguments: [ArgumentSpec(name: "ID", completion: .source(.documentID))],
-        flags: [FlagSpec(name: "--body", valueName: "TEXT", help: "The new body")],
+        flags: [FlagSpec(name: "--body", valueName: "TEXT", help: "The new body").required(true)],
         examples: [#"server edit 2 --body "edited elsewhere""#],
         run: runEdit
     )

@@ -103,7 +103,8 @@ extension SyncCommands {
         flags: [
             FlagSpec(
                 name: "--keep", valueName: "SIDE", help: "Which version wins",
-                allowedValues: ["local", "remote", "merged"]),
+                allowedValues: ["local", "remote", "merged"]
+            ).required(true),
             FlagSpec(name: "--body", valueName: "TEXT", help: "The merged body (with --keep merged)"),
         ],
         examples: ["conflicts resolve 1 --keep remote", #"conflicts resolve 1 --keep merged --body "both edits""#]
