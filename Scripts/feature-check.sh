@@ -45,6 +45,7 @@ refuse Trip --field name:Float
 refuse Trip --field name:decimal
 refuse Trip --field name:String --field name:Int
 refuse Trip --field syncState:String
+refuse Trip --field origin:String
 refuse Trip
 refuse Trip --field name:String --conflicts sometimes
 refuse Trip --field nights:Int --searchable nights

@@ -173,7 +173,8 @@ struct FeatureSpec {
             throw ScaffoldError("'\(name)' is not a field name: use lowerCamelCase letters and digits")
         }
         guard !swiftKeywords.contains(name), !reservedFields.contains(name) else {
-            throw ScaffoldError("'\(name)' cannot be a field name (a Swift keyword or a field every feature has)")
+            throw ScaffoldError(
+                "'\(name)' cannot be a field name (a Swift keyword, or a name every item has in the shell's JSON)")
         }
         guard !existing.contains(where: { $0.name == name }) else {
             throw ScaffoldError("field '\(name)' is given twice")
@@ -238,8 +239,11 @@ struct FeatureSpec {
         "Date", "Bool", "Double", "Array", "Set", "Dictionary", "Optional", "Task", "Any", "Type", "Self",
     ]
 
-    /// Fields every feature has already.
-    static let reservedFields: Set<String> = ["id", "version", "updatedAt", "createdAt", "syncState"]
+    /// Fields every feature has already, and the members the shell's JSON puts beside an item's
+    /// fields to say where it was read from.
+    static let reservedFields: Set<String> = [
+        "id", "version", "updatedAt", "createdAt", "syncState", "origin", "freshness", "ageSeconds",
+    ]
 
     /// Swift's keywords (none may name a field).
     static let swiftKeywords: Set<String> = [

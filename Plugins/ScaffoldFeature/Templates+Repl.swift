@@ -317,29 +317,11 @@ extension FeatureSpec {
         extension \(name): FieldRendering {
             static let noun = Noun(one: "\(lower)", many: "\(lowerPlural)")
 
-            var idText: String { id.description }
-
             var fieldValues: [(name: String, value: RecordValue)] {
                 [
         \(fields.map { "            (\"\($0.name)\", Self.value(\($0.name)))," }.joined(separator: "\n"))
                 ]
             }
-
-            var versionText: String { String(version) }
-
-            var json: \(name)JSON {
-                \(name)JSON(id: id.rawValue, \(fields.map { $0.isEnumeration ? "\($0.name): \($0.name)\($0.chain).rawValue" : "\($0.name): \($0.name)" }.joined(separator: ", ")), version: version, createdAt: createdAt, updatedAt: updatedAt, syncState: syncState.rawValue)
-            }
-        }
-
-        /// \(capitalArticle) \(lower) in the shell's JSON; field names are a contract: add, never rename.
-        nonisolated struct \(name)JSON: Encodable {
-            let id: Int
-        \(fields.map { "    let \($0.name): \($0.storedType)" }.joined(separator: "\n"))
-            let version: Int
-            let createdAt: Date
-            let updatedAt: Date
-            let syncState: String
         }
 
         """

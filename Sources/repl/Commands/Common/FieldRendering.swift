@@ -4,20 +4,18 @@ import ShellKit
 
 /// An item the shell prints as its fields in order: one table serves every feature made with
 /// `scaffold-feature`, so a feature only says what its fields are.
-protocol FieldRendering: ItemRendering, ListRendering, Timestamped, SyncTracked {
-    /// The item's fields in the shell's JSON; field names are a contract: add, never rename.
-    associatedtype JSON: Encodable
-
+///
+/// The tables, the plain and JSON output and the export file are all built from `fieldValues`, so
+/// they cannot disagree about a field. JSON names each field as `fieldValues` does: a contract,
+/// add and never rename.
+protocol FieldRendering: ItemRendering, ListRendering, Identifiable, Timestamped, SyncTracked
+where ID == ItemID<Self> {
     /// What items are called (`recipe`, `recipes`).
     static var noun: Noun { get }
-    /// The item's identifier as the user types it.
-    var idText: String { get }
     /// Each field's name and value, in the order the feature declares them.
     var fieldValues: [(name: String, value: RecordValue)] { get }
     /// The server's version.
-    var versionText: String { get }
-    /// The item in the shell's JSON.
-    var json: JSON { get }
+    var version: Int { get }
 }
 
 extension FieldRendering {
@@ -28,6 +26,15 @@ extension FieldRendering {
     static func listOutput(_ items: [Self], provenance: Provenance?) -> CommandOutput {
         .rendered(FieldListOutput(items: items, provenance: provenance, page: nil))
     }
+
+    /// The item's identifier as the user types it.
+    var idText: String { id.description }
+
+    /// The server's version as the tables show it.
+    var versionText: String { String(version) }
+
+    /// The item in the shell's JSON.
+    var json: FieldJSON { FieldJSON(self) }
 
     /// Each field's name and value as the tables show it and its flag reads it.
     var fieldTexts: [(name: String, text: String)] { fieldValues.map { ($0.name, $0.value.text) } }
@@ -99,14 +106,14 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
         JSONOutput.encode(
             ListJSON(
                 items: items.map(\.json), count: items.count,
-                provenance: provenance.map(ProvenanceJSON<Item.JSON>.Source.init), page: page))
+                provenance: provenance.map(ProvenanceJSON<FieldJSON>.Source.init), page: page))
     }
 
     /// A list in the shell's JSON; a page adds `next` (null after the last page).
     struct ListJSON: Encodable {
-        let items: [Item.JSON]
+        let items: [FieldJSON]
         let count: Int
-        let provenance: ProvenanceJSON<Item.JSON>.Source?
+        let provenance: ProvenanceJSON<FieldJSON>.Source?
         let page: PageCursor??
 
         func encode(to encoder: any Encoder) throws {
@@ -124,6 +131,34 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
 
     private static func cells(_ item: Item) -> [String] {
         [item.idText] + item.fieldTexts.map(\.text) + [item.versionText]
+    }
+}
+
+/// A generated feature's item in the shell's JSON: its fields by name, an empty one as `null` (as
+/// the export file writes it), then `id`, `version`, `createdAt`, `updatedAt` and `syncState`.
+struct FieldJSON: Encodable {
+    let fields: FieldRecord
+    let item: Common
+
+    /// What every item has beside its fields.
+    struct Common: Encodable {
+        let id: Int
+        let version: Int
+        let createdAt: Date
+        let updatedAt: Date
+        let syncState: String
+    }
+
+    init(_ item: some FieldRendering) {
+        fields = item.fileRecord
+        self.item = Common(
+            id: item.id.rawValue, version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt,
+            syncState: item.syncState.rawValue)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try fields.encode(to: encoder)
+        try item.encode(to: encoder)
     }
 }
 
