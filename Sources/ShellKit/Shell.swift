@@ -257,6 +257,6 @@ extension Shell {
         let label = context.styling.error("error:")
         let place = [script?.name, line.map(String.init)].compactMap { $0 }.joined(separator: ":")
         let prefix = script == nil && line != nil ? "line \(place): " : place.isEmpty ? "" : "\(place): "
-        console.err("\(label) \(prefix)\(message)")
+        console.err("\(label) \(prefix)\(TerminalText.oneLine(message))")
     }
 }

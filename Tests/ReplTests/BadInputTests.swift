@@ -23,6 +23,8 @@ nonisolated struct BadInputTests {
         ("NUL byte", Array("docs new a".utf8) + [0x00] + Array("b".utf8), "control character (0x0)"),
         ("over-long title", Array(("docs new " + String(repeating: "t", count: 201)).utf8), "The title is too long"),
         ("too many tags", Array(("docs new t" + String(repeating: " --tag x", count: 21)).utf8), "Too many tags"),
+        // A quoted word may span lines; the message that quotes it stays on one line.
+        ("a name spanning lines", Array("docs import 'no\nsuch.json'".utf8), "cannot read file 'no\u{240A}such.json'"),
         ("merge without a body", Array("conflicts resolve 1 --keep merged".utf8), "--keep merged needs --body TEXT"),
         (
             "body without a merge", Array("conflicts resolve 1 --keep local --body x".utf8),

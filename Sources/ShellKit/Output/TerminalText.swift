@@ -25,6 +25,15 @@ public enum TerminalText {
         return String(output)
     }
 
+    /// `text` with each line feed shown as its picture (`␊`): an error is one line, even when it
+    /// quotes a word typed across lines.
+    public static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(0x0A) else { return text }
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { output.append(scalar == "\n" ? "\u{240A}" : scalar) }
+        return String(output)
+    }
+
     /// Whether `text` holds a control character other than a line feed or a tab (bytes checked, so
     /// the common text costs one pass).
     private static func needsChange(_ text: String) -> Bool {
