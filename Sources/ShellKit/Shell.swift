@@ -122,7 +122,7 @@ extension Shell {
         } else {
             result = await execute(entry.text, nextLine: nextLine)
         }
-        defer { if context.timer { console.out(context.styling.dim(Self.timing(clock.now - started))) } }
+        defer { if context.timer { reportTime(clock.now - started) } }
         switch result {
         case .failure(let failure):
             report(failure.message)
@@ -239,10 +239,16 @@ extension Shell {
         return spec.isSensitive
     }
 
-    /// `Time: ` and the milliseconds with three decimals, as psql prints it.
-    private static func timing(_ duration: Duration) -> String {
+    /// Prints a command's duration: `Time: ` and the milliseconds with three decimals, as psql
+    /// prints it, or in `--format json` `{"timeMilliseconds":0.703}`, so every line is JSON.
+    private func reportTime(_ duration: Duration) {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return "Time: " + milliseconds.formatted(.number.precision(.fractionLength(3))) + " ms"
+        guard context.format != .json else {
+            console.out(JSONOutput.encode(["timeMilliseconds": (milliseconds * 1000).rounded() / 1000]))
+            return
+        }
+        console.out(
+            context.styling.dim("Time: " + milliseconds.formatted(.number.precision(.fractionLength(3))) + " ms"))
     }
 
     private func report(_ message: String) {

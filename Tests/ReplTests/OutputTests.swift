@@ -30,6 +30,16 @@ nonisolated struct OutputProcessTests {
         #expect(lines.contains(#"{"notice":"back-online","sent":1}"#), "\(run.stdout)")
     }
 
+    @Test func tracesAndTimesAreJSONDocumentsTooInJSONOutput() async throws {
+        let run = try await repl.run(lines: ["trace on", "timer on", "docs show 1"], arguments: ["--format", "json"])
+        let lines = run.stdout.split(separator: "\n")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+        }
+        #expect(lines.contains(#"{"from":"idle","to":"loading","trace":"DocumentDetailViewModel"}"#), "\(run.stdout)")
+        #expect(lines.filter { $0.hasPrefix(#"{"timeMilliseconds":"#) }.count == 2, "\(run.stdout)")
+    }
+
     @Test func colourOnlyWhenAskedOnAPipe() async throws {
         let plain = try await repl.run(lines: ["docs show 99"])
         #expect(plain.stderr == "error: line 1: Document 99 was not found\n")

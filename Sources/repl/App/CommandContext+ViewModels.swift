@@ -53,6 +53,6 @@ extension CommandContext {
     func present<Model: StatefulViewModel>(
         _ make: () -> Model, start: (Model) -> Task<Void, Never>?
     ) async -> Model.State {
-        await StateTracer.run(make, trace: traceStates, console: console, start: start)
+        await StateTracer.run(make, trace: traceStates, format: format, console: console, start: start)
     }
 }

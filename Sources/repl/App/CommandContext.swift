@@ -144,7 +144,8 @@ final class CommandContext: ShellContext {
         for line in uploads.take() { notice(line, json: Notice(notice: "upload", sent: nil, message: line)) }
         syncStatus = await services.sync.status()
         if credentials.takeRefusal() {
-            console.err(styling.warning("Please log in again: the server ended the session ('login NAME')."))
+            let message = "Please log in again: the server ended the session ('login NAME')."
+            console.err(format == .json ? JSONOutput.error(message, file: nil, line: nil) : styling.warning(message))
         }
     }
 
