@@ -46,7 +46,9 @@ struct RecordFileTests {
             #"record 2: unknown field "bogus" (an expense has "amount", "title")"#
         ),
         (#"[{"title":"a"}, 3]"#, #"record 2: not an expense (expected {"title", "amount"})"#),
-        ("{\"title\":", #"line 1: not an expense (expected {"title", "amount"})"#),
+        ("{\"title\":", "line 1: not valid JSON"),
+        // A member holding an object, which no field takes, is named
+        (#"{"title":{"a":1},"amount":1}"#, #"line 1: "title" holds a value that does not fit"#),
         ("\n \n", "the file holds no expenses"),
     ])
     func aFileTheFeatureCannotTakeIsRefusedNamingTheRecord(contents: String, message: String) throws {

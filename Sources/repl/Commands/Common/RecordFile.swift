@@ -45,9 +45,22 @@ extension RecordFile.Format {
         return CommandFailure("\(place): unknown field \"\(names.sorted()[0])\" (\(article) \(noun.one) has \(known))")
     }
 
-    /// Why a record is not one of these: `not a document (expected {"title", "body", "tags"})`.
-    fileprivate var mismatch: String {
-        "not \(article) \(noun.one) (expected {\(members.map { "\"\($0)\"" }.joined(separator: ", "))})"
+    /// Why a record is not one of these: the member missing (`missing "title"`) or holding what it
+    /// cannot (`"title" needs text`), else `not a document (expected {"title", "body", "tags"})`.
+    fileprivate func mismatch(_ error: DecodingError, in path: some Collection<any CodingKey>) -> String {
+        switch (error, path.first) {
+        case (.keyNotFound(let key, _), _):
+            return "missing \"\(key.stringValue)\""
+        case (.typeMismatch(let type, _), let member?), (.valueNotFound(let type, _), let member?):
+            // A list's item that does not fit says so of the list.
+            let kinds: [(Any.Type, String)] = [
+                (String.self, "text"), ([Any].self, "a list"), (Bool.self, "true or false"),
+            ]
+            let kind = path.count == 1 ? kinds.first { $0.0 == type }?.1 : nil
+            return "\"\(member.stringValue)\" " + (kind.map { "needs \($0)" } ?? "holds a value that does not fit")
+        default:
+            return "not \(article) \(noun.one) (expected {\(members.map { "\"\($0)\"" }.joined(separator: ", "))})"
+        }
     }
 }
 
@@ -58,11 +71,10 @@ extension RecordFile {
         let records: [Record]
         do {
             records = try JSONDecoder().decode([Record].self, from: data)
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.keyNotFound(_, let context),
-            DecodingError.valueNotFound(_, let context)
-        {
-            let index = context.codingPath.first?.intValue.map { " \($0 + 1)" } ?? ""
-            throw CommandFailure("record\(index): \(format.mismatch)")
+        } catch let error as DecodingError {
+            guard let path = error.path else { throw CommandFailure("not a JSON array of \(format.noun.many)") }
+            let index = path.first?.intValue.map { " \($0 + 1)" } ?? ""
+            throw CommandFailure("record\(index): \(format.mismatch(error, in: path.dropFirst()))")
         } catch {
             throw CommandFailure("not a JSON array of \(format.noun.many)")
         }
@@ -79,8 +91,14 @@ extension RecordFile {
         var records: [Record] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { !isSpace($0) }) {
-            guard let record = try? JSONDecoder().decode(Record.self, from: Data(line)) else {
-                throw CommandFailure("line \(index + 1): \(format.mismatch)")
+            let record: Record
+            do {
+                record = try JSONDecoder().decode(Record.self, from: Data(line))
+            } catch {
+                guard let error = error as? DecodingError, let path = error.path else {
+                    throw CommandFailure("line \(index + 1): not valid JSON")
+                }
+                throw CommandFailure("line \(index + 1): \(format.mismatch(error, in: path))")
             }
             let unknown = unknownMembers(record)
             if !unknown.isEmpty { throw format.unknown(unknown, in: "line \(index + 1)") }
@@ -92,5 +110,17 @@ extension RecordFile {
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
             || byte == UInt8(ascii: "\r")
+    }
+}
+
+extension DecodingError {
+    /// Where in the file the value that did not fit is; `nil` when the text is not JSON.
+    fileprivate var path: [any CodingKey]? {
+        switch self {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            context.codingPath
+        default:
+            nil
+        }
     }
 }
