@@ -10,7 +10,7 @@ struct RegistryTests {
     let registry = CommandRegistry<CommandContext>.strata
     let providers = CompletionProviders(
         documentIDs: { [1, 2, 12] }, userIDs: { [7] }, sceneIDs: { ["s1", "s2"] },
-        editorFields: { ["minutes", "title"] })
+        editorFields: { ["minutes", "title"] }, settingKeys: { ["theme"] }, collections: { ["documents", "recipes"] })
 
     @Test func eachWordOfEveryCommandNameCompletesFromTheRegistry() {
         let completer = Completer(registry: registry)
@@ -33,7 +33,8 @@ struct RegistryTests {
             case .none, .values, .file: []
             }
         }
-        let named = registry.commands.flatMap(\.arguments).flatMap { sources($0.completion) }
+        let completions = registry.commands.flatMap { $0.arguments.map(\.completion) + $0.flags.map(\.completion) }
+        let named = completions.flatMap(sources)
         #expect(!named.isEmpty)
         // A feature added with scaffold-feature brings its own provider.
         let featureSources = Set(FeatureModule.all.flatMap(\.completions.keys))
@@ -71,6 +72,13 @@ struct RegistryTests {
         #expect(completer.complete("scene open item --collection recipes ").candidates == ["3", "4"])
         #expect(completer.complete("scene open editor --collection teapots ").candidates.isEmpty)
         #expect(completer.complete("scene open editor ").candidates == ["1", "2", "12"], "documents without it")
+    }
+
+    @Test func aCollectionFlagOffersTheCollectionsTheAppSyncs() {
+        let completer = Completer(registry: registry, sources: providers.bySource)
+        #expect(completer.complete("conflicts policy --collection ").candidates == ["documents", "recipes"])
+        #expect(completer.complete("scene open list --collection r").insertion == "ecipes ")
+        #expect(completer.complete("conflicts resolve 1 --keep ").candidates == ["local", "remote", "merged"])
     }
 
     @Test func anItemEditorsFieldsAreOfferedByName() {

@@ -71,6 +71,8 @@ public struct FlagSpec: Sendable {
     public var allowedValues: [String]
     /// Whether the command cannot run without the flag; its usage shows it without brackets.
     public private(set) var isRequired = false
+    /// What Tab offers for the flag's value when it has no ``allowedValues``.
+    public private(set) var completion = ArgumentCompletion.none
 
     /// Describes a flag.
     public init(
@@ -88,6 +90,14 @@ public struct FlagSpec: Sendable {
     public func required(_ isRequired: Bool) -> FlagSpec {
         var flag = self
         flag.isRequired = isRequired
+        return flag
+    }
+
+    /// The same flag, its value completed by Tab from `completion` (a value the app knows only
+    /// at run time, such as the collections it syncs).
+    public func completing(_ completion: ArgumentCompletion) -> FlagSpec {
+        var flag = self
+        flag.completion = completion
         return flag
     }
 

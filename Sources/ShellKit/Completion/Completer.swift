@@ -56,7 +56,8 @@ extension Completer {
         if let previous = arguments.last, let flag = spec.flags.first(where: { $0.name == previous }),
             flag.valueName != nil
         {
-            return flag.allowedValues
+            guard flag.allowedValues.isEmpty else { return flag.allowedValues }
+            return candidates(flag.completion, previous: nil, arguments: arguments, current: current)
         }
         if current.hasPrefix("-") { return spec.flags.map(\.name) }
         let words = positionalWords(arguments, spec)

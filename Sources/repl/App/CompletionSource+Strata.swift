@@ -12,7 +12,9 @@ struct CompletionProviders {
     /// The fields of the item in the active item editor window.
     var editorFields: () -> [String]
     /// The names of the settings kept.
-    var settingKeys: () -> [String] = { [] }
+    var settingKeys: () -> [String]
+    /// The collections the app syncs.
+    var collections: () -> [String]
 
     /// The providers by source, as the completer takes them.
     var bySource: [CompletionSource: () -> [String]] {
@@ -22,6 +24,7 @@ struct CompletionProviders {
             .sceneID: sceneIDs,
             .editorField: editorFields,
             .settingKey: settingKeys,
+            .collection: collections,
         ]
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DemoBackend
+import Domain
 import Foundation
 import Logging
 import Platform
@@ -142,7 +143,8 @@ extension ReplApp {
             editorFields: {
                 (app.scenes.activeSession?.scene?.delegate as? ItemEditorSceneDelegate)?.source?.fields ?? []
             },
-            settingKeys: { ((try? app.settings.all()) ?? [:]).keys.sorted() })
+            settingKeys: { ((try? app.settings.all()) ?? [:]).keys.sorted() },
+            collections: { [QueuedChange.documents] + app.features.lists.keys.sorted() })
         let sources = providers.bySource.merging(FeatureModule.completions(database: app.database)) { own, _ in own }
         let completer = Completer(registry: registry, sources: sources)
         if interactive, var reader = EditLineReader(complete: completer.complete, historyFile: historyFile) {

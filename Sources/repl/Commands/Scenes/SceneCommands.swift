@@ -13,6 +13,8 @@ extension CommandGroup {
 extension CompletionSource {
     /// Identifiers of the open scene sessions.
     static let sceneID = CompletionSource("scene-id")
+    /// The collections the app syncs: `documents` and each feature's.
+    static let collection = CompletionSource("collection")
     /// What a feature's items source is named after: `items:` and the collection.
     static let itemsPrefix = "items:"
 
@@ -60,7 +62,8 @@ extension SceneCommands {
                 name: "--query", valueName: "Q", help: "The list's search query (a feature's, when it has a search)"),
             FlagSpec(
                 name: "--collection", valueName: "NAME",
-                help: "A generated feature's items instead of documents (list, item, editor)"),
+                help: "A generated feature's items instead of documents (list, item, editor)"
+            ).completing(.source(.collection)),
         ],
         examples: [
             "scene open editor 1", "scene open list --query rules", "scene open user 1", "scene open editor",

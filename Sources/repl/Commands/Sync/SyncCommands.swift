@@ -151,7 +151,8 @@ extension SyncCommands {
         ],
         flags: [
             FlagSpec(
-                name: "--collection", valueName: "NAME", help: "documents (the default) or a feature's collection")
+                name: "--collection", valueName: "NAME", help: "documents (the default) or a feature's collection"
+            ).completing(.source(.collection))
         ],
         examples: ["conflicts policy", "conflicts policy manual", "conflicts policy --collection documents"]
     ) { context, arguments throws(CommandFailure) in
