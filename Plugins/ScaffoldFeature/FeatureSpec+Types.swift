@@ -183,6 +183,7 @@ extension FeatureSpec.Field {
     var windowCase: String {
         switch type {
         case .strings: "case \"\(name)\": flags[\"\(flag)\"] = value.words"
+        case .string, .optionalString: "case \"\(name)\": flags[\"\(flag)\"] = [try value.singleText(name)]"
         default: "case \"\(name)\": flags[\"\(flag)\"] = [try value.single(name)]"
         }
     }

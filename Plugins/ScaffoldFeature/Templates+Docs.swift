@@ -89,8 +89,8 @@ extension FeatureSpec {
             types a field as the flags take it, `save` and `revert` act on it, and a relaunch brings its
             unsaved fields back, as the document editor's draft comes back.
 
-            An import file holds one record per \(lower): its fields by name, a number as a JSON number
-            (or the text its flag takes), a moment as `2026-01-02` or an ISO 8601 time, a list as a JSON
+            An import file holds one record per \(lower): its fields by name, a text as a JSON string
+            (a number there is refused), a number as a JSON number (or the text its flag takes), a moment as `2026-01-02` or an ISO 8601 time, a list as a JSON
             array, and `null` or a field left out for an optional field left empty
             ([\(examplePath)](../../\(examplePath)) holds two). Each record is read as `\(lower) new` reads
             its flags and checked by the same rules, and a record with a member the \(lower) does not

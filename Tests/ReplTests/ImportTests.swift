@@ -33,12 +33,12 @@ nonisolated struct ImportTests {
     }
 
     @Test(arguments: [
-        (#"{"title": "ok"}"# + "\n{\"title\": 3}\n", #"error: line 1: line 2: "title" needs text"#),
-        (#"[{"title": "ok"}, {"body": "no title"}]"#, #"error: line 1: record 2: missing "title""#),
-        (#"[{"title": "ok"}, {"title": "t", "tags": "x"}]"#, #"error: line 1: record 2: "tags" needs a list"#),
+        (#"{"title": "ok"}"# + "\n{\"title\": 3}\n", "error: line 1: line 2: title needs text"),
+        (#"[{"title": "ok"}, {"body": "no title"}]"#, "error: line 1: record 2: missing title"),
+        (#"[{"title": "ok"}, {"title": "t", "tags": "x"}]"#, "error: line 1: record 2: tags needs a list"),
         (
             #"[{"title": "ok"}, {"title": "t", "tags": [1]}]"#,
-            #"error: line 1: record 2: "tags" holds a value that does not fit"#
+            "error: line 1: record 2: tags holds a value that does not fit"
         ),
         (#"{"title": "ok"}"# + "\n[\"t\"]\n", "error: line 1: line 2: not a document"),
         (#"[{"title": "ok"}, {"title": "  "}]"#, "error: line 1: record 2: A title is required (0 of 2 imported)"),

@@ -28,6 +28,10 @@ struct RecordFileTests {
         #expect(RecordValue.text("a, b,, c").words == ["a", "b", "c"])
         #expect(throws: CommandFailure("tags takes one value, not a list")) { try read.values["tags"]?.single("tags") }
         #expect(try read.values["title"]?.single("title") == "Lunch")
+        // A text field takes text: a number or a yes/no there is refused, naming it
+        #expect(try read.values["title"]?.singleText("title") == "Lunch")
+        #expect(throws: CommandFailure("title needs text, not 30")) { try read.values["count"]?.singleText("title") }
+        #expect(throws: CommandFailure("title needs text, not true")) { try read.values["done"]?.singleText("title") }
     }
 
     @Test func aNumberBeyondADecimalIsKeptAsADouble() throws {
@@ -48,7 +52,7 @@ struct RecordFileTests {
         (#"[{"title":"a"}, 3]"#, #"record 2: not an expense (expected {"title", "amount"})"#),
         ("{\"title\":", "line 1: not valid JSON"),
         // A member holding an object, which no field takes, is named
-        (#"{"title":{"a":1},"amount":1}"#, #"line 1: "title" holds a value that does not fit"#),
+        (#"{"title":{"a":1},"amount":1}"#, "line 1: title holds a value that does not fit"),
         ("\n \n", "the file holds no expenses"),
     ])
     func aFileTheFeatureCannotTakeIsRefusedNamingTheRecord(contents: String, message: String) throws {

@@ -45,19 +45,19 @@ extension RecordFile.Format {
         return CommandFailure("\(place): unknown field \"\(names.sorted()[0])\" (\(article) \(noun.one) has \(known))")
     }
 
-    /// Why a record is not one of these: the member missing (`missing "title"`) or holding what it
-    /// cannot (`"title" needs text`), else `not a document (expected {"title", "body", "tags"})`.
+    /// Why a record is not one of these: the member missing (`missing title`) or holding what it
+    /// cannot (`title needs text`, as a feature's flag readers say it), else `not a document (expected {"title", "body", "tags"})`.
     fileprivate func mismatch(_ error: DecodingError, in path: some Collection<any CodingKey>) -> String {
         switch (error, path.first) {
         case (.keyNotFound(let key, _), _):
-            return "missing \"\(key.stringValue)\""
+            return "missing \(key.stringValue)"
         case (.typeMismatch(let type, _), let member?), (.valueNotFound(let type, _), let member?):
             // A list's item that does not fit says so of the list.
             let kinds: [(Any.Type, String)] = [
                 (String.self, "text"), ([Any].self, "a list"), (Bool.self, "true or false"),
             ]
             let kind = path.count == 1 ? kinds.first { $0.0 == type }?.1 : nil
-            return "\"\(member.stringValue)\" " + (kind.map { "needs \($0)" } ?? "holds a value that does not fit")
+            return "\(member.stringValue) " + (kind.map { "needs \($0)" } ?? "holds a value that does not fit")
         default:
             return "not \(article) \(noun.one) (expected {\(members.map { "\"\($0)\"" }.joined(separator: ", "))})"
         }

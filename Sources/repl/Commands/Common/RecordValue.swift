@@ -39,6 +39,16 @@ enum RecordValue: Equatable, Codable {
         return text
     }
 
+    /// The text a text field takes: a number or a yes/no is refused, as a list is, naming `field`;
+    /// a file that gives a title as `5` most likely has its members mixed up.
+    func singleText(_ field: String) throws(CommandFailure) -> String {
+        switch self {
+        case .number(let digits): throw CommandFailure("\(field) needs text, not \(digits)")
+        case .bool(let flag): throw CommandFailure("\(field) needs text, not \(flag)")
+        case .text, .list, .null: return try single(field)
+        }
+    }
+
     init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()
         if value.decodeNil() {
