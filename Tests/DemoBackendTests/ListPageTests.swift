@@ -81,6 +81,13 @@ struct ListPageTests {
         #expect(reply.status == 400 && reply.object["error"] is String, "\(reply.text)")
     }
 
+    @Test(arguments: ["since=-1", "since=x", "since=9007199254740992&full=1"])
+    func aChangeNumberOutOfRangeNamesTheRange(query: String) async throws {
+        let reply = try await client.send("GET", "/documents?\(query)")
+        #expect(reply.status == 400, "\(reply.text)")
+        #expect(reply.object["error"] as? String == "since must be a whole number from 0 to 9007199254740991")
+    }
+
     @Test func aCursorFromAnotherQueryIsRefused() async throws {
         let searched = try await page("q=a&limit=1")
         let cursor = Self.escaped(try #require(searched.next))

@@ -112,7 +112,7 @@ extension ResourceRoutes {
         let sinceText = request.query["since"]
         let since = sinceText.flatMap(Int.init)
         if sinceText != nil && !(0...Self.maxSince).contains(since ?? -1) {
-            return .error("since must be a whole number from 0", status: 400)
+            return .error("since must be a whole number from 0 to \(Self.maxSince)", status: 400)
         }
         if let full = request.query["full"], full != "1" { return .error("full must be 1", status: 400) }
         let limitText = request.query["limit"]
