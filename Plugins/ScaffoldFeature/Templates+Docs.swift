@@ -79,7 +79,7 @@ extension FeatureSpec {
             without `--after` shows a page at a time through `\(name)PagesViewModel` and asks before the
             next, as `docs list --limit N` does.
             Tab completes the identifiers of the \(lowerPlural) on this device; `--format json` prints the
-            fields under their names, with `createdAt` and `updatedAt`. Their list opens in a scene with
+            fields under their names (an empty one as `null`), with `createdAt` and `updatedAt`. Their list opens in a scene with
             `scene open list --collection \(collection)` or the link `open strata://\(collection)`\(isSearchable ? " (searched with `--query Q` or `?query=Q`)" : ""), one of them
             with `scene open item ID --collection \(collection)` or `open strata://\(collection)/ID`, and both
             follow the changes the live socket brings. `\(lower) new` and `\(lower) edit` save through
