@@ -41,6 +41,16 @@ struct AppDatabaseOpeningTests {
         #expect(database.fileBytes() == sizes.after)
     }
 
+    /// The app and its extension may launch together on a new device: both create and migrate the
+    /// same file at once, and SQLite answers one of them "database is locked" without waiting.
+    @Test func twoConnectionsCreatingTheSameNewFileAtOnceBothOpenIt() async throws {
+        for round in 0..<20 {
+            let url = folder.url.appendingPathComponent("race-\(round).sqlite")
+            let opened = await failuresRunning(3, atOnce: { _ = try AppDatabase.open(at: url) })
+            #expect(opened.isEmpty, "round \(round): \(opened)")
+        }
+    }
+
     @Test func anUnwritableLocationIsAClearError() throws {
         let url = folder.url.appendingPathComponent("missing/folder/db.sqlite")
         #expect(throws: StorageError.self) { try AppDatabase.open(at: url) }

@@ -112,6 +112,17 @@ struct PersistenceTests {
         await owner.stop()
     }
 
+    /// Two shells of one account may launch together on a new folder: both servers would create
+    /// and migrate its database at once ("table resource already exists").
+    @Test func embeddedServersStartingTogetherOnANewFolderBothOpenIt() async throws {
+        for round in 0..<10 {
+            let data = folder.url.appendingPathComponent("together-\(round)")
+            let failures = await failuresRunning(
+                3, atOnce: { _ = try DemoBackend(data: data, sharing: .shared, signIn: .open) })
+            #expect(failures.isEmpty, "round \(round): \(failures)")
+        }
+    }
+
     @Test func embeddedServersShareTheAccountsFolderWithoutCollidingIds() async throws {
         let (first, one) = try await started()
         let (second, two) = try await started()

@@ -32,8 +32,12 @@ public final class AppDatabase: Sendable {
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(busySeconds)
-            pool = try DatabasePool(path: url.path, configuration: configuration)
-            try migrator.migrate(pool)
+            // The app and its extension may launch together: one at a time creates and migrates.
+            pool = try ProcessLock(beside: url.path, for: "open").holding {
+                let pool = try DatabasePool(path: url.path, configuration: configuration)
+                try migrator.migrate(pool)
+                return pool
+            }
             reader = try SQLiteHotReader(
                 path: url.path, commits: CommitCounter.forFile(atPath: url.path),
                 snapshotMilliseconds: snapshotMilliseconds)

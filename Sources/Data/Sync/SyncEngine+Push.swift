@@ -17,7 +17,7 @@ extension SyncEngine {
         guard await beginPush() else { throw .cancelled }
         defer { endPush() }
         // Another process on this database (the app's extension) pushes the same outbox.
-        let lock = await PushLock(databasePath: outbox.database.path).acquire()
+        let lock = await ProcessLock(beside: outbox.database.path, for: "push").acquire()
         defer { lock?.release() }
         if Task.isCancelled { throw .cancelled }
         let total = pendingCount()

@@ -30,8 +30,14 @@ final class ServerDatabase: Sendable {
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            // Embedded servers sharing the folder may start together: one at a time creates and
+            // migrates the database (SQLite would answer the other "database is locked", or run a
+            // migration twice).
+            pool = try FolderLock.alone(in: folder) {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try Self.migrator.migrate(pool)
+                return pool
+            }
         } catch let error as DatabaseError
             where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
         {
@@ -184,5 +190,15 @@ private final class FolderLock: Sendable {
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)
+    }
+
+    /// Runs `body` while this process alone holds the folder's opening lock (`.open.lock`),
+    /// waiting for another process to finish; without the lock file, `body` runs alone as before.
+    static func alone<Value>(in folder: URL, _ body: () throws -> Value) rethrows -> Value {
+        let descriptor = open(folder.appendingPathComponent(".open.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }  // which drops the lock
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
     }
 }

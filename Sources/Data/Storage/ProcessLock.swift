@@ -1,21 +1,23 @@
 import Foundation
 import Synchronization
 
-/// The lock that lets one process at a time push the outbox its database holds.
+/// A lock that lets one process at a time do one kind of work on the database they share: an
+/// advisory `flock(2)` on a file beside the database, which the kernel drops when the process
+/// ends, however it ends.
 ///
-/// An app and its extension share one database and so one outbox. Each serialises its own
-/// pushes, but two processes pushing at once would read the same entries, or an entry whose
-/// predecessor the other is still settling, and send it with a validator the server no longer
-/// has: the device would conflict with itself. The lock is an advisory `flock(2)` on a file
-/// beside the database, held from reading the first batch to settling the last; the kernel
-/// drops it when the process ends, however it ends.
-struct PushLock: Sendable {
+/// An app and its extension share one database. Two processes pushing at once would read the same
+/// outbox entries, or an entry whose predecessor the other is still settling, and send it with a
+/// validator the server no longer has: the device would conflict with itself (`push`, held from
+/// reading the first batch to settling the last, ADR 0046). Two processes opening a new database
+/// at once would both create and migrate it, and SQLite answers one of them "database is locked"
+/// or "table already exists" (`open`, held while the file is opened and migrated).
+struct ProcessLock: Sendable {
     /// The lock file.
     let path: String
 
-    /// The lock for the database at `databasePath`.
-    init(databasePath: String) {
-        path = databasePath + "-push.lock"
+    /// The lock for `purpose` (`push`, `open`) on the database at `databasePath`.
+    init(beside databasePath: String, for purpose: String) {
+        path = databasePath + "-\(purpose).lock"
     }
 
     /// The lock while it is held; ``release()`` lets the next process in.
@@ -36,8 +38,8 @@ struct PushLock: Sendable {
         }
     }
 
-    /// Takes the lock, waiting for another process's push to end; nil when the lock file cannot be
-    /// opened (the push then goes on alone, as before locks) or the waiting task was cancelled.
+    /// Takes the lock, waiting for another process's work to end; nil when the lock file cannot be
+    /// opened (the work then goes on alone, as before locks) or the waiting task was cancelled.
     func acquire() async -> Held? {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
@@ -46,9 +48,23 @@ struct PushLock: Sendable {
     }
 }
 
+extension ProcessLock {
+    /// Runs `body` holding the lock, blocking the thread until another process lets it go.
+    ///
+    /// For work as short as opening the database, which nothing runs beside. Without a lock file,
+    /// `body` runs alone.
+    func holding<Value>(_ body: () throws -> Value) rethrows -> Value {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }  // which drops the lock
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
+    }
+}
+
 // MARK: - Private
 
-extension PushLock {
+extension ProcessLock {
     /// Who answers the waiting task first: the thread that got the lock, or its cancellation.
     private final class Waiter: Sendable {
         let continuation: Mutex<CheckedContinuation<Bool, Never>?>
