@@ -82,6 +82,6 @@ struct AttachmentUseCaseTests {
     @Test func theRepositorysFailureIsTheResult() async {
         let result = await ListAttachmentsUseCase(repository: Recorder()).execute(document: 7)
         #expect(result.failure == .documentNotFound(7))
-        #expect(result.failure?.errorDescription == "document 7 not found")
+        #expect(result.failure?.errorDescription == "Document 7 was not found", "as docs show says it")
     }
 }

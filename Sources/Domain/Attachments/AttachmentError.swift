@@ -38,7 +38,8 @@ public enum AttachmentError: Error, LocalizedError, Equatable, Sendable {
         case .unreadable(let path): "cannot read '\(path)'"
         case .tooLarge(let bytes, let limit):
             "the file has \(bytes) bytes; an attachment has at most \(limit) (\(limit >> 20) MiB)"
-        case .documentNotFound(let id): "document \(id) not found"
+        // The same words as every other command that misses the document.
+        case .documentNotFound(let id): DocumentError.notFound(id: id).errorDescription
         case .alreadyAttached(let name): "the document already has an attachment named '\(name)'"
         case .attachmentNotFound(let name): "the document has no attachment named '\(name)'"
         case .notSentYet(let id): "document \(id) has not reached the server yet: run 'sync' first"
