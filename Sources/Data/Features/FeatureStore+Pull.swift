@@ -83,9 +83,10 @@ extension FeatureStore {
             // Before the first commit the scenes hear of: a list they reload must not be the old one.
             let dropsLists = !listsDropped && !(items.isEmpty && page.deleted.isEmpty)
             listsDropped = listsDropped || dropsLists
-            try apply(items, deleted: page.deleted, reaching: page.serverVersion, droppingLists: dropsLists)
-            report.pulled += items.count
-            report.deleted += page.deleted.count
+            let applied = try apply(
+                items, deleted: page.deleted, reaching: page.serverVersion, droppingLists: dropsLists)
+            report.pulled += applied.written
+            report.deleted += applied.deleted
             since = page.serverVersion
             if !page.more { return }
         }
@@ -142,16 +143,20 @@ extension FeatureStore {
             ])
     }
 
-    /// Writes one page and the change number it reaches in one transaction (items with unsent
-    /// changes keep this device's version); drops the server's lists first when asked.
+    /// Writes one page and the change number it reaches in one transaction; returns how many items
+    /// it wrote and deleted.
+    ///
+    /// Items with unsent changes keep this device's version, and are not counted; the server's
+    /// lists are dropped first when asked.
     private func apply(
         _ items: [(item: Item, etag: String?)], deleted: [Int], reaching version: Int, droppingLists: Bool
-    ) throws(SyncError) {
+    ) throws(SyncError) -> (written: Int, deleted: Int) {
         let moment = now()
         if droppingLists { lists.evacuateMemory() }
         source.forgetInMemory(items.map { Resource.id(of: $0.item) } + deleted.compactMap(ID.server))
+        let applied: (written: Int, deleted: Int)
         do {
-            try database.write { db in
+            applied = try database.write { db in
                 let pending = try Outbox.itemsWithChanges(in: Resource.collection, db)
                 var rows: [(key: ID, record: Resource.Record, metadata: CacheMetadata)] = []
                 rows.reserveCapacity(items.count)
@@ -160,10 +165,11 @@ extension FeatureStore {
                     rows.append((id, try Resource.Record(item, key: id), CacheMetadata(fetchedAt: moment, etag: etag)))
                 }
                 try RecordStore<Resource.Record>.write(rows, db)
-                try RecordStore<Resource.Record>.delete(
-                    deleted.compactMap(ID.server).filter { !pending.contains($0.rawValue) }, db)
+                let gone = deleted.compactMap(ID.server).filter { !pending.contains($0.rawValue) }
+                try RecordStore<Resource.Record>.delete(gone, db)
                 if droppingLists { try ListRecord<Resource>.dropAll(db) }
                 try SyncValueRecord.set(Self.cursorKey, String(version), db)
+                return (rows.count, gone.count)
             }
         } catch {
             logger.error("pull storage failure: \(error)")
@@ -171,6 +177,7 @@ extension FeatureStore {
         }
         // The copies just replaced may have been read again meanwhile.
         source.forgetInMemory(items.map { Resource.id(of: $0.item) } + deleted.compactMap(ID.server))
+        return applied
     }
 }
 

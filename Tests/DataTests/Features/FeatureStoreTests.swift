@@ -574,7 +574,13 @@ struct FeatureStoreTests {
         _ = try await other.update(theirs)
         _ = try await otherStack.sync.sync(progress: { _ in })
         #expect(try await fixture.onServer(1)?.note == "theirs")
-        _ = try await fixture.stack.sync.pull()
+        // The item kept is not counted: the report says what the pull changed here
+        #expect(try await fixture.stack.sync.pull().pulled == 0)
+        #expect(try await fixture.store.item(made.id, policy: .localOnly).value.note == "mine, not sent")
+        // Nor is a deletion the pull leaves alone for the same reason
+        try await other.delete(made.id)
+        _ = try await otherStack.sync.sync(progress: { _ in })
+        #expect(try await fixture.stack.sync.pull().deleted == 0)
         #expect(try await fixture.store.item(made.id, policy: .localOnly).value.note == "mine, not sent")
     }
 
