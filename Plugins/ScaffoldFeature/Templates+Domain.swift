@@ -145,6 +145,14 @@ extension FeatureSpec {
         \(fields.map { "        changed.\($0.name) = \($0.name)" }.joined(separator: "\n"))
                 return changed
             }
+
+            /// These fields, typed over `old`, moved onto `new`: a field changed here keeps its value,
+            /// the others take `new`'s (an editor whose \(lower) changed elsewhere keeps the user's typing).
+            public func rebased(from old: \(name)Draft, onto new: \(name)Draft) -> \(name)Draft {
+                var rebased = new
+        \(fields.map { "        if self.\($0.name) != old.\($0.name) { rebased.\($0.name) = self.\($0.name) }" }.joined(separator: "\n"))
+                return rebased
+            }
         }
 
         """

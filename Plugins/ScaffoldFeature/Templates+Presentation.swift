@@ -112,7 +112,8 @@ extension FeatureSpec {
             ) {
                 self.init(
                     name: "\(name)EditorViewModel", editing: \(lower), draft: draft, draftOf: { \(name)Draft($0) },
-                    cancelled: \(name)Error.cancelled, save: Self.save(create\(name): create\(name), update\(name): update\(name)))
+                    rebase: { $0.rebased(from: $1, onto: $2) }, cancelled: \(name)Error.cancelled,
+                    save: Self.save(create\(name): create\(name), update\(name): update\(name)))
             }
 
             /// How a draft is saved: as a new \(lower) when nothing is saved yet, else over the saved one.

@@ -462,6 +462,29 @@ extension FeatureSpec {
                     .failed(first, failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)))
                 await tester.finish()
             }
+
+            @Test func aNewerVersionKeepsTheFieldTypedAndBringsTheOthersSoASaveUndoesNothing() async throws {
+                let repository = Fake\(name)Repository()
+                let (create, update) = (Create\(name)UseCase(repository: repository), Update\(name)UseCase(repository: repository))
+                let (first, second) = (\(sampleDraft(.first)), \(sampleDraft(.second)))
+                let created = try await create.execute(first).get()
+                let editor = \(name)EditorViewModel(editing: created, draft: first, create\(name): create, update\(name): update)
+                let tester = ViewModelTester(editor)
+                var typed = first
+                typed.\(fields[0].name) = second.\(fields[0].name)
+                editor.edit { $0 = typed }
+                // Another device changed every other field and the server's copy reached this one.
+                var theirs = second.applied(to: created)
+                theirs.\(fields[0].name) = created.\(fields[0].name)
+                _ = try await update.execute(theirs).get()
+                let newer = try #require(await repository.stored[created.id])
+                editor.receive(newer)
+                await editor.save()?.value
+                let saved = try #require(await repository.stored[created.id])
+                #expect(\(name)Draft(saved) == second, "the typed field and the other device's fields")
+                await tester.expect(.dirty(typed), \(fields.count > 1 ? ".dirty(second), " : "").saving(second), .saved(saved))
+                await tester.finish()
+            }
         \(isSearchable ? searchViewModelTest : "")}
 
         """

@@ -57,7 +57,8 @@ struct ItemEditorViewModelTests {
     func editor(_ note: Note?, draft: String) -> ItemEditorViewModel<Note, String> {
         let saves = saves
         return ItemEditorViewModel(
-            name: "NoteEditorViewModel", editing: note, draft: draft, draftOf: { $0.title }, cancelled: .cancelled,
+            name: "NoteEditorViewModel", editing: note, draft: draft, draftOf: { $0.title },
+            rebase: { typed, old, new in typed == old ? new : typed }, cancelled: .cancelled,
             save: { saved, draft in await saves.save(saved, draft) })
     }
 
@@ -132,6 +133,23 @@ struct ItemEditorViewModelTests {
         await tester.finish()
         #expect(await saves.calls.map(\.saved?.version) == [3], "the save went over the newest version")
         #expect(viewModel.saved == Note(title: "Mine", version: 5, syncState: .synced))
+    }
+
+    @Test func aNewerVersionMovesTheTypingOntoItSoAFailedDraftOrOneItMatchesSettles() async {
+        let viewModel = editor(Note(title: "Groceries", version: 1, syncState: .synced), draft: "Groceries")
+        let tester = ViewModelTester(viewModel)
+        viewModel.edit { $0 = "" }
+        await viewModel.save()?.value
+        viewModel.receive(Note(title: "Errands", version: 2, syncState: .synced))
+        #expect(viewModel.state.hasUnsavedChanges, "the typing stays")
+        viewModel.receive(Note(title: "", version: 3, syncState: .synced))
+        viewModel.receive(Note(title: "", version: 3, syncState: .synced))
+        await tester.expect(
+            .dirty(""), .saving(""),
+            .failed("", failure: ViewFailure(message: "A note needs a title", remedy: .fixInput)), .dirty(""),
+            .clean(""))
+        await tester.finish()
+        #expect(viewModel.saved?.version == 3 && viewModel.save() == nil, "nothing left to save")
     }
 
     @Test func aNewItemHasNoNewerVersion() {

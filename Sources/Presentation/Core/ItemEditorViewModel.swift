@@ -5,7 +5,9 @@ public import Observation
 /// Edits a new or existing item of a generated feature; a failed save keeps the draft.
 ///
 /// The documents' editor (``DocumentEditorViewModel``) has the same states; only a document's
-/// conflict carries the server's version, which a document's screen shows beside the draft.
+/// conflict carries the server's version, which a document's screen shows beside the draft. As
+/// there, a newer version of the item moves the draft onto it and keeps only the fields the user
+/// changed, so a save never puts back what another device changed meanwhile.
 ///
 /// ```swift
 /// let editor = ExpenseEditorViewModel(editing: nil, draft: draft, createExpense: create, updateExpense: update)
@@ -21,6 +23,9 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     public typealias Save<Failure: UserFacingError> = @Sendable (Item?, Draft) async -> Result<Item, Failure>
     /// Saves a draft, as ``Save`` does, with its failures already worded for the user.
     public typealias WordedSave = @Sendable (Item?, Draft) async -> Result<Item, ItemLoadFailure>
+    /// Moves a draft, typed over the first draft, onto the second (a newer version's): the fields
+    /// the user changed keep their text, the others take the newer version's.
+    public typealias Rebase = @Sendable (_ draft: Draft, _ from: Draft, _ onto: Draft) -> Draft
 
     /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
     public private(set) var state: ItemEditorViewState<Item, Draft> {
@@ -36,16 +41,18 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     public private(set) var saved: Item?
     private let startingDraft: Draft
     private let draftOf: @Sendable (Item) -> Draft
+    private let rebase: Rebase
     private let saveDraft: WordedSave
     private let logger = Logger(label: "strata.presentation")
 
     /// An editor of `item` (a new item when `nil`) showing `draft`; `draftOf` reads an item's
-    /// draft, `save` saves one, and its `cancelled` error publishes nothing.
+    /// draft, `rebase` moves typing onto a newer version, `save` saves a draft, and its
+    /// `cancelled` error publishes nothing.
     public convenience init<Failure: UserFacingError>(
         name: String, editing item: Item?, draft: Draft, draftOf: @escaping @Sendable (Item) -> Draft,
-        cancelled: Failure, save: @escaping Save<Failure>
+        rebase: @escaping Rebase, cancelled: Failure, save: @escaping Save<Failure>
     ) {
-        self.init(name: name, editing: item, draft: draft, draftOf: draftOf) { saved, draft in
+        self.init(name: name, editing: item, draft: draft, draftOf: draftOf, rebase: rebase) { saved, draft in
             await save(saved, draft).mapError { ItemLoadFailure($0, cancelled: cancelled) }
         }
     }
@@ -53,7 +60,7 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     /// An editor whose `save` words its failures already (a window's, through ``ItemListSource``).
     public init(
         name: String, editing item: Item?, draft: Draft, draftOf: @escaping @Sendable (Item) -> Draft,
-        save: @escaping WordedSave
+        rebase: @escaping Rebase, save: @escaping WordedSave
     ) {
         let startingDraft = item.map(draftOf) ?? draft
         traceName = name
@@ -61,6 +68,7 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
         self.startingDraft = startingDraft
         state = draft == startingDraft ? .clean(draft) : .dirty(draft)
         self.draftOf = draftOf
+        self.rebase = rebase
         saveDraft = save
     }
 
@@ -77,16 +85,21 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
         state = draft == current ? .clean(draft) : .dirty(draft)
     }
 
-    /// Takes a newer version of the saved item (a sync, another device): a clean draft follows it,
-    /// unsaved changes stay as typed, a finished save shows it; a running save and a conflict
-    /// (the user settles it) are left alone, and an item not created yet has nothing newer.
+    /// Takes a newer version of the saved item (a sync, another device).
+    ///
+    /// A clean draft follows it, a finished save shows it, and unsaved changes move onto it (the
+    /// fields the user changed stay as typed, the others take its values), so the next save goes
+    /// over it without undoing its changes. A running save and a conflict (the user settles it)
+    /// are left alone, and an item not created yet has nothing newer.
     public func receive(_ item: Item) {
-        guard saved != nil else { return }
+        guard let before = saved, item != before else { return }
         switch state {
         case .saving, .conflict: return
         case .clean: state = .clean(draftOf(item))
         case .saved: state = .saved(item)
-        case .dirty, .failed: break
+        case .dirty(let draft), .failed(let draft, _):
+            let rebased = rebase(draft, draftOf(before), draftOf(item))
+            state = rebased == draftOf(item) ? .clean(rebased) : .dirty(rebased)
         }
         saved = item
     }

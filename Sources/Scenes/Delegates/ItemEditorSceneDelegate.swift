@@ -134,9 +134,11 @@ extension ItemEditorSceneDelegate {
                 return
             }
         }
+        // The draft holds only the fields the user changed, so a newer version shows through the
+        // rest as it is: there is nothing to move.
         let editor = Editor(
             name: "\(source.capitalizedNoun)EditorViewModel", editing: item, draft: [:], draftOf: { _ in [:] },
-            save: source.save)
+            rebase: { changes, _, _ in changes }, save: source.save)
         // Only the feature's fields are kept: a restored draft of an older build drops what it lost.
         editor.edit { $0 = payload.changes.filter { source.fields.contains($0.key) } }
         content = .editing(editor)
