@@ -12,7 +12,8 @@ import Testing
 struct ConflictOutputTests {
     let item = ItemConflict(
         entryId: 4, collection: "expenses", itemId: 7, operation: .update,
-        local: [.init(name: "amount", value: "12.5"), .init(name: "tags", value: "food, travel")],
+        local: .init(
+            version: 3, fields: [.init(name: "amount", value: "12.5"), .init(name: "tags", value: "food, travel")]),
         remote: nil)
 
     func rendering(_ output: CommandOutput) throws -> any CommandRendering {
@@ -34,7 +35,9 @@ struct ConflictOutputTests {
         let conflicts = try #require(json["conflicts"] as? [[String: Any]])
         #expect(conflicts[0]["documentId"] as? Int == 2 && conflicts[0]["collection"] as? String == "documents")
         #expect(conflicts[1]["documentId"] == nil && conflicts[1]["itemId"] as? Int == 7)
-        #expect(conflicts[1]["local"] as? [String: String] == ["amount": "12.5", "tags": "food, travel"])
+        let fields = try #require(conflicts[1]["local"] as? [String: Any])
+        #expect(fields["amount"] as? String == "12.5" && fields["tags"] as? String == "food, travel")
+        #expect(fields["version"] as? Int == 3 && fields.count == 3, "its fields and its version number")
     }
 
     @Test func showingAFeaturesConflictPrintsBothVersionsFieldByField() throws {
@@ -43,7 +46,7 @@ struct ConflictOutputTests {
             shown.plain() == """
                 Conflict 4 on expenses item 7
 
-                local:
+                local (version 3):
                   amount: 12.5
                   tags: food, travel
 

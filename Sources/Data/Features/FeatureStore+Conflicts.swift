@@ -47,12 +47,13 @@ extension FeatureStore {
         try discardChanges(of: entry, keepingItem: remote.map { ($0, entry.remoteETag) })
     }
 
-    /// Both versions of an item whose change is in conflict, as fields (what a write sends).
+    /// Both versions of an item whose change is in conflict: each one's version number and its
+    /// fields (what a write sends).
     func conflict(of entry: Outbox.Entry) throws(StorageError) -> ItemConflict {
         let typed = try typedConflict(entry)
         return ItemConflict(
             entryId: entry.seq ?? 0, collection: entry.collection, itemId: entry.itemId, operation: entry.operation,
-            local: try typed.local.map(Self.fields), remote: try typed.remote.map(Self.fields))
+            local: try typed.local.map(Self.side), remote: try typed.remote.map(Self.side))
     }
 
     /// Both versions of an item whose change is in conflict: this device's (nil: it deletes the
@@ -197,12 +198,12 @@ extension FeatureStore {
         }
     }
 
-    /// An item's fields as a write sends them, as people read them.
-    private static func fields(_ item: Item) throws(StorageError) -> [ItemConflict.Field] {
+    /// An item's version number, and its fields as a write sends them, as people read them.
+    private static func side(_ item: Item) throws(StorageError) -> ItemConflict.Side {
         do {
             // The wire type's properties, in the order it declares them.
             let names = Mirror(reflecting: Resource.wire(for: item)).children.compactMap(\.label)
-            return ItemFields.read(try body(item), ordered: names)
+            return ItemConflict.Side(version: item.version, fields: ItemFields.read(try body(item), ordered: names))
         } catch {
             throw .failed("cannot encode \(Resource.collection): \(error)")
         }

@@ -16,6 +16,20 @@ public struct ItemConflict: Equatable, Sendable {
         }
     }
 
+    /// One side's version of the item: its version number and its fields.
+    public struct Side: Equatable, Sendable {
+        /// The server's version number the side is (the server's) or builds on (this device's).
+        public let version: Int
+        /// Its fields, in the order the item declares them.
+        public let fields: [Field]
+
+        /// Creates a side.
+        public init(version: Int, fields: [Field]) {
+            self.version = version
+            self.fields = fields
+        }
+    }
+
     /// The outbox entry in conflict.
     public let entryId: Int
     /// The server's collection of the item, such as `bookmarks`.
@@ -25,14 +39,13 @@ public struct ItemConflict: Equatable, Sendable {
     /// What the change in conflict does.
     public let operation: OutboxEntry.Operation
     /// The version made on this device, or `nil` when the change deletes the item.
-    public let local: [Field]?
+    public let local: Side?
     /// The server's version, or `nil` when the server deleted the item.
-    public let remote: [Field]?
+    public let remote: Side?
 
     /// Creates a conflict.
     public init(
-        entryId: Int, collection: String, itemId: Int, operation: OutboxEntry.Operation, local: [Field]?,
-        remote: [Field]?
+        entryId: Int, collection: String, itemId: Int, operation: OutboxEntry.Operation, local: Side?, remote: Side?
     ) {
         self.entryId = entryId
         self.collection = collection

@@ -14,6 +14,8 @@ public enum SyncState: String, Sendable, Hashable {
 /// The device sets it when it reads the item: `synced` as the server sent it, `pending` while a
 /// change waits in the outbox, `conflict` while one waits for the user (`conflicts list`).
 public protocol SyncTracked {
+    /// The server's version number this copy is, or builds on while a change waits.
+    var version: Int { get }
     /// Whether the server has this version.
     var syncState: SyncState { get set }
 }

@@ -320,7 +320,8 @@ struct FeatureStoreTests {
             try await fixture.stack.sync.itemConflicts() == [
                 ItemConflict(
                     entryId: entry.id, collection: "testbookmarks", itemId: 1, operation: .update,
-                    local: fields("mine"), remote: fields("theirs"))
+                    local: .init(version: 1, fields: fields("mine")),
+                    remote: .init(version: 2, fields: fields("theirs")))
             ])
     }
 
@@ -335,7 +336,7 @@ struct FeatureStoreTests {
         try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .local)
         #expect(try await fixture.onServer(1)?.note == "theirs, again", "never over a version the user did not see")
         let again = try #require(try await fixture.stack.sync.itemConflicts().first)
-        #expect(again.remote?.first { $0.name == "note" }?.value == "theirs, again")
+        #expect(again.remote?.fields.first { $0.name == "note" }?.value == "theirs, again")
         // Kept once more, now against the version shown, it goes through
         try await fixture.stack.sync.resolveItem(entryId: again.entryId, keeping: .local)
         #expect(try await fixture.onServer(1)?.note == "mine")
@@ -364,7 +365,7 @@ struct FeatureStoreTests {
         #expect(try await fixture.stack.sync.outbox().map(\.state) == [.conflict])
         let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
         #expect(conflict.operation == .delete && conflict.local == nil)
-        #expect(conflict.remote?.first { $0.name == "note" }?.value == "theirs")
+        #expect(conflict.remote?.fields.first { $0.name == "note" }?.value == "theirs")
     }
 
     /// A bookmark made online, edited offline here while another device deleted it; then a sync,

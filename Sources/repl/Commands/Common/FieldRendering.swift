@@ -14,8 +14,6 @@ where ID == ItemID<Self> {
     static var noun: Noun { get }
     /// Each field's name and value, in the order the feature declares them.
     var fieldValues: [(name: String, value: RecordValue)] { get }
-    /// The server's version.
-    var version: Int { get }
 }
 
 extension FieldRendering {

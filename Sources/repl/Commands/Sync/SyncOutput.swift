@@ -81,11 +81,13 @@ enum SyncOutput {
         return .rendered(table: text, plain: text, json: JSONOutput.encode(ConflictJSON(conflict)))
     }
 
-    /// `conflicts show ID` for a feature's item: both versions, field by field.
+    /// `conflicts show ID` for a feature's item: both versions, each with its version number (as
+    /// a document's), field by field.
     static func conflict(_ conflict: ItemConflict) -> CommandOutput {
-        func side(_ name: String, _ fields: [ItemConflict.Field]?, _ gone: String) -> String {
-            guard let fields else { return "\(name): \(gone)" }
-            return "\(name):\n" + fields.map { "  \($0.name): \($0.value)" }.joined(separator: "\n")
+        func side(_ name: String, _ side: ItemConflict.Side?, _ gone: String) -> String {
+            guard let side else { return "\(name): \(gone)" }
+            return "\(name) (version \(side.version)):\n"
+                + side.fields.map { "  \($0.name): \($0.value)" }.joined(separator: "\n")
         }
         let text =
             "Conflict \(conflict.entryId) on \(conflict.collection) item \(conflict.itemId)\n\n"
@@ -103,9 +105,9 @@ enum SyncOutput {
 
     /// A feature's item reads as its first field's value (generated features put their title first).
     private static func row(_ conflict: ItemConflict) -> [String] {
-        func headline(_ fields: [ItemConflict.Field]?) -> String {
-            guard let fields else { return "(deleted)" }
-            return fields.first?.value ?? ""
+        func headline(_ side: ItemConflict.Side?) -> String {
+            guard let side else { return "(deleted)" }
+            return side.fields.first?.value ?? ""
         }
         return [
             String(conflict.entryId), conflict.collection, String(conflict.itemId), headline(conflict.local),
@@ -175,20 +177,22 @@ extension SyncOutput {
         let documentId: Int?
         let collection: String
         let itemId: Int
-        /// A document's conflict: the documents' JSON; a feature's: its fields by name.
+        /// A document's conflict: the documents' JSON; a feature's: its fields by name, and its
+        /// `version` (no feature may name a field so).
         let local: Side?
         let remote: Side?
 
         enum Side: Encodable {
             case document(DocumentOutput.JSON)
-            case fields([ItemConflict.Field])
+            case fields(ItemConflict.Side)
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
                 case .document(let json): try json.encode(to: encoder)
-                case .fields(let fields):
+                case .fields(let side):
                     var container = encoder.container(keyedBy: FieldName.self)
-                    for field in fields { try container.encode(field.value, forKey: FieldName(field.name)) }
+                    for field in side.fields { try container.encode(field.value, forKey: FieldName(field.name)) }
+                    try container.encode(side.version, forKey: FieldName("version"))
                 }
             }
         }
