@@ -105,15 +105,17 @@ extension FeatureSpec {
         public typealias \(name)EditorViewState = ItemEditorViewState<\(name), \(name)Draft>
 
         extension ItemEditorViewModel where Item == \(name), Draft == \(name)Draft {
-            /// An editor of `\(lower)` (a new one when `nil`) showing `draft`.
+            /// An editor of `\(lower)` (a new one when `nil`) showing `draft`; a save in conflict reads
+            /// both versions with `findConflict`.
             public convenience init(
                 editing \(lower): \(name)?, draft: \(name)Draft, create\(name): Create\(name)UseCase,
-                update\(name): Update\(name)UseCase
+                update\(name): Update\(name)UseCase, findConflict: FindConflictUseCase
             ) {
                 self.init(
                     name: "\(name)EditorViewModel", editing: \(lower), draft: draft, draftOf: { \(name)Draft($0) },
-                    rebase: { $0.rebased(from: $1, onto: $2) }, cancelled: \(name)Error.cancelled,
-                    save: Self.save(create\(name): create\(name), update\(name): update\(name)))
+                    rebase: { $0.rebased(from: $1, onto: $2) },
+                    findConflict: { await findConflict.execute(collection: "\(collection)", itemId: $0.id.rawValue) },
+                    cancelled: \(name)Error.cancelled, save: Self.save(create\(name): create\(name), update\(name): update\(name)))
             }
 
             /// How a draft is saved: as a new \(lower) when nothing is saved yet, else over the saved one.

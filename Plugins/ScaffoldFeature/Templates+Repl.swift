@@ -181,7 +181,7 @@ extension FeatureSpec {
                     return try await context.run {
                         \(name)EditorViewModel(
                             editing: nil, draft: draft, create\(name): Create\(name)UseCase(repository: repository),
-                            update\(name): Update\(name)UseCase(repository: repository))
+                            update\(name): Update\(name)UseCase(repository: repository), findConflict: context.services.findConflict)
                     } start: {
                         $0.save()
                     }
@@ -206,7 +206,7 @@ extension FeatureSpec {
                     return try await context.run {
                         \(name)EditorViewModel(
                             editing: \(lower), draft: draft, create\(name): Create\(name)UseCase(repository: repository),
-                            update\(name): Update\(name)UseCase(repository: repository))
+                            update\(name): Update\(name)UseCase(repository: repository), findConflict: context.services.findConflict)
                     } start: {
                         $0.save()
                     }

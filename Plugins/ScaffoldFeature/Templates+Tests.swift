@@ -350,6 +350,9 @@ extension FeatureSpec {
 
         @Suite("\(name) view models")
         struct \(name)ViewModelTests {
+            /// What the editors read a save's conflict with: the fake's saves never meet one.
+            let noConflicts = FindConflictUseCase(repository: FakeSyncRepository())
+
             func stored() throws -> [\(name)] {
                 [\(sampleDraft(.first)).\(lower)(id: try \(name)Rules.id(1), at: Date(timeIntervalSince1970: 0))]
             }
@@ -439,7 +442,7 @@ extension FeatureSpec {
                 let repository = Fake\(name)Repository()
                 let (create, update) = (Create\(name)UseCase(repository: repository), Update\(name)UseCase(repository: repository))
                 let first = \(sampleDraft(.first))
-                let new = \(name)EditorViewModel(editing: nil, draft: first, create\(name): create, update\(name): update)
+                let new = \(name)EditorViewModel(editing: nil, draft: first, create\(name): create, update\(name): update, findConflict: noConflicts)
                 let newTester = ViewModelTester(new)
                 await new.save()?.value
                 let created = try #require(await repository.stored.values.first)
@@ -447,7 +450,7 @@ extension FeatureSpec {
                 await newTester.finish()
                 #expect(new.traceName == "\(name)EditorViewModel")
 
-                let editor = \(name)EditorViewModel(editing: created, draft: \(name)Draft(created), create\(name): create, update\(name): update)
+                let editor = \(name)EditorViewModel(editing: created, draft: \(name)Draft(created), create\(name): create, update\(name): update, findConflict: noConflicts)
                 let tester = ViewModelTester(editor)
                 let second = \(sampleDraft(.second))
                 editor.edit { $0 = second }
@@ -468,7 +471,7 @@ extension FeatureSpec {
                 let (create, update) = (Create\(name)UseCase(repository: repository), Update\(name)UseCase(repository: repository))
                 let (first, second) = (\(sampleDraft(.first)), \(sampleDraft(.second)))
                 let created = try await create.execute(first).get()
-                let editor = \(name)EditorViewModel(editing: created, draft: first, create\(name): create, update\(name): update)
+                let editor = \(name)EditorViewModel(editing: created, draft: first, create\(name): create, update\(name): update, findConflict: noConflicts)
                 let tester = ViewModelTester(editor)
                 var typed = first
                 typed.\(fields[0].name) = second.\(fields[0].name)
@@ -582,7 +585,7 @@ extension FeatureSpec {
                     #expect(offline.status == 0, "\\(offline.stderr)")
                     _ = try await repl.run(lines: ["\(lower) delete 1"], arguments: laptop)
             \(deletedCheck)
-                }
+                }\(conflicts == "manual" ? editsOnBothDevicesTest(typedNew) : "")
 
                 @Test func itsListOpensInASceneAndFollowsAnEdit() async throws {
                     let run = try await repl.run(lines: [
@@ -796,6 +799,32 @@ extension FeatureSpec {
             """
     }
 
+    /// Under `manual`: two devices edit one item (made with `typedNew`), and the one whose edit meets
+    /// the other's in conflict edits again; its editor names the version the server has, as a
+    /// document's does.
+    fileprivate func editsOnBothDevicesTest(_ typedNew: String) -> String {
+        """
+
+
+            @Test func anEditMeetingAnotherDevicesEditIsAConflictWhoseEditorNamesTheServersVersion() async throws {
+                let (folder, phone, laptop) = Self.twoHomes()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                _ = try await repl.run(lines: [#"\(lower) new \(typedNew)"#], arguments: phone)
+                let offline = try await repl.run(
+                    lines: ["sync", "server down", #"\(lower) edit 1 \(editedField.typed(.second))"#], arguments: laptop)
+                #expect(offline.status == 0, "\\(offline.stderr)")
+                _ = try await repl.run(lines: [#"\(lower) edit 1 \(editedField.typed(.second))"#], arguments: phone)
+                let synced = try await repl.run(
+                    lines: ["sync", #"\(lower) edit 1 \(editedField.typed(.first))"#, "conflicts show 1"], arguments: laptop)
+                #expect(synced.stdout.contains(" 1 in conflict"), "\\(synced.stdout)")
+                #expect(
+                    synced.stderr.contains("saved on this device, but the server has version 2 (see 'conflicts list')"),
+                    "\\(synced.stderr)")
+                #expect(synced.stdout.contains("local (version 1):") && synced.stdout.contains("remote (version 2):"))
+            }
+        """
+    }
+
     /// What the phone's sync makes of its edit meeting the laptop's delete: under `serverWins` the
     /// edit goes; under the others a conflict with the deletion, where keeping the edit creates the
     /// item again (`manual`) and keeping the deletion drops the edit (the others).
@@ -804,13 +833,19 @@ extension FeatureSpec {
         switch conflicts {
         case "manual":
             return """
+                        // An edit while in conflict is kept, and its editor says what the server has
                         let synced = try await repl.run(
-                            lines: ["sync", "conflicts resolve 1 --keep local", "format json", "\(lower) show 2 --policy remote-only"],
-                            arguments: phone)
+                            lines: [
+                                "sync", #"\(lower) edit 1 \(edited.typed(.first))"#, "conflicts resolve 1 --keep local", "format json",
+                                "\(lower) show 2 --policy remote-only",
+                            ], arguments: phone)
                         #expect(synced.stdout.contains(" 1 in conflict"), "\\(synced.stdout)")
+                        #expect(
+                            synced.stderr.contains("saved on this device, but the server deleted this \(lower) (see 'conflicts list')"),
+                            "\\(synced.stderr)")
                         #expect(synced.stdout.contains("creates the item again, with a new ID"), "\\(synced.stdout)")
                         let again = try #require(synced.stdout.split(separator: "\\n").last.map(String.init))
-                        #expect(again.contains(#""\(edited.name)":\(edited.jsonText(.second))"#), "\\(again)")
+                        #expect(again.contains(#""\(edited.name)":\(edited.jsonText(.first))"#), "\\(again)")
                 """
         case "serverWins":
             return """

@@ -4,6 +4,8 @@ public import Domain
 public actor FakeSyncRepository: SyncRepositoryProtocol {
     /// The conflicts it reports.
     public private(set) var stored: [DocumentConflict]
+    /// The features' conflicts it reports.
+    public private(set) var storedItems: [ItemConflict] = []
     /// The policy of each collection it syncs (documents only, unless a test adds one).
     public private(set) var policies = [QueuedChange.documents: ConflictPolicy.manual]
     /// Entries resolved so far, with the side kept.
@@ -46,8 +48,10 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     public func discard(entryId: Int) async throws(SyncError) { throw .noSuchEntry(entryId) }
     /// The stored conflicts.
     public func conflicts() async throws(SyncError) -> [DocumentConflict] { stored }
-    /// None: the fake holds documents' conflicts only.
-    public func itemConflicts() async throws(SyncError) -> [ItemConflict] { [] }
+    /// The stored features' conflicts.
+    public func itemConflicts() async throws(SyncError) -> [ItemConflict] { storedItems }
+    /// Reports `conflict` too, as a feature's item in conflict.
+    public func add(_ conflict: ItemConflict) { storedItems.append(conflict) }
     /// Refuses: no feature's entries.
     public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
         throw .noSuchEntry(entryId)

@@ -6,18 +6,19 @@ import Scenes
 
 extension SceneApplication {
     /// The app's scenes (editors and browsers, with the app's activities) over fake repositories,
-    /// listing a feature's items with `itemLists`.
+    /// listing a feature's items with `itemLists`; the editors read a save's conflict from `sync`.
     @MainActor public static func strata(
-        documents: FakeDocumentRepository, users: FakeUserRepository, store: any SceneStateStoreProtocol,
-        itemLists: [String: ItemListSource] = [:]
+        documents: FakeDocumentRepository, users: FakeUserRepository, sync: FakeSyncRepository,
+        store: any SceneStateStoreProtocol, itemLists: [String: ItemListSource] = [:]
     ) -> SceneApplication {
         let delegate = StrataSceneAppDelegate {
             DocumentEditorSceneDelegate(
                 fetchDocument: FetchDocumentUseCase(repository: documents),
                 createDocument: CreateDocumentUseCase(repository: documents),
-                updateDocument: UpdateDocumentUseCase(repository: documents))
+                updateDocument: UpdateDocumentUseCase(repository: documents),
+                findConflict: FindConflictUseCase(repository: sync))
         } makeItemEditor: {
-            ItemEditorSceneDelegate(itemLists: itemLists)
+            ItemEditorSceneDelegate(itemLists: itemLists, findConflict: FindConflictUseCase(repository: sync))
         } makeBrowser: {
             BrowserSceneDelegate(
                 services: BrowserSceneDelegate.Services(

@@ -15,7 +15,6 @@ struct DefaultedFieldTests {
         "Fetched.swift freshness", "Fetched.swift ageSeconds",
         "DocumentImportViewModel.swift chunkSize", "DocumentPagesViewModel.swift pageSize",
         "DocumentSearchViewModel.swift debounce", "DocumentSearchViewModel.swift policy", "SceneSync.swift interval",
-        "DocumentEditorViewModel.swift findConflict", "DocumentEditorSceneDelegate.swift findConflict",
         "SyncEngine.swift now", "DocumentRepositoryImpl.swift pages",
     ]
 

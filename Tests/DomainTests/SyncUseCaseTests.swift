@@ -48,6 +48,18 @@ struct SyncUseCaseTests {
         #expect(await FindConflictUseCase(repository: sync).execute(documentId: 2) == nil)
     }
 
+    @Test func theEditorFindsAFeaturesConflictByCollectionAndItem() async {
+        let sync = FakeSyncRepository()
+        let expense = ItemConflict(
+            entryId: 4, collection: "expenses", itemId: 2, operation: .update,
+            local: .init(version: 1, fields: [.init(name: "title", value: "Lunch")]), remote: nil)
+        await sync.add(expense)
+        let find = FindConflictUseCase(repository: sync)
+        #expect(await find.execute(collection: "expenses", itemId: 2) == expense)
+        #expect(await find.execute(collection: "trips", itemId: 2) == nil, "another collection's item 2")
+        #expect(await find.execute(collection: "expenses", itemId: 3) == nil)
+    }
+
     @Test func sendingPushesOnlyAndReportsTheRepositorysOutcome() async {
         let sync = FakeSyncRepository()
         var report = SyncReport()

@@ -10,8 +10,8 @@ struct DocumentEditorViewModelTests {
     func editor(_ document: Document? = FakeData.document(id: 1)) -> DocumentEditorViewModel {
         DocumentEditorViewModel(
             document: document, createDocument: CreateDocumentUseCase(repository: repository),
-            updateDocument: UpdateDocumentUseCase(repository: repository)
-        )
+            updateDocument: UpdateDocumentUseCase(repository: repository),
+            findConflict: FindConflictUseCase(repository: FakeSyncRepository()))
     }
 
     var original: DocumentDraft { DocumentDraft(FakeData.document(id: 1)) }

@@ -10,7 +10,8 @@ struct EditorNewerVersionTests {
     func editor() -> DocumentEditorViewModel {
         DocumentEditorViewModel(
             document: FakeData.document(id: 1), createDocument: CreateDocumentUseCase(repository: repository),
-            updateDocument: UpdateDocumentUseCase(repository: repository))
+            updateDocument: UpdateDocumentUseCase(repository: repository),
+            findConflict: FindConflictUseCase(repository: FakeSyncRepository()))
     }
 
     @Test func aCleanEditorShowsTheNewVersion() async {

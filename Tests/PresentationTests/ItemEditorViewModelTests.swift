@@ -53,12 +53,18 @@ struct ItemEditorViewModelTests {
     }
 
     let saves = Saves()
+    /// Both versions of a contested note, as the sync layer keeps them: the server has version 7.
+    nonisolated static let contested = ItemConflict(
+        entryId: 1, collection: "notes", itemId: 0, operation: .update,
+        local: .init(version: 1, fields: [.init(name: "title", value: "contested")]),
+        remote: .init(version: 7, fields: [.init(name: "title", value: "Theirs")]))
 
     func editor(_ note: Note?, draft: String) -> ItemEditorViewModel<Note, String> {
         let saves = saves
         return ItemEditorViewModel(
             name: "NoteEditorViewModel", editing: note, draft: draft, draftOf: { $0.title },
-            rebase: { typed, old, new in typed == old ? new : typed }, cancelled: .cancelled,
+            rebase: { typed, old, new in typed == old ? new : typed },
+            findConflict: { $0.title == "contested" ? Self.contested : nil }, cancelled: .cancelled,
             save: { saved, draft in await saves.save(saved, draft) })
     }
 
@@ -193,10 +199,12 @@ struct ItemEditorViewModelTests {
         let viewModel = editor(note, draft: "contested")
         let tester = ViewModelTester(viewModel)
         await viewModel.save()?.value
-        await tester.expect(.saving("contested"), .conflict("contested"))
+        await tester.expect(.saving("contested"), .conflict("contested", versions: Self.contested))
         #expect(viewModel.state.hasUnsavedChanges && viewModel.state.description == "conflict")
         viewModel.receive(Note(title: "Theirs", version: 3, syncState: .synced))
-        #expect(viewModel.state == .conflict("contested"), "the user settles a conflict, not a newer version")
+        #expect(
+            viewModel.state == .conflict("contested", versions: Self.contested),
+            "the user settles a conflict, not a newer version")
         viewModel.edit { $0 = "Groceries and milk" }
         await viewModel.save()?.value
         await tester.expect(

@@ -4,10 +4,10 @@ public import Observation
 
 /// Edits a new or existing item of a generated feature; a failed save keeps the draft.
 ///
-/// The documents' editor (``DocumentEditorViewModel``) has the same states; only a document's
-/// conflict carries the server's version, which a document's screen shows beside the draft. As
-/// there, a newer version of the item moves the draft onto it and keeps only the fields the user
-/// changed, so a save never puts back what another device changed meanwhile.
+/// The documents' editor (``DocumentEditorViewModel``) has the same states. As there, a conflict
+/// carries the server's version, and a newer version of the item moves the draft onto it and
+/// keeps only the fields the user changed, so a save never puts back what another device changed
+/// meanwhile.
 ///
 /// ```swift
 /// let editor = ExpenseEditorViewModel(editing: nil, draft: draft, createExpense: create, updateExpense: update)
@@ -26,6 +26,9 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     /// Moves a draft, typed over the first draft, onto the second (a newer version's): the fields
     /// the user changed keep their text, the others take the newer version's.
     public typealias Rebase = @Sendable (_ draft: Draft, _ from: Draft, _ onto: Draft) -> Draft
+    /// Reads both versions of a saved item that came back in conflict (`nil` when they cannot be
+    /// read).
+    public typealias FindConflict = @Sendable (Item) async -> ItemConflict?
 
     /// What the screen shows; observed, so a view that reads it is redrawn when it changes.
     public private(set) var state: ItemEditorViewState<Item, Draft> {
@@ -42,17 +45,21 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     private let startingDraft: Draft
     private let draftOf: @Sendable (Item) -> Draft
     private let rebase: Rebase
+    private let findConflict: FindConflict
     private let saveDraft: WordedSave
     private let logger = Logger(label: "strata.presentation")
 
     /// An editor of `item` (a new item when `nil`) showing `draft`; `draftOf` reads an item's
-    /// draft, `rebase` moves typing onto a newer version, `save` saves a draft, and its
-    /// `cancelled` error publishes nothing.
+    /// draft, `rebase` moves typing onto a newer version, `findConflict` reads both versions of a
+    /// save in conflict, `save` saves a draft, and its `cancelled` error publishes nothing.
     public convenience init<Failure: UserFacingError>(
         name: String, editing item: Item?, draft: Draft, draftOf: @escaping @Sendable (Item) -> Draft,
-        rebase: @escaping Rebase, cancelled: Failure, save: @escaping Save<Failure>
+        rebase: @escaping Rebase, findConflict: @escaping FindConflict, cancelled: Failure,
+        save: @escaping Save<Failure>
     ) {
-        self.init(name: name, editing: item, draft: draft, draftOf: draftOf, rebase: rebase) { saved, draft in
+        self.init(
+            name: name, editing: item, draft: draft, draftOf: draftOf, rebase: rebase, findConflict: findConflict
+        ) { saved, draft in
             await save(saved, draft).mapError { ItemLoadFailure($0, cancelled: cancelled) }
         }
     }
@@ -60,7 +67,7 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     /// An editor whose `save` words its failures already (a window's, through ``ItemListSource``).
     public init(
         name: String, editing item: Item?, draft: Draft, draftOf: @escaping @Sendable (Item) -> Draft,
-        rebase: @escaping Rebase, save: @escaping WordedSave
+        rebase: @escaping Rebase, findConflict: @escaping FindConflict, save: @escaping WordedSave
     ) {
         let startingDraft = item.map(draftOf) ?? draft
         traceName = name
@@ -69,6 +76,7 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
         state = draft == startingDraft ? .clean(draft) : .dirty(draft)
         self.draftOf = draftOf
         self.rebase = rebase
+        self.findConflict = findConflict
         saveDraft = save
     }
 
@@ -116,20 +124,21 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     public func save() -> Task<Void, Never>? {
         let draft: Draft
         switch state {
-        case .dirty(let current), .failed(let current, _), .conflict(let current): draft = current
+        case .dirty(let current), .failed(let current, _), .conflict(let current, _): draft = current
         case .clean(let current) where saved == nil: draft = current
         case .clean, .saving, .saved: return nil
         }
         state = .saving(draft)
-        let saveDraft = saveDraft
-        let saved = saved
-        return perform("save") {
-            await saveDraft(saved, draft)
-        } publish: { model, result in
-            switch result {
+        let (saveDraft, findConflict, saved) = (saveDraft, findConflict, saved)
+        return perform("save") { () async -> (Result<Item, ItemLoadFailure>, ItemConflict?) in
+            let result = await saveDraft(saved, draft)
+            guard case .success(let item) = result, item.syncState == .conflict else { return (result, nil) }
+            return (result, await findConflict(item))
+        } publish: { model, outcome in
+            switch outcome.0 {
             case .success(let item) where item.syncState == .conflict:
                 model.saved = item
-                model.state = .conflict(draft)
+                model.state = .conflict(draft, versions: outcome.1)
             case .success(let item):
                 model.saved = item
                 model.state = .saved(item)

@@ -16,13 +16,15 @@ nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable & SyncTra
     /// The save failed; the draft is kept, with what to tell the user and what to offer.
     case failed(Draft, failure: ViewFailure)
     /// The save is kept on this device, but the server changed the item too: the change waits
-    /// in the outbox until the user settles it (`conflicts resolve`).
-    case conflict(Draft)
+    /// in the outbox until the user settles it (`conflicts resolve`). `versions` holds both
+    /// versions, each with its version number, as the sync layer keeps them (its `remote` is
+    /// `nil` when the server deleted the item); `nil` when they could not be read.
+    case conflict(Draft, versions: ItemConflict?)
 
     /// The draft on screen; `nil` once saved (the screen shows the item).
     public var draft: Draft? {
         switch self {
-        case .clean(let draft), .dirty(let draft), .saving(let draft), .failed(let draft, _), .conflict(let draft):
+        case .clean(let draft), .dirty(let draft), .saving(let draft), .failed(let draft, _), .conflict(let draft, _):
             draft
         case .saved: nil
         }

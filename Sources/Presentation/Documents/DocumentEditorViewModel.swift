@@ -18,13 +18,14 @@ public final class DocumentEditorViewModel: StatefulViewModel {
     public private(set) var saved: Document?
     private let createDocument: CreateDocumentUseCase
     private let updateDocument: UpdateDocumentUseCase
-    private let findConflict: FindConflictUseCase?
+    private let findConflict: FindConflictUseCase
     private let logger = Logger(label: "strata.presentation")
 
-    /// Creates an editor for `document`, or for a new document when it is `nil`.
+    /// Creates an editor for `document`, or for a new document when it is `nil`, reading a save's
+    /// conflict with `findConflict`.
     public init(
         document: Document?, createDocument: CreateDocumentUseCase, updateDocument: UpdateDocumentUseCase,
-        findConflict: FindConflictUseCase? = nil
+        findConflict: FindConflictUseCase
     ) {
         saved = document
         self.findConflict = findConflict
@@ -67,7 +68,7 @@ public final class DocumentEditorViewModel: StatefulViewModel {
         let findConflict = findConflict
         let attempt: @Sendable () async -> (Result<Document, DocumentError>, DocumentConflict?) = {
             let result = await work()
-            guard case .success(let document) = result, document.syncState == .conflict, let findConflict else {
+            guard case .success(let document) = result, document.syncState == .conflict else {
                 return (result, nil)
             }
             return (result, await findConflict.execute(documentId: document.id))

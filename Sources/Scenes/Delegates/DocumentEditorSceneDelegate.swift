@@ -38,13 +38,13 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
     let fetchDocument: FetchDocumentUseCase
     private let createDocument: CreateDocumentUseCase
     private let updateDocument: UpdateDocumentUseCase
-    private let findConflict: FindConflictUseCase?
+    private let findConflict: FindConflictUseCase
     private let logger = Logger(label: "strata.presentation.scenes")
 
     /// Creates the delegate over the use cases its editor needs.
     public init(
         fetchDocument: FetchDocumentUseCase, createDocument: CreateDocumentUseCase,
-        updateDocument: UpdateDocumentUseCase, findConflict: FindConflictUseCase? = nil
+        updateDocument: UpdateDocumentUseCase, findConflict: FindConflictUseCase
     ) {
         self.findConflict = findConflict
         self.fetchDocument = fetchDocument

@@ -1,4 +1,4 @@
-import Domain
+public import Domain
 import Logging
 public import Platform
 public import Presentation
@@ -38,11 +38,14 @@ public final class ItemEditorSceneDelegate: SceneDelegate {
     /// The feature of the edited collection, once the scene connected.
     public var source: ItemListSource? { edited.flatMap { itemLists[$0.collection] } }
     private let itemLists: [String: ItemListSource]
+    private let findConflict: FindConflictUseCase
     private let logger = Logger(label: "strata.presentation.scenes")
 
-    /// Creates the delegate over every feature's source, by collection.
-    public init(itemLists: [String: ItemListSource]) {
+    /// Creates the delegate over every feature's source, by collection, reading a save's conflict
+    /// with `findConflict`.
+    public init(itemLists: [String: ItemListSource], findConflict: FindConflictUseCase) {
         self.itemLists = itemLists
+        self.findConflict = findConflict
     }
 
     isolated deinit {
@@ -136,9 +139,12 @@ extension ItemEditorSceneDelegate {
         }
         // The draft holds only the fields the user changed, so a newer version shows through the
         // rest as it is: there is nothing to move.
+        let findConflict = findConflict
         let editor = Editor(
             name: "\(source.capitalizedNoun)EditorViewModel", editing: item, draft: [:], draftOf: { _ in [:] },
-            rebase: { changes, _, _ in changes }, save: source.save)
+            rebase: { changes, _, _ in changes },
+            findConflict: { await findConflict.execute(collection: payload.collection, itemId: $0.id) },
+            save: source.save)
         // Only the feature's fields are kept: a restored draft of an older build drops what it lost.
         editor.edit { $0 = payload.changes.filter { source.fields.contains($0.key) } }
         content = .editing(editor)

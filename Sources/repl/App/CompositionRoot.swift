@@ -246,7 +246,7 @@ extension CompositionRoot {
                 fetchDocument: services.fetchDocument, createDocument: services.createDocument,
                 updateDocument: services.updateDocument, findConflict: services.findConflict)
         } makeItemEditor: {
-            ItemEditorSceneDelegate(itemLists: itemLists)
+            ItemEditorSceneDelegate(itemLists: itemLists, findConflict: services.findConflict)
         } makeBrowser: {
             BrowserSceneDelegate(
                 services: BrowserSceneDelegate.Services(

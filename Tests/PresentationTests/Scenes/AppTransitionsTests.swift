@@ -88,7 +88,8 @@ struct AppTransitionsTests {
         let editor = DocumentEditorSceneDelegate(
             fetchDocument: .init(repository: FakeDocumentRepository()),
             createDocument: .init(repository: FakeDocumentRepository()),
-            updateDocument: .init(repository: FakeDocumentRepository()))
+            updateDocument: .init(repository: FakeDocumentRepository()),
+            findConflict: .init(repository: FakeSyncRepository()))
         #expect(editor.isPrivacySensitive)
     }
 

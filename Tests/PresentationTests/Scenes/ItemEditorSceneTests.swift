@@ -12,6 +12,7 @@ import Testing
 struct ItemEditorSceneTests {
     let store = InMemorySceneStateStore()
     let items = RecipeShelf()
+    let sync = FakeSyncRepository()
 
     func application() -> SceneApplication {
         let items = items
@@ -24,8 +25,8 @@ struct ItemEditorSceneTests {
             await items.save(saved, changes)
         }
         return .strata(
-            documents: FakeDocumentRepository(documents: []), users: FakeUserRepository(users: []), store: store,
-            itemLists: ["recipes": source])
+            documents: FakeDocumentRepository(documents: []), users: FakeUserRepository(users: []), sync: sync,
+            store: store, itemLists: ["recipes": source])
     }
 
     func editor(_ session: SceneSession?) throws -> ItemEditorSceneDelegate {
@@ -138,9 +139,14 @@ struct ItemEditorSceneTests {
         let application = application()
         let window = try editor(try await open(3, in: application))
         await items.contest()
+        let versions = ItemConflict(
+            entryId: 1, collection: "recipes", itemId: 3, operation: .update,
+            local: .init(version: 1, fields: [.init(name: "minutes", value: "25")]),
+            remote: .init(version: 2, fields: [.init(name: "minutes", value: "40")]))
+        await sync.add(versions)
         #expect(window.set("minutes", to: "25"))
         await window.editor?.save()?.value
-        #expect(window.editor?.state == .conflict(["minutes": "25"]))
+        #expect(window.editor?.state == .conflict(["minutes": "25"], versions: versions), "both versions, read for it")
         #expect(window.editor?.state.hasUnsavedChanges == true && window.editor?.state.description == "conflict")
         #expect(window.editor?.saved?.syncState == .conflict)
     }

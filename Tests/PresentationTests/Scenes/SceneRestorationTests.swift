@@ -15,7 +15,9 @@ struct SceneRestorationTests {
     ])
 
     func application() -> SceneApplication {
-        .strata(documents: documents, users: FakeUserRepository(users: [FakeData.user(id: 7)]), store: store)
+        .strata(
+            documents: documents, users: FakeUserRepository(users: [FakeData.user(id: 7)]), sync: FakeSyncRepository(),
+            store: store)
     }
 
     func editor(_ session: SceneSession?) throws -> DocumentEditorSceneDelegate {

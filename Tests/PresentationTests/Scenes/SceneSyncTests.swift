@@ -16,7 +16,7 @@ struct SceneSyncTests {
 
     func application() -> SceneApplication {
         .strata(
-            documents: documents, users: FakeUserRepository(users: [FakeData.user(id: 7)]),
+            documents: documents, users: FakeUserRepository(users: [FakeData.user(id: 7)]), sync: FakeSyncRepository(),
             store: InMemorySceneStateStore())
     }
 
@@ -123,7 +123,8 @@ struct SceneSyncTests {
             .failure(.cancelled)
         }
         let scenes = SceneApplication.strata(
-            documents: documents, users: FakeUserRepository(users: []), store: InMemorySceneStateStore(),
+            documents: documents, users: FakeUserRepository(users: []), sync: FakeSyncRepository(),
+            store: InMemorySceneStateStore(),
             itemLists: ["recipes": source])
         let listed = try await scenes.requestSceneSessionActivation(
             nil, userActivity: .itemList(ItemListActivity(collection: "recipes", query: ""), title: "Recipes"))
@@ -171,7 +172,8 @@ extension SceneSyncTests {
             return .success(Fetched([match], origin: .index))
         }
         let scenes = SceneApplication.strata(
-            documents: documents, users: FakeUserRepository(users: []), store: InMemorySceneStateStore(),
+            documents: documents, users: FakeUserRepository(users: []), sync: FakeSyncRepository(),
+            store: InMemorySceneStateStore(),
             itemLists: ["recipes": source])
         let activity = UserActivity.itemList(ItemListActivity(collection: "recipes", query: "soup"), title: "Recipes")
         let session = try await scenes.requestSceneSessionActivation(nil, userActivity: activity)

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 import ShellKit
 
@@ -9,9 +10,14 @@ extension ItemEditorViewState: CommandOutcome where Item: FieldRendering {
         case .failed(_, let failure): throw CommandFailure(failure.message)
         case .clean: throw CommandFailure("Nothing to change")
         case .dirty, .saving: throw .cancelled
-        case .conflict:
-            throw CommandFailure(
-                "saved on this device, but the server changed this \(Item.noun.one) too (see 'conflicts list')")
+        case .conflict(_, let versions):
+            let theirs =
+                switch versions.map(\.remote) {
+                case .some(.some(let remote)): "the server has version \(remote.version)"
+                case .some(.none): "the server deleted this \(Item.noun.one)"
+                case .none: "the server changed this \(Item.noun.one) too"
+                }
+            throw CommandFailure("saved on this device, but \(theirs) (see 'conflicts list')")
         }
     }
 }
