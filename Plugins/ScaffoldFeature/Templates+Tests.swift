@@ -341,7 +341,9 @@ extension FeatureSpec {
     }
 
     private func viewModelTests() -> String {
-        """
+        // `--remove` writes every file's text from a spec without fields, to name the files.
+        let firstField = fields.first?.name ?? "name"
+        return """
         \(isSearchable ? "import Clocks\n" : "")import Domain
         import Foundation
         import Presentation
@@ -474,11 +476,11 @@ extension FeatureSpec {
                 let editor = \(name)EditorViewModel(editing: created, draft: first, create\(name): create, update\(name): update, findConflict: noConflicts)
                 let tester = ViewModelTester(editor)
                 var typed = first
-                typed.\(fields[0].name) = second.\(fields[0].name)
+                typed.\(firstField) = second.\(firstField)
                 editor.edit { $0 = typed }
                 // Another device changed every other field and the server's copy reached this one.
                 var theirs = second.applied(to: created)
-                theirs.\(fields[0].name) = created.\(fields[0].name)
+                theirs.\(firstField) = created.\(firstField)
                 _ = try await update.execute(theirs).get()
                 let newer = try #require(await repository.stored[created.id])
                 editor.receive(newer)
