@@ -10,7 +10,8 @@ public import Observation
 /// meanwhile.
 ///
 /// ```swift
-/// let editor = ExpenseEditorViewModel(editing: nil, draft: draft, createExpense: create, updateExpense: update)
+/// let editor = ExpenseEditorViewModel(
+///     editing: nil, draft: draft, createExpense: create, updateExpense: update, findConflict: findConflict)
 /// editor.save()
 /// ```
 @MainActor
