@@ -58,7 +58,9 @@ extension FeatureSpec {
             ([Extending.md](../Extending.md)); under `manual` it waits in the outbox, in conflict,
             listed by `conflicts list` with the server's version beside it (`conflicts show ID`),
             until `conflicts resolve ID --keep local` sends it over that version or `--keep remote`
-            drops it and keeps that version on the device. `conflicts policy --collection \(collection)`
+            drops it and keeps that version on the device; an edit made meanwhile is kept with it, and
+            says which version the server has (`saved on this device, but the server has version 2`).
+            `conflicts policy --collection \(collection)`
             shows the policy, and `conflicts policy P --collection \(collection)` sets another on this device.
             [Extending.md](../Extending.md) explains each file the generator wrote.
 
