@@ -76,7 +76,7 @@ extension FeatureSpec {
         public import Foundation
 
         /// \(capitalArticle) \(lower) of the app.
-        public struct \(name): Identifiable, Hashable, Timestamped, SyncTracked, Sendable {
+        public struct \(name): ServerIdentified, Hashable, Timestamped, SyncTracked, Sendable {
             /// \(capitalArticle) \(lower)'s identity: the server's, or this device's until the server numbers it.
             public typealias ID = ItemID<\(name)>
 

@@ -544,7 +544,7 @@ extension FeatureSpec {
                     let run = try await repl.run(lines: lines, arguments: ["--home", home.path])
                     #expect(run.status == 0, "\\(run.stderr)")
                     // Both writes go through the feature's editor view model, as the documents' do
-                    #expect(run.stdout.contains("[\(name)EditorViewModel] clean → saving\\n[\(name)EditorViewModel] saving → saved\\n"))
+                    #expect(run.stdout.contains("[\(name)EditorViewModel] clean → saving\\n[\(name)EditorViewModel] saving → saved(version 1)\\n"))
                     // The offline edit says that it waits to be sent, as a document's does
                     #expect(run.stdout.contains("[\(name)EditorViewModel] dirty → saving\\n[\(name)EditorViewModel] saving → saved (pending sync)\\n"))
                     #expect(run.stdout.contains("\(name) 1\\n"))

@@ -50,7 +50,11 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     public func conflicts() async throws(SyncError) -> [DocumentConflict] { stored }
     /// The stored features' conflicts.
     public func itemConflicts() async throws(SyncError) -> [ItemConflict] { storedItems }
-    /// Reports `conflict` too, as a feature's item in conflict.
+    /// The stored conflict, added as fields, on item `itemId` of `collection`.
+    public func conflict(collection: String, itemId: Int) async throws(SyncError) -> ItemConflict? {
+        storedItems.first { $0.collection == collection && $0.itemId == itemId }
+    }
+    /// Reports `conflict` too, as fields: a feature's item, or a document as the editor reads it.
     public func add(_ conflict: ItemConflict) { storedItems.append(conflict) }
     /// Refuses: no feature's entries.
     public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {

@@ -42,12 +42,6 @@ struct SyncUseCaseTests {
         #expect(again == .failure(.noSuchEntry(3)))
     }
 
-    @Test func theEditorFindsADocumentsConflict() async {
-        let sync = FakeSyncRepository(conflicts: [conflict])
-        #expect(await FindConflictUseCase(repository: sync).execute(documentId: 1) == conflict)
-        #expect(await FindConflictUseCase(repository: sync).execute(documentId: 2) == nil)
-    }
-
     @Test func theEditorFindsAFeaturesConflictByCollectionAndItem() async {
         let sync = FakeSyncRepository()
         let expense = ItemConflict(

@@ -9,7 +9,8 @@ struct EditorNewerVersionTests {
 
     func editor() -> DocumentEditorViewModel {
         DocumentEditorViewModel(
-            document: FakeData.document(id: 1), createDocument: CreateDocumentUseCase(repository: repository),
+            editing: FakeData.document(id: 1), draft: DocumentDraft(FakeData.document(id: 1)),
+            createDocument: CreateDocumentUseCase(repository: repository),
             updateDocument: UpdateDocumentUseCase(repository: repository),
             findConflict: FindConflictUseCase(repository: FakeSyncRepository()))
     }
@@ -67,5 +68,20 @@ struct EditorNewerVersionTests {
         let mine = FakeData.draft(title: "Mine", body: "Body")
         await tester.expect(.dirty(mine), .saving(mine), .saved(FakeData.document(id: 1, title: "Mine", version: 2)))
         await tester.finish()
+    }
+
+    @Test func aDocumentMadeOnThisDeviceIsFollowedUnderTheServersIdentifier() async {
+        let made = FakeData.document(id: -1, title: "Made offline")
+        let viewModel = DocumentEditorViewModel(
+            editing: made, draft: DocumentDraft(made), createDocument: CreateDocumentUseCase(repository: repository),
+            updateDocument: UpdateDocumentUseCase(repository: repository),
+            findConflict: FindConflictUseCase(repository: FakeSyncRepository()))
+        let tester = ViewModelTester(viewModel)
+        // The push gave it the server's identifier, and another device renamed it since
+        let sent = FakeData.document(id: 4, title: "Renamed elsewhere", version: 2)
+        viewModel.receive(sent)
+        await tester.expect(.clean(DocumentDraft(sent)))
+        await tester.finish()
+        #expect(viewModel.saved == sent)
     }
 }

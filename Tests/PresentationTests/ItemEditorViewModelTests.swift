@@ -9,7 +9,10 @@ import Testing
 @MainActor
 @Suite("ItemEditorViewModel")
 struct ItemEditorViewModelTests {
-    nonisolated struct Note: Equatable, Sendable, SyncTracked {
+    nonisolated struct Note: Equatable, Sendable, SyncTracked, ServerIdentified {
+        /// Every note here is the same item, one the server numbered.
+        var id: Int { 1 }
+        var isIssuedByServer: Bool { true }
         var title: String
         var version: Int
         var syncState: SyncState
@@ -200,7 +203,7 @@ struct ItemEditorViewModelTests {
         let tester = ViewModelTester(viewModel)
         await viewModel.save()?.value
         await tester.expect(.saving("contested"), .conflict("contested", versions: Self.contested))
-        #expect(viewModel.state.hasUnsavedChanges && viewModel.state.description == "conflict")
+        #expect(viewModel.state.hasUnsavedChanges && viewModel.state.description == "conflict(remote version 7)")
         viewModel.receive(Note(title: "Theirs", version: 3, syncState: .synced))
         #expect(
             viewModel.state == .conflict("contested", versions: Self.contested),

@@ -160,6 +160,16 @@ public actor SyncEngine: SyncRepositoryProtocol {
         }
     }
 
+    /// The conflict on item `itemId` of `collection` (documents, or a feature's), as fields;
+    /// `nil` when it is in none.
+    public func conflict(collection name: String, itemId: Int) async throws(SyncError) -> ItemConflict? {
+        try store { () throws(StorageError) in
+            guard let entry = try outbox.entries(of: name, in: .conflict).first(where: { $0.itemId == itemId })
+            else { return nil }
+            return try collection(name)?.conflict(of: entry)
+        }
+    }
+
     /// Keeps one side of a conflict of a collection that offers no merge: the local version is
     /// sent over the server's version the user saw; keeping the server's drops the item's unsent
     /// changes.

@@ -38,3 +38,18 @@ public struct ItemID<Item>: Hashable, Comparable, Sendable, CustomStringConverti
     /// Identifiers order by their whole number.
     public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+
+/// An item whose identifier says whether the server issued it: documents, every generated
+/// feature's items, and the items a scene shows by number.
+///
+/// An editor uses it to tell a newer version of its item from another item: after a push, an item
+/// made on this device comes back under the identifier the server gave it.
+public protocol ServerIdentified: Identifiable {
+    /// Whether the server issued the item's identifier (it has reached the server).
+    var isIssuedByServer: Bool { get }
+}
+
+extension ServerIdentified where ID == ItemID<Self> {
+    /// Whether the server issued the item's identifier, as its ``ItemID`` says.
+    public var isIssuedByServer: Bool { id.isIssuedByServer }
+}

@@ -8,3 +8,5 @@ extension Document {
     /// ```
     public typealias ID = ItemID<Document>
 }
+
+extension Document: ServerIdentified {}

@@ -25,6 +25,9 @@ public protocol SyncRepositoryProtocol: Sendable {
     func conflicts() async throws(SyncError) -> [DocumentConflict]
     /// The conflicts of features' items waiting for the user, oldest first.
     func itemConflicts() async throws(SyncError) -> [ItemConflict]
+    /// The conflict on item `itemId` of `collection` (documents, or a feature's), as fields;
+    /// `nil` when it is in none.
+    func conflict(collection: String, itemId: Int) async throws(SyncError) -> ItemConflict?
     /// Settles a conflict of a feature's item: `.local` sends this device's version over the
     /// server's, `.remote` drops the item's unsent changes; features offer no merge.
     func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError)

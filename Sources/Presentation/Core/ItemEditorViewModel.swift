@@ -2,10 +2,10 @@ public import Domain
 import Logging
 public import Observation
 
-/// Edits a new or existing item of a generated feature; a failed save keeps the draft.
+/// Edits a new or existing item; a failed save keeps the draft.
 ///
-/// The documents' editor (``DocumentEditorViewModel``) has the same states. As there, a conflict
-/// carries the server's version, and a newer version of the item moves the draft onto it and
+/// Documents (``DocumentEditorViewModel``) and every generated feature edit through it. A
+/// conflict carries both versions, and a newer version of the item moves the draft onto it and
 /// keeps only the fields the user changed, so a save never puts back what another device changed
 /// meanwhile.
 ///
@@ -16,9 +16,9 @@ public import Observation
 /// ```
 @MainActor
 @Observable
-public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked, Draft: Equatable & Sendable>:
-    StatefulViewModel
-{
+public final class ItemEditorViewModel<
+    Item: Equatable & Sendable & SyncTracked & ServerIdentified, Draft: Equatable & Sendable
+>: StatefulViewModel {
     /// Saves a draft: creates the item when the first argument (the item as saved) is `nil`, else
     /// changes that item.
     public typealias Save<Failure: UserFacingError> = @Sendable (Item?, Draft) async -> Result<Item, Failure>
@@ -39,6 +39,8 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     public let transitions = StateTransitions<ItemEditorViewState<Item, Draft>>()
     /// The running save.
     public let tasks = TaskBag()
+    /// The draft on screen, or the saved item's once a save finished.
+    public var draft: Draft { state.draft ?? current }
     /// The name traces print (`ExpenseEditorViewModel`).
     public let traceName: String
     /// The item as last saved, or `nil` for an item not created yet.
@@ -89,9 +91,9 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     /// Changes the draft; ignored while a save is running.
     public func edit(_ change: (inout Draft) -> Void) {
         if case .saving = state { return }
-        var draft = state.draft ?? current
-        change(&draft)
-        state = draft == current ? .clean(draft) : .dirty(draft)
+        var edited = draft
+        change(&edited)
+        state = edited == current ? .clean(edited) : .dirty(edited)
     }
 
     /// Takes a newer version of the saved item (a sync, another device).
@@ -99,9 +101,10 @@ public final class ItemEditorViewModel<Item: Equatable & Sendable & SyncTracked,
     /// A clean draft follows it, a finished save shows it, and unsaved changes move onto it (the
     /// fields the user changed stay as typed, the others take its values), so the next save goes
     /// over it without undoing its changes. A running save and a conflict (the user settles it)
-    /// are left alone, and an item not created yet has nothing newer.
+    /// are left alone, and an item not created yet has nothing newer. Another item is ignored:
+    /// only one made on this device may come back under a new identifier, the server's.
     public func receive(_ item: Item) {
-        guard let before = saved, item != before else { return }
+        guard let before = saved, item != before, item.id == before.id || !before.isIssuedByServer else { return }
         switch state {
         case .saving, .conflict: return
         case .clean: state = .clean(draftOf(item))

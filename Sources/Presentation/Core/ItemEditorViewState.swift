@@ -1,10 +1,9 @@
 public import Domain
 
-/// What a screen editing one item of a generated feature shows.
-nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable & SyncTracked, Draft: Equatable & Sendable>:
-    Equatable,
-    Sendable, CustomStringConvertible
-{
+/// What a screen editing one item shows: a document, or an item of a generated feature.
+nonisolated public enum ItemEditorViewState<
+    Item: Equatable & Sendable & SyncTracked & ServerIdentified, Draft: Equatable & Sendable
+>: Equatable, Sendable, CustomStringConvertible {
     /// The draft matches what is saved (or, for a new item, what the screen started with).
     case clean(Draft)
     /// The draft has unsaved changes.
@@ -46,8 +45,10 @@ nonisolated public enum ItemEditorViewState<Item: Equatable & Sendable & SyncTra
         case .dirty: "dirty"
         case .saving: "saving"
         case .saved(let item) where item.syncState == .pending: "saved (pending sync)"
-        case .saved: "saved"
+        case .saved(let item): "saved(version \(item.version))"
         case .failed(_, let failure): "failed(\(failure.message))"
+        case .conflict(_, let versions?):
+            "conflict(remote version \(versions.remote.map { String($0.version) } ?? "deleted"))"
         case .conflict: "conflict"
         }
     }

@@ -17,12 +17,6 @@ nonisolated public enum UserMessages {
     public static func text(for error: some LocalizedError) -> String {
         error.errorDescription ?? Constants.fallback
     }
-
-    /// The message for a document validation error, keyed by the field it concerns.
-    public static func fieldMessages(for error: DocumentError) -> [DocumentField: String] {
-        guard let field = error.field else { return [:] }
-        return [field: text(for: error)]
-    }
 }
 
 // MARK: - Private

@@ -2,7 +2,7 @@ public import Domain
 
 /// One item of a collection's list as a scene shows it, whatever the collection: its identifier
 /// and its fields as text, in the feature's order.
-nonisolated public struct ListedItem: Equatable, Sendable, SyncTracked {
+nonisolated public struct ListedItem: Equatable, Sendable, SyncTracked, ServerIdentified {
     /// One field, by its name, as text.
     public struct Field: Equatable, Sendable {
         /// The field's name (`minutes`).
@@ -25,6 +25,8 @@ nonisolated public struct ListedItem: Equatable, Sendable, SyncTracked {
     public let version: Int
     /// Whether the server has this version.
     public var syncState: SyncState
+    /// Whether the server issued ``id`` (this device issues negative ones).
+    public var isIssuedByServer: Bool { id > 0 }
 
     /// An item as a list shows it.
     public init(id: Int, fields: [Field], version: Int, syncState: SyncState) {

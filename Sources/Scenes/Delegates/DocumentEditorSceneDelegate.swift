@@ -100,13 +100,13 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
     /// Adds `text` at the end of the body and puts the cursor after it.
     public func append(_ text: String) {
         editor?.edit { $0.body += text }
-        cursor = editor?.state.draft.body.count ?? cursor
+        cursor = editor?.draft.body.count ?? cursor
     }
 
     /// Throws the draft away.
     public func revert() {
         editor?.revert()
-        cursor = editor?.state.draft.body.count ?? 0
+        cursor = editor?.draft.body.count ?? 0
     }
 }
 
@@ -121,7 +121,7 @@ extension DocumentEditorSceneDelegate {
         case .unopened(let waiting, _): return waiting
         case .editing(let open): editor = open
         }
-        let draft = editor.state.draft
+        let draft = editor.draft
         let original = editor.saved.map(DocumentDraft.init) ?? .empty
         let changed = editor.state.hasUnsavedChanges
         return DocumentEditActivity(
@@ -144,14 +144,13 @@ extension DocumentEditorSceneDelegate {
                 return
             }
         }
+        var draft = document.map(DocumentDraft.init) ?? .empty
+        if let title = payload.draftTitle { draft.title = title }
+        if let body = payload.draftBody { draft.body = body }
         let editor = DocumentEditorViewModel(
-            document: document, createDocument: createDocument, updateDocument: updateDocument,
+            editing: document, draft: draft, createDocument: createDocument, updateDocument: updateDocument,
             findConflict: findConflict)
-        editor.edit { draft in
-            if let title = payload.draftTitle { draft.title = title }
-            if let body = payload.draftBody { draft.body = body }
-        }
-        cursor = min(max(payload.cursor, 0), editor.state.draft.body.count)
+        cursor = min(max(payload.cursor, 0), draft.body.count)
         content = .editing(editor)
     }
 }

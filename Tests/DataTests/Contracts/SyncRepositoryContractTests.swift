@@ -31,6 +31,7 @@ struct SyncRepositoryContractTests {
         #expect(status.pending == 0 && status.parked == 0 && status.conflicts == 0)
         #expect(try await repository.outbox().isEmpty)
         #expect(try await repository.conflicts().isEmpty)
+        #expect(try await repository.conflict(collection: QueuedChange.documents, itemId: 1) == nil)
         #expect(try await repository.sync().pushed == 0)
         #expect(await repository.resumeIfNeeded() == nil)
     }

@@ -147,7 +147,9 @@ struct ItemEditorSceneTests {
         #expect(window.set("minutes", to: "25"))
         await window.editor?.save()?.value
         #expect(window.editor?.state == .conflict(["minutes": "25"], versions: versions), "both versions, read for it")
-        #expect(window.editor?.state.hasUnsavedChanges == true && window.editor?.state.description == "conflict")
+        #expect(
+            window.editor?.state.hasUnsavedChanges == true
+                && window.editor?.state.description == "conflict(remote version 2)")
         #expect(window.editor?.saved?.syncState == .conflict)
     }
 }

@@ -60,7 +60,7 @@ struct SceneRestorationTests {
         try application.moveToBackground(session)
         try application.disconnect(session)
         _ = try await application.requestSceneSessionActivation(nil, userActivity: edit)
-        #expect(try editor(session).editor?.state.draft.title == "Renamed")
+        #expect(try editor(session).editor?.draft.title == "Renamed")
         #expect(application.openSessions.count == 1)
     }
 

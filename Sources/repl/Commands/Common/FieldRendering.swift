@@ -8,10 +8,8 @@ import ShellKit
 /// The tables, the plain and JSON output and the export file are all built from `fieldValues`, so
 /// they cannot disagree about a field. JSON names each field as `fieldValues` does: a contract,
 /// add and never rename.
-protocol FieldRendering: ItemRendering, ListRendering, Identifiable, Timestamped, SyncTracked
+protocol FieldRendering: EditorRendering, ListRendering, Identifiable, Timestamped, SyncTracked
 where ID == ItemID<Self> {
-    /// What items are called (`recipe`, `recipes`).
-    static var noun: Noun { get }
     /// Each field's name and value, in the order the feature declares them.
     var fieldValues: [(name: String, value: RecordValue)] { get }
 }
@@ -19,6 +17,10 @@ where ID == ItemID<Self> {
 extension FieldRendering {
     static func output(_ item: Self, provenance: Provenance) -> CommandOutput {
         .rendered(FieldItemOutput(item: item, provenance: provenance))
+    }
+
+    static func savedOutput(_ item: Self) -> CommandOutput {
+        .rendered(FieldItemOutput(item: item, provenance: nil))
     }
 
     static func listOutput(_ items: [Self], provenance: Provenance?) -> CommandOutput {

@@ -2,11 +2,20 @@ import Domain
 import Presentation
 import ShellKit
 
-extension ItemEditorViewState: CommandOutcome where Item: FieldRendering {
+/// An item the shell saves through the generic editor (a document, a feature's item): how a
+/// save's outcome prints.
+protocol EditorRendering: ItemRendering {
+    /// What items are called (`recipe`, `recipes`).
+    static var noun: Noun { get }
+    /// The output for the item as just saved.
+    static func savedOutput(_ item: Self) -> CommandOutput
+}
+
+extension ItemEditorViewState: CommandOutcome where Item: EditorRendering {
     /// The saved item, or why it was not saved; a save that never finished was cancelled.
     func commandOutput() throws(CommandFailure) -> CommandOutput {
         switch self {
-        case .saved(let item): return .rendered(FieldItemOutput(item: item, provenance: nil))
+        case .saved(let item): return Item.savedOutput(item)
         case .failed(_, let failure): throw CommandFailure(failure.message)
         case .clean: throw CommandFailure("Nothing to change")
         case .dirty, .saving: throw .cancelled

@@ -139,17 +139,19 @@ extension DocumentCommands {
             context, contents: ExportFile.contents(of: document.value), named: ExportFile.name(for: document.value))
     }
 
-    /// Edits a draft in the editor view model and saves it.
+    /// Saves `document` (a new one when `nil`) with `change` made to its draft, through the
+    /// editor view model, as a feature's `new` and `edit` do.
     private static func save(
-        document: Document?, _ context: CommandContext, change: @escaping (inout DocumentDraft) -> Void
+        document: Document?, _ context: CommandContext, change: (inout DocumentDraft) -> Void
     ) async throws(CommandFailure) -> CommandOutput {
-        try await context.run {
+        var draft = document.map(DocumentDraft.init) ?? .empty
+        change(&draft)
+        return try await context.run {
             DocumentEditorViewModel(
-                document: document, createDocument: context.services.createDocument,
+                editing: document, draft: draft, createDocument: context.services.createDocument,
                 updateDocument: context.services.updateDocument, findConflict: context.services.findConflict)
-        } start: { editor in
-            editor.edit(change)
-            return editor.save()
+        } start: {
+            $0.save()
         }
     }
 }

@@ -70,9 +70,16 @@ extension SyncState {
     }
 }
 
-extension Document: ItemRendering {
+extension Document: EditorRendering {
+    static let noun = Noun(one: "document", many: "documents")
+
     /// A document read from `provenance`.
     static func output(_ item: Document, provenance: Provenance) -> CommandOutput {
         .rendered(DocumentOutput(document: item, provenance: provenance))
+    }
+
+    /// A document as just saved.
+    static func savedOutput(_ item: Document) -> CommandOutput {
+        .rendered(DocumentOutput(document: item, provenance: nil))
     }
 }

@@ -70,17 +70,22 @@ extension EditorCommands {
         if isItemEditorActive(context) {
             let (session, editor) = try activeItemEditor(context)
             guard let model = editor.editor else { throw CommandFailure("the item is not open") }
-            await model.save()?.value
-            if case .failed(_, let failure) = model.state { throw CommandFailure(failure.message) }
-            if case .clean = model.state { throw CommandFailure("Nothing to save: change a field with 'edit field'") }
+            try await saveDraft(model, nothingToSave: "Nothing to save: change a field with 'edit field'")
             return try persisted(context, .rendered(ItemEditorOutput(session, editor)))
         }
         let (session, editor) = try activeEditor(context)
         guard let model = editor.editor else { throw CommandFailure("the document is not open") }
-        await model.save()?.value
-        if case .failed(_, let failure, _) = model.state { throw CommandFailure(failure.message) }
-        if case .clean = model.state { throw CommandFailure(UserMessages.text(for: .noChanges)) }
+        try await saveDraft(model, nothingToSave: UserMessages.text(for: .noChanges))
         return try persisted(context, SceneOutput.editor(session, editor))
+    }
+
+    /// Saves `model`'s draft; a failed save, or one with nothing to save, is the command's error.
+    private static func saveDraft<Item, Draft>(
+        _ model: ItemEditorViewModel<Item, Draft>, nothingToSave: String
+    ) async throws(CommandFailure) {
+        await model.save()?.value
+        if case .failed(_, let failure) = model.state { throw CommandFailure(failure.message) }
+        if case .clean = model.state { throw CommandFailure(nothingToSave) }
     }
 
     private static let revert = Command(

@@ -55,12 +55,7 @@ struct ItemEditorJSON: Encodable {
         itemId = shown?.itemId
         let editor = delegate.editor
         let state = editor?.state
-        self.state =
-            switch state {
-            case nil: "unopened"
-            case .failed: "failed"  // the reason was printed when the save failed
-            case let shown?: shown.description
-            }
+        self.state = state?.sceneName ?? "unopened"
         unsaved = state?.hasUnsavedChanges ?? true
         let changes = shown?.changes ?? [:]
         let saved = editor?.saved?.fields ?? []

@@ -121,23 +121,28 @@ extension SceneOutput {
             self.session = session
             documentId = delegate.editor?.saved?.id.rawValue ?? delegate.documentId
             let state = delegate.editor?.state
-            self.state = state.map(Self.stateName) ?? "unopened"
+            self.state = state?.sceneName ?? "unopened"
             unsaved = state?.hasUnsavedChanges ?? true
-            title = state?.draft.title ?? ""
-            body = state?.draft.body ?? ""
+            title = delegate.editor?.draft.title ?? ""
+            body = delegate.editor?.draft.body ?? ""
             cursor = delegate.cursor
         }
+    }
+}
 
-        private static func stateName(_ state: DocumentEditorViewState) -> String {
-            switch state {
-            case .clean: "clean"
-            case .dirty: "dirty"
-            case .saving: "saving"
-            case .saved(let document) where document.syncState == .pending: "saved (pending sync)"
-            case .saved: "saved"
-            case .failed: "failed"
-            case .conflict: "conflict"
-            }
+extension ItemEditorViewState {
+    /// The state as an editor scene's `state` names it, in its table and JSON (a contract): the
+    /// case alone, since the scene prints the draft, and a failure's reason was printed when the
+    /// save failed.
+    var sceneName: String {
+        switch self {
+        case .clean: "clean"
+        case .dirty: "dirty"
+        case .saving: "saving"
+        case .saved(let item) where item.syncState == .pending: "saved (pending sync)"
+        case .saved: "saved"
+        case .failed: "failed"
+        case .conflict: "conflict"
         }
     }
 }
