@@ -144,7 +144,7 @@ extension BenchmarkApp {
                         BenchNote(
                             id: id, title: "offline \(number)", body: "", tags: [], createdAt: moment,
                             updatedAt: moment,
-                            version: 1, syncState: .pending)
+                            version: 0, syncState: .pending)
                     }
                 ])
             }

@@ -87,7 +87,7 @@ extension FeatureSpec {
             public let createdAt: Date
             /// When the \(lower) last changed.
             public var updatedAt: Date
-            /// The server's version (1 for \(article) \(lower) not sent yet).
+            /// The server's version (0 for \(article) \(lower) not sent yet, which builds on none).
             public var version: Int
             /// Whether the server has this version: the device says so when it reads the \(lower).
             public var syncState: SyncState
@@ -136,7 +136,7 @@ extension FeatureSpec {
 
             /// The \(lower) these fields make under `id`, made at `moment`.
             public func \(lower)(id: \(name).ID, at moment: Date) -> \(name) {
-                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), createdAt: moment, updatedAt: moment, version: 1, syncState: .pending)
+                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), createdAt: moment, updatedAt: moment, version: 0, syncState: .pending)
             }
 
             /// `\(lower)` with these fields; its identifier and version stay.

@@ -69,7 +69,10 @@ extension FeatureSpec {
                 if let failure { throw failure }
                 guard let id = \(name).ID(rawValue: lastNumber + 1) else { throw .storageFailure }
                 lastNumber += 1
-                let made = draft.\(lower)(id: id, at: Date(timeIntervalSince1970: 1_767_258_000))
+                // As a reachable server answers a create: its first version, synced
+                var made = draft.\(lower)(id: id, at: Date(timeIntervalSince1970: 1_767_258_000))
+                made.version = 1
+                made.syncState = .synced
                 stored[id] = made
                 return made
             }
@@ -226,6 +229,11 @@ extension FeatureSpec {
                 let sample = \(sampleDraft(.first))
                 let items = [-2, 3, -1, 1].compactMap { \(name).ID(rawValue: $0).map { sample.\(lower)(id: $0, at: Date(timeIntervalSince1970: 0)) } }
                 #expect(\(name)Rules.ordered(items).map(\\.id.rawValue) == [1, 3, -1, -2])
+            }
+
+            @Test func oneMadeOnThisDeviceWaitsToBeSentOnNoServerVersionAsADocumentDoes() throws {
+                let made = \(sampleDraft(.first)).\(lower)(id: try #require(\(name).ID.device(1)), at: Date(timeIntervalSince1970: 0))
+                #expect(made.version == 0 && made.syncState == .pending)
             }
         }
 

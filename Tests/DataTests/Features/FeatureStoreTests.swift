@@ -59,7 +59,7 @@ struct FeatureStoreTests {
     static func draft(_ url: String, rating: Int = 3) -> @Sendable (ID, Date) -> TestBookmark {
         { id, moment in
             TestBookmark(
-                id: id, url: url, note: nil, rating: rating, createdAt: moment, updatedAt: moment, version: 1,
+                id: id, url: url, note: nil, rating: rating, createdAt: moment, updatedAt: moment, version: 0,
                 syncState: .pending)
         }
     }
