@@ -10,8 +10,10 @@ extension FeatureSpec {
             case invalidID(Int)
             /// No \(lower) has this identifier.
             case notFound(id: \(name).ID)
-            /// A field breaks a rule; the reason names the field.
+            /// The input breaks a rule; the reason says which.
             case invalid(String)
+            /// A field breaks a rule: the field's name, and the reason, which names it too.
+            case invalidField(name: String, reason: String)
             /// The user's session is no longer valid.
             case unauthorized
             /// The server could not be reached or failed; the work may succeed later.
@@ -38,7 +40,7 @@ extension FeatureSpec {
                 switch self {
                 case .invalidID(let id): "Invalid \(lower) id \\(id): ids are non-zero whole numbers"
                 case .notFound(let id): "\(name) \\(id) was not found"
-                case .invalid(let reason): reason
+                case .invalid(let reason), .invalidField(_, let reason): reason
                 case .unauthorized: "Please log in again"
                 case .unavailable: "The server can't be reached; try again later"
                 case .busy(let seconds): "The server is busy; try again in \\(seconds) s"
@@ -61,9 +63,14 @@ extension FeatureSpec {
                 case .unavailable, .busy: .retry
                 case .unauthorized: .signIn
                 case .invalidID, .notFound, .notCached: .pickAnother
-                case .invalid, .invalidPageSize, .invalidCursor: .fixInput
+                case .invalid, .invalidField, .invalidPageSize, .invalidCursor: .fixInput
                 case .invalidData, .storageFailure, .insecureConnection, .cancelled: .none
                 }
+            }
+
+            /// The field a rule refused, by name, so a form shows the sentence beside it.
+            public var fieldName: String? {
+                if case .invalidField(let name, _) = self { name } else { nil }
             }
         }
 
@@ -133,16 +140,16 @@ extension FeatureSpec {
                 }
 
                 private static func text(_ value: String, named field: String, required: Bool) throws(\(name)Error) {
-                    if required && value.allSatisfy(\\.isWhitespace) { throw .invalid("The \\(field) can't be empty") }
+                    if required && value.allSatisfy(\\.isWhitespace) { throw .invalidField(name: field, reason: "The \\(field) can't be empty") }
                     if value.count > maxTextLength {
-                        throw .invalid("The \\(field) is too long (at most \\(maxTextLength) characters)")
+                        throw .invalidField(name: field, reason: "The \\(field) is too long (at most \\(maxTextLength) characters)")
                     }
                     try storable(value, named: field)
                 }
 
                 /// No text may hold U+0000 (`StorableText`): the device would keep it cut short.
                 private static func storable(_ value: String, named field: String) throws(\(name)Error) {
-                    if !StorableText.isStorable(value) { throw .invalid("The \\(field) can't contain the character U+0000") }
+                    if !StorableText.isStorable(value) { throw .invalidField(name: field, reason: "The \\(field) can't contain the character U+0000") }
                 }
             \(fields.contains { $0.range != nil || $0.numberRange != nil } ? numberRule : "")
             }
@@ -156,7 +163,7 @@ extension FeatureSpec {
 
                 private static func number<Value: Comparable>(_ value: Value, named field: String, in range: ClosedRange<Value>) throws(\(name)Error) {
                     guard range.contains(value) else {
-                        throw .invalid("The \\(field) must be from \\(range.lowerBound) to \\(range.upperBound)")
+                        throw .invalidField(name: field, reason: "The \\(field) must be from \\(range.lowerBound) to \\(range.upperBound)")
                     }
                 }
         """

@@ -118,6 +118,27 @@ extension FeatureSpec {
         """
     }
 
+    /// An editor test, when the feature has a required text field: a save its rule refuses names
+    /// that field beside the sentence, for a form to show it there.
+    private var refusedFieldEditorTest: String {
+        guard let text = fields.first(where: { $0.type == .string }) else { return "" }
+        return """
+
+            @Test func aSaveARuleRefusesNamesTheFieldBesideTheSentence() async {
+                let repository = Fake\(name)Repository()
+                var draft = \(sampleDraft(.first))
+                draft.\(text.name) = "   "
+                let editor = \(name)EditorViewModel(
+                    editing: nil, draft: draft, create\(name): Create\(name)UseCase(repository: repository),
+                    update\(name): Update\(name)UseCase(repository: repository), findConflict: noConflicts)
+                await editor.save()?.value
+                let refused = ViewFailure(message: "The \(text.name) can't be empty", remedy: .fixInput, field: "\(text.name)")
+                #expect(editor.state == .failed(draft, failure: refused))
+                #expect(await repository.stored.isEmpty)
+            }
+        """
+    }
+
     /// Rules tests for the text fields, when the feature has any.
     private var textRuleTests: String {
         guard let text = fields.first(where: { $0.type == .string || $0.type == .optionalString }) else { return "" }
@@ -129,7 +150,7 @@ extension FeatureSpec {
                     var draft = \(sampleDraft(.first))
                     draft.\(text.name) = "   "
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
-                    #expect(result == .failure(.invalid("The \(text.name) can't be empty")))
+                    #expect(result == .failure(.invalidField(name: "\(text.name)", reason: "The \(text.name) can't be empty")))
                     #expect(await repository.stored.isEmpty)
                 }
 
@@ -140,14 +161,14 @@ extension FeatureSpec {
                     var draft = \(sampleDraft(.first))
                     draft.\(text.name) = String(repeating: "x", count: \(name)Rules.maxTextLength + 1)
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
-                    #expect(result == .failure(.invalid("The \(text.name) is too long (at most 200 characters)")))
+                    #expect(result == .failure(.invalidField(name: "\(text.name)", reason: "The \(text.name) is too long (at most 200 characters)")))
                 }
 
                 @Test func anImportWithOneDraftOverTheLimitSavesNothing() async {
                     var tooLong = \(sampleDraft(.second))
                     tooLong.\(text.name) = String(repeating: "x", count: \(name)Rules.maxTextLength + 1)
                     let result = await Import\(plural)UseCase(repository: repository).execute([\(sampleDraft(.first)), tooLong])
-                    #expect(result.map { _ in 0 } == .failure(.invalid("The \(text.name) is too long (at most 200 characters)")))
+                    #expect(result.map { _ in 0 } == .failure(.invalidField(name: "\(text.name)", reason: "The \(text.name) is too long (at most 200 characters)")))
                     #expect(await repository.stored.isEmpty)
                     #expect(await repository.sends == 0)
                 }
@@ -156,7 +177,7 @@ extension FeatureSpec {
                     var draft = \(sampleDraft(.first))
                     draft.\(text.name) = "cut\\u{0}short"
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
-                    #expect(result == .failure(.invalid("The \(text.name) can't contain the character U+0000")))
+                    #expect(result == .failure(.invalidField(name: "\(text.name)", reason: "The \(text.name) can't contain the character U+0000")))
                     #expect(await repository.stored.isEmpty)
                 }
 
@@ -392,7 +413,7 @@ extension FeatureSpec {
                 let tester = ViewModelTester(viewModel)
                 viewModel.onAppear()
                 await tester.expect(
-                    .loading, .failed(ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)))
+                    .loading, .failed(ViewFailure(message: "The server can't be reached; try again later", remedy: .retry, field: nil)))
                 await tester.finish()
             }
 
@@ -413,7 +434,7 @@ extension FeatureSpec {
                 failing.start([\(sampleDraft(.first))])
                 await failingTester.expect(
                     .importing(done: 0, total: 1),
-                    .failed(imported: 0, total: 1, failure: ViewFailure(message: "record 1: The server can't be reached; try again later", remedy: .retry)))
+                    .failed(imported: 0, total: 1, failure: ViewFailure(message: "record 1: The server can't be reached; try again later", remedy: .retry, field: nil)))
                 await failingTester.finish()
             }
 
@@ -444,7 +465,7 @@ extension FeatureSpec {
                 let missingTester = ViewModelTester(missing)
                 missing.onAppear()
                 await missingTester.expect(
-                    .loading, .failed(ViewFailure(message: "\(name) 9 was not found", remedy: .pickAnother)))
+                    .loading, .failed(ViewFailure(message: "\(name) 9 was not found", remedy: .pickAnother, field: nil)))
                 await missingTester.finish()
             }
 
@@ -472,9 +493,10 @@ extension FeatureSpec {
                 await editor.save()?.value
                 await tester.expect(
                     .dirty(second), .saving(second), .saved(changed), .dirty(first), .saving(first),
-                    .failed(first, failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)))
+                    .failed(first, failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry, field: nil)))
                 await tester.finish()
             }
+        \(refusedFieldEditorTest)
 
             @Test func aNewerVersionKeepsTheFieldTypedAndBringsTheOthersSoASaveUndoesNothing() async throws {
                 let repository = Fake\(name)Repository()
@@ -968,7 +990,7 @@ extension FeatureSpec {
                     var draft = \(sampleDraft(.first))
                     draft.\(field.name) = \(range.upperBound + 1)
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
-                    #expect(result == .failure(.invalid("The \(field.name) must be from \(range.lowerBound) to \(range.upperBound)")))
+                    #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(range.lowerBound) to \(range.upperBound)")))
                     #expect(await repository.stored.isEmpty)
                 }
 

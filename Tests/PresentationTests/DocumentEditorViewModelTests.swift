@@ -55,7 +55,7 @@ struct DocumentEditorViewModelTests {
         let message = "The title is too long (at most 200 characters)"
         await tester.expect(
             .dirty(draft), .saving(draft),
-            .failed(draft, failure: ViewFailure(message: message, remedy: .fixInput)))
+            .failed(draft, failure: ViewFailure(message: message, remedy: .fixInput, field: "title")))
         await tester.finish()
         #expect(viewModel.draft.title == tooLong)
         #expect(await repository.calls.isEmpty)
@@ -72,7 +72,9 @@ struct DocumentEditorViewModelTests {
         await tester.expect(
             .dirty(draft), .saving(draft),
             .failed(
-                draft, failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry))
+                draft,
+                failure: ViewFailure(
+                    message: "The server can't be reached; try again later", remedy: .retry, field: nil))
         )
         await repository.setFailure(nil)
         viewModel.save()
@@ -105,7 +107,8 @@ struct DocumentEditorViewModelTests {
         let required = "A title is required"
         await tester.expect(
             .saving(FakeData.draft(title: "")),
-            .failed(FakeData.draft(title: ""), failure: ViewFailure(message: required, remedy: .fixInput)))
+            .failed(
+                FakeData.draft(title: ""), failure: ViewFailure(message: required, remedy: .fixInput, field: "title")))
         viewModel.edit { $0.title = "Fresh" }
         viewModel.revert()
         viewModel.edit { $0.title = "Fresh" }

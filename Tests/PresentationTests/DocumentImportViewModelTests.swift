@@ -55,7 +55,8 @@ struct DocumentImportViewModelTests {
         ])
         await tester.expect(
             .failed(
-                imported: 0, total: 2, failure: ViewFailure(message: "record 2: A title is required", remedy: .fixInput)
+                imported: 0, total: 2,
+                failure: ViewFailure(message: "record 2: A title is required", remedy: .fixInput, field: "title")
             ))
         await tester.finish()
         #expect(await repository.calls.isEmpty)
@@ -71,7 +72,8 @@ struct DocumentImportViewModelTests {
             .failed(
                 imported: 2, total: 4,
                 failure: ViewFailure(
-                    message: "records 3-4: \(UserMessages.text(for: DocumentError.storageFailure))", remedy: .none)))
+                    message: "records 3-4: \(UserMessages.text(for: DocumentError.storageFailure))", remedy: .none,
+                    field: nil)))
         await tester.finish()
         #expect(await repository.stored.count == 2)
     }
@@ -83,7 +85,8 @@ struct DocumentImportViewModelTests {
         viewModel.start([FakeData.draft(title: "a"), FakeData.draft(title: "b")])
         await tester.expect(.importing(done: 0, total: 2))
         viewModel.onDisappear()
-        await tester.expect(.failed(imported: 0, total: 2, failure: ViewFailure(message: "Cancelled", remedy: .none)))
+        await tester.expect(
+            .failed(imported: 0, total: 2, failure: ViewFailure(message: "Cancelled", remedy: .none, field: nil)))
         await repository.releaseWrites()
         await tester.finish()
     }

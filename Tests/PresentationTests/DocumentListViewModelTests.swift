@@ -34,11 +34,11 @@ struct DocumentListViewModelTests {
         arguments: [
             (
                 DocumentError.unavailable,
-                ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)
+                ViewFailure(message: "The server can't be reached; try again later", remedy: .retry, field: nil)
             ),
-            (.unauthorized, ViewFailure(message: "Please log in again", remedy: .signIn)),
-            (.invalidData, ViewFailure(message: "The server sent data the app can't read", remedy: .none)),
-            (.notCached, ViewFailure(message: "Not available offline", remedy: .pickAnother)),
+            (.unauthorized, ViewFailure(message: "Please log in again", remedy: .signIn, field: nil)),
+            (.invalidData, ViewFailure(message: "The server sent data the app can't read", remedy: .none, field: nil)),
+            (.notCached, ViewFailure(message: "Not available offline", remedy: .pickAnother, field: nil)),
         ])
     func errorsAreMapped(error: DocumentError, failure: ViewFailure) async {
         await repository.setFailure(error)
@@ -140,6 +140,7 @@ struct DocumentListViewModelTests {
             DocumentListViewState.loaded(items: summaries, provenance: .disk).description
                 == "loaded(2 items, origin: disk)")
         #expect(
-            DocumentListViewState.failed(ViewFailure(message: "Nope", remedy: .retry)).description == "failed(Nope)")
+            DocumentListViewState.failed(ViewFailure(message: "Nope", remedy: .retry, field: nil)).description
+                == "failed(Nope)")
     }
 }

@@ -55,7 +55,8 @@ struct DocumentPagesViewModelTests {
             .loadingMore(items: Array(summaries[0..<2]), provenance: .disk),
             .moreFailed(
                 items: Array(summaries[0..<2]), provenance: .disk,
-                failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry)))
+                failure: ViewFailure(
+                    message: "The server can't be reached; try again later", remedy: .retry, field: nil)))
         await repository.setFailure(nil)
         viewModel.loadMore()
         await tester.expect(
@@ -74,7 +75,7 @@ struct DocumentPagesViewModelTests {
             .failed(
                 ViewFailure(
                     message: "That cursor does not belong to this list: use the next cursor the same list printed",
-                    remedy: .fixInput)))
+                    remedy: .fixInput, field: nil)))
         await tester.finish()
     }
 

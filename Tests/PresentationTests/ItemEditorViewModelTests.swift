@@ -30,6 +30,7 @@ struct ItemEditorViewModelTests {
         }
 
         var remedy: Remedy { self == .emptyTitle ? .fixInput : .none }
+        var fieldName: String? { self == .emptyTitle ? "title" : nil }
     }
 
     /// What the editor asked to save, in order; a title of "wait" blocks until the save is cancelled.
@@ -118,7 +119,8 @@ struct ItemEditorViewModelTests {
         let tester = ViewModelTester(viewModel)
         viewModel.save()
         await tester.expect(
-            .saving(""), .failed("", failure: ViewFailure(message: "A note needs a title", remedy: .fixInput)))
+            .saving(""),
+            .failed("", failure: ViewFailure(message: "A note needs a title", remedy: .fixInput, field: "title")))
         #expect(viewModel.state.draft == "" && viewModel.state.hasUnsavedChanges)
         viewModel.edit { $0 = "Groceries" }
         viewModel.save()
@@ -155,7 +157,8 @@ struct ItemEditorViewModelTests {
         viewModel.receive(Note(title: "", version: 3, syncState: .synced))
         await tester.expect(
             .dirty(""), .saving(""),
-            .failed("", failure: ViewFailure(message: "A note needs a title", remedy: .fixInput)), .dirty(""),
+            .failed("", failure: ViewFailure(message: "A note needs a title", remedy: .fixInput, field: "title")),
+            .dirty(""),
             .clean(""))
         await tester.finish()
         #expect(viewModel.saved?.version == 3 && viewModel.save() == nil, "nothing left to save")

@@ -26,7 +26,8 @@ struct ItemViewModelTests {
         let missing = detail(9)
         let tester = ViewModelTester(missing)
         missing.onAppear()
-        await tester.expect(.loading, .failed(ViewFailure(message: "Document 9 was not found", remedy: .pickAnother)))
+        await tester.expect(
+            .loading, .failed(ViewFailure(message: "Document 9 was not found", remedy: .pickAnother, field: nil)))
         await tester.finish()
     }
 
@@ -36,7 +37,9 @@ struct ItemViewModelTests {
         invalid.onAppear()
         await tester.expect(
             .loading,
-            .failed(ViewFailure(message: "Invalid user id 0: ids are positive whole numbers", remedy: .pickAnother)))
+            .failed(
+                ViewFailure(
+                    message: "Invalid user id 0: ids are positive whole numbers", remedy: .pickAnother, field: nil)))
         await tester.finish()
         #expect(await users.requestedIDs.isEmpty)
     }
@@ -66,7 +69,7 @@ struct ItemViewModelTests {
         await tester.expect(.loading, .loaded(FakeData.user(id: 7), provenance: .disk))
         await users.setFailure(.unauthorized)
         viewModel.load()
-        await tester.expect(.loading, .failed(ViewFailure(message: "Please log in again", remedy: .signIn)))
+        await tester.expect(.loading, .failed(ViewFailure(message: "Please log in again", remedy: .signIn, field: nil)))
         await tester.finish()
     }
 

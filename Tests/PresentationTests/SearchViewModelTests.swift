@@ -71,7 +71,8 @@ struct SearchViewModelTests {
             .searching(query: "rules"),
             .failed(
                 query: "rules",
-                failure: ViewFailure(message: "The server can't be reached; try again later", remedy: .retry))
+                failure: ViewFailure(
+                    message: "The server can't be reached; try again later", remedy: .retry, field: nil))
         )
         await clock.advanceAndSettle(by: .seconds(1))
         await tester.finish()

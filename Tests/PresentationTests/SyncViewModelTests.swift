@@ -27,7 +27,8 @@ struct SyncViewModelTests {
         viewModel.sync()
         await tester.expect(
             .syncing(nil),
-            .failed(ViewFailure(message: "The server can't be reached; 3 changes stay queued", remedy: .retry)))
+            .failed(
+                ViewFailure(message: "The server can't be reached; 3 changes stay queued", remedy: .retry, field: nil)))
         await tester.finish()
         #expect(viewModel.state.description == "failed(The server can't be reached; 3 changes stay queued)")
     }

@@ -51,6 +51,9 @@ public enum AttachmentError: Error, LocalizedError, Equatable, Sendable {
 }
 
 extension AttachmentError: UserFacingError {
+    /// None: it is about no one field of an item.
+    public var fieldName: String? { nil }
+
     /// What a screen may offer.
     public var remedy: Remedy {
         switch self {

@@ -23,4 +23,7 @@ public enum Remedy: String, Sendable, CaseIterable {
 public protocol UserFacingError: LocalizedError, Equatable, Sendable {
     /// What a screen may offer.
     var remedy: Remedy { get }
+    /// The field of the item the error is about, by its name (`title`), so a form can show the
+    /// sentence beside it; `nil` for an error about no one field.
+    var fieldName: String? { get }
 }

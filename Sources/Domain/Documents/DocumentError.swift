@@ -100,6 +100,9 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
 }
 
 extension DocumentError: UserFacingError {
+    /// The document field a validation error is about (``field``), by name.
+    public var fieldName: String? { field?.rawValue }
+
     /// What a screen may offer.
     public var remedy: Remedy {
         switch self {

@@ -88,6 +88,9 @@ public enum DeviceTokenRules {
 }
 
 extension PushError: UserFacingError {
+    /// None: it is about no one field of an item.
+    public var fieldName: String? { nil }
+
     /// What a screen may offer.
     public var remedy: Remedy {
         switch self {

@@ -32,6 +32,9 @@ public enum SessionError: Error, LocalizedError, Equatable, Sendable {
 }
 
 extension SessionError: UserFacingError {
+    /// None: it is about no one field of an item.
+    public var fieldName: String? { nil }
+
     /// What a screen may offer.
     public var remedy: Remedy {
         switch self {

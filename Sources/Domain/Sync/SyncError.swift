@@ -56,6 +56,9 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
 }
 
 extension SyncError: UserFacingError {
+    /// None: it is about no one field of an item.
+    public var fieldName: String? { nil }
+
     /// What a screen may offer.
     public var remedy: Remedy {
         switch self {

@@ -39,6 +39,9 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
 }
 
 extension UserError: UserFacingError {
+    /// None: it is about no one field of an item.
+    public var fieldName: String? { nil }
+
     /// What a screen may offer.
     public var remedy: Remedy {
         switch self {

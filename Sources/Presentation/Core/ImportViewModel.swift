@@ -154,6 +154,6 @@ public final class ImportViewModel<Draft: Sendable>: StatefulViewModel {
 extension ViewFailure {
     /// The failure with its message placed: `record 3: A title is required`.
     fileprivate func named(_ place: String) -> ViewFailure {
-        ViewFailure(message: "\(place): \(message)", remedy: remedy)
+        ViewFailure(message: "\(place): \(message)", remedy: remedy, field: field)
     }
 }

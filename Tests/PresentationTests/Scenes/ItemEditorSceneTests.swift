@@ -20,7 +20,7 @@ struct ItemEditorSceneTests {
             .failure(.cancelled)
         } fetchItem: { id, _ in
             await items.item(id).map { .success(Fetched($0, origin: .disk)) }
-                ?? .failure(.failed(ViewFailure(message: "Recipe \(id) was not found", remedy: .none)))
+                ?? .failure(.failed(ViewFailure(message: "Recipe \(id) was not found", remedy: .none, field: nil)))
         } save: { saved, changes in
             await items.save(saved, changes)
         }
@@ -78,7 +78,7 @@ struct ItemEditorSceneTests {
         let editor = try editor(session)
         _ = editor.set("minutes", to: "soon")
         await editor.editor?.save()?.value
-        let refused = ViewFailure(message: "minutes needs a whole number, not 'soon'", remedy: .none)
+        let refused = ViewFailure(message: "minutes needs a whole number, not 'soon'", remedy: .none, field: nil)
         #expect(editor.editor?.state == .failed(["minutes": "soon"], failure: refused))
         #expect(
             editor.stateRestorationActivity(for: try #require(session.scene))?.payload(as: ItemEditActivity.self)?
@@ -185,7 +185,8 @@ actor RecipeShelf {
         saves.append(SavedChange(itemId: saved?.id, changes: changes))
         if let minutes = changes["minutes"], Int(minutes) == nil {
             return .failure(
-                .failed(ViewFailure(message: "minutes needs a whole number, not '\(minutes)'", remedy: .none)))
+                .failed(
+                    ViewFailure(message: "minutes needs a whole number, not '\(minutes)'", remedy: .none, field: nil)))
         }
         let id = saved?.id ?? 4
         let field = { (name: String) in changes[name] ?? saved?.fields.first { $0.name == name }?.text ?? "" }
