@@ -28,7 +28,7 @@ struct LiveCatchUpTests {
         let base = try #require(await stack.live.backend.baseURL)
         let live = LiveUpdates(
             url: try #require(LiveUpdates.socketURL(for: base)),
-            transport: WebSocketLiveTransport(connectTimeout: .seconds(2)),
+            transport: WebSocketLiveTransport(connectTimeout: .seconds(30)),
             pull: { announced in try? await sync.catchUp(announced: announced).serverVersion },
             pulls: { sync.pulls($0) }, clock: ContinuousClock()
         )
