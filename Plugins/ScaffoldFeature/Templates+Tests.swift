@@ -681,7 +681,7 @@ extension FeatureSpec {
                     #expect(shown.contains(#""\(edited.name)":\(edited.jsonText(.second))"#), "\\(shown)")
                     #expect(shown.contains(#""version":2"#), "\\(shown)")
                 }
-            \(clearingTest(typedNew))
+            \(clearingTest(typedNew))\(refusedFieldWindowTest(typedNew))
                 @Test func anExported\(name)ImportsOnAnotherDeviceWithEveryFieldAndABadFileImportsNothing() async throws {
                     let (folder, phone, laptop) = Self.twoHomes()
                     defer { try? FileManager.default.removeItem(at: folder) }
@@ -781,6 +781,29 @@ extension FeatureSpec {
                     let shown = try #require(run.stdout.split(separator: "\\n").last.map(String.init))
                     #expect(\(emptied), "\\(shown)")
                     #expect(shown.contains(#""version":2"#), "\\(shown)")
+                }
+
+        """
+    }
+
+    /// An editor window whose save a rule refuses names the field under its state, as the
+    /// documents' window does; nothing for a feature without a required text field.
+    fileprivate func refusedFieldWindowTest(_ typedNew: String) -> String {
+        guard let text = fields.first(where: { $0.type == .string }) else { return "" }
+        return """
+
+                @Test func anEditorWindowWhoseSaveARuleRefusesNamesTheField() async throws {
+                    let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-\(lower)-\\(UUID().uuidString)")
+                    defer { ReplProcess.removeHome(home) }
+                    let run = try await repl.run(
+                        lines: [
+                            #"\(lower) new \(typedNew)"#, "scene open editor 1 --collection \(collection)",
+                            #"edit field \(text.name) "   ""#, "save", "scene show", "format json", "scene show",
+                        ], arguments: ["--home", home.path])
+                    #expect(run.stderr.contains("The \(text.name) can't be empty"), "\\(run.stderr)")
+                    let rows = run.stdout.split(separator: "\\n")
+                    #expect(rows.contains { $0.hasPrefix("refused ") && $0.hasSuffix(" \(text.name)") }, "\\(run.stdout)")
+                    #expect(run.stdout.contains(#""refusedField":"\(text.name)""#), "\\(run.stdout)")
                 }
 
         """

@@ -17,7 +17,7 @@ struct ItemEditorOutput: CommandRendering {
         let noun = view.noun
         let heading = "Editor \(view.session): " + (view.itemId.map { "\(noun) \($0)" } ?? "new \(noun)")
         let rows =
-            [["state", view.state + (view.unsaved ? " (unsaved)" : "")]]
+            [["state", view.state + (view.unsaved ? " (unsaved)" : "")]] + SceneOutput.refusedRow(view.refusedField)
             + view.fields.map { [$0.name, $0.text + ($0.changed ? " (changed)" : "")] }
         return heading + "\n" + TextTable.render(rows: rows)
     }
@@ -46,6 +46,8 @@ struct ItemEditorJSON: Encodable {
     let state: String
     let unsaved: Bool
     let fields: [Field]
+    /// The field a rule refused in the last save, by name; absent when none was.
+    let refusedField: String?
 
     init(session: String, _ delegate: ItemEditorSceneDelegate) {
         self.session = session
@@ -63,5 +65,6 @@ struct ItemEditorJSON: Encodable {
             let text = changes[name] ?? saved.first { $0.name == name }?.text ?? ""
             return Field(name: name, text: text, changed: changes[name] != nil)
         }
+        refusedField = state?.refusedField
     }
 }

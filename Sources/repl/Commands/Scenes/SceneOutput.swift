@@ -53,10 +53,10 @@ enum SceneOutput {
     static func editor(_ session: SceneSession, _ delegate: DocumentEditorSceneDelegate) -> CommandOutput {
         let view = EditorJSON(session: session.persistentIdentifier, delegate)
         let heading = "Editor \(view.session): " + (view.documentId.map { "document \($0)" } ?? "new document")
-        let rows = [
-            ["state", view.state + (view.unsaved ? " (unsaved)" : "")], ["title", view.title],
-            ["cursor", String(view.cursor)],
-        ]
+        let rows =
+            [["state", view.state + (view.unsaved ? " (unsaved)" : "")]] + refusedRow(view.refusedField) + [
+                ["title", view.title], ["cursor", String(view.cursor)],
+            ]
         let body = view.body.isEmpty ? "" : "\n\n" + view.body
         return .rendered(
             table: heading + "\n" + TextTable.render(rows: rows) + body,
@@ -116,6 +116,8 @@ extension SceneOutput {
         let title: String
         let body: String
         let cursor: Int
+        /// The field a rule refused in the last save, by name; absent when none was.
+        let refusedField: String?
 
         init(session: String, _ delegate: DocumentEditorSceneDelegate) {
             self.session = session
@@ -126,11 +128,25 @@ extension SceneOutput {
             title = delegate.editor?.draft.title ?? ""
             body = delegate.editor?.draft.body ?? ""
             cursor = delegate.cursor
+            refusedField = state?.refusedField
         }
     }
 }
 
+extension SceneOutput {
+    /// The row an editor window shows under its state after a save a rule refused: the field the
+    /// user must fix (the sentence was printed when the save failed).
+    static func refusedRow(_ field: String?) -> [[String]] {
+        field.map { [["refused", $0]] } ?? []
+    }
+}
+
 extension ItemEditorViewState {
+    /// The field a rule refused in the last save, by name; `nil` in any other state.
+    var refusedField: String? {
+        if case .failed(_, let failure) = self { failure.field } else { nil }
+    }
+
     /// The state as an editor scene's `state` names it, in its table and JSON (a contract): the
     /// case alone, since the scene prints the draft, and a failure's reason was printed when the
     /// save failed.
