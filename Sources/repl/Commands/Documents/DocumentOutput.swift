@@ -71,6 +71,7 @@ extension SyncState {
 }
 
 extension Document: EditorRendering {
+    /// What documents are called, as an editor's conflict names one.
     static let noun = Noun(one: "document", many: "documents")
 
     /// A document read from `provenance`.
