@@ -197,7 +197,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "DemoBackendTests", dependencies: ["DemoBackend", "TestSupport", grdb], swiftSettings: strict),
+            name: "DemoBackendTests", dependencies: ["DemoBackend", "LoopbackSockets", "TestSupport", grdb],
+            swiftSettings: strict),
         .testTarget(
             name: "PlatformTests", dependencies: ["Platform", "TestSupport", clocks], swiftSettings: strict),
         .testTarget(

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 public import Logging
-import LoopbackSockets
 import NIOCore
 import Synchronization
 
@@ -67,8 +66,9 @@ public actor DemoBackend {
     /// The running server's connections.
     nonisolated let connections = OpenConnections()
     private var port: UInt16
-    /// The port, kept while the server is stopped (``stop()``), so that it can start again on it.
-    private var heldPort: HeldPort?
+    /// This server in the ledger of ports, which keeps its port while it is stopped (``stop()``),
+    /// so that it can start again on it.
+    private let ledgerMark = PortLedger.shared.newOwner()
     private let temporaryFolder: URL?
     private let logger: Logger
 
@@ -103,6 +103,7 @@ public actor DemoBackend {
 
     deinit {
         serverTask?.cancel()
+        PortLedger.shared.retire(ledgerMark, port: port)
         if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) }
     }
 
@@ -111,11 +112,6 @@ public actor DemoBackend {
         port == 0 ? nil : URL(string: "http://127.0.0.1:\(port)")
     }
 
-    /// Ports servers of this process were given, so a new server never takes a port an earlier
-    /// one had: a client still holding the old server's URL must meet "connection refused", not
-    /// another server (tests start and stop many servers in one process).
-    private static let handedOut = Mutex<Set<UInt16>>([])
-
     /// Starts listening (again, on the same port after ``stop()``); returns the base URL.
     @discardableResult
     public func start() async throws -> URL {
@@ -123,10 +119,10 @@ public actor DemoBackend {
         let picking = port == 0
         for _ in 0..<20 {
             let url = try await listen()
-            guard picking else { return url }
-            let fresh = Self.handedOut.withLock { $0.insert(port).inserted }
-            if fresh { return url }
-            await stop()  // an earlier server of this process had this port: pick another
+            // A new server never takes a port an earlier one of this process had (tests start and
+            // stop many): it holds the port for that server and picks another.
+            if PortLedger.shared.give(port, to: ledgerMark, picked: picking) { return url }
+            await stop()
             port = 0
         }
         throw DemoBackendError.noPort
@@ -134,7 +130,7 @@ public actor DemoBackend {
 
     /// Listens on `port` (0: any free one) and records the port it got.
     private func listen() async throws -> URL {
-        heldPort = nil
+        PortLedger.shared.release(port, for: ledgerMark)
         let (bound, binding) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             responder: BackendRouter(core: core, admin: AdminRoutes(core: core), gate: gate, logger: logger),
@@ -187,7 +183,7 @@ public actor DemoBackend {
         serverTask = nil
         // Clients and other processes asking the kernel for a free port (the shells' embedded
         // servers) would otherwise be given this one while it is down.
-        heldPort = try? HeldPort(port)
+        PortLedger.shared.hold(port)
     }
 
     /// How long a stop lets the requests under way finish before it closes their connections.

@@ -1,0 +1,75 @@
+import LoopbackSockets
+import Synchronization
+
+/// The ports the demo servers of this process were given, who has each, and the holds kept on
+/// them while their server is down.
+///
+/// A hold belongs to the port, not to the server that made it. A server stops by closing its
+/// listener and then binding a ``HeldPort``; in between, another server of the process that asked
+/// for any free port can be given that one. That server finds the port is another's, moves on,
+/// and on its way out holds the port in the owner's place: the owner then starts again on it, as
+/// if its own hold had never failed.
+final class PortLedger: Sendable {
+    /// Stands for one server in the ledger, never for another (an object's address can be reused).
+    typealias Owner = UInt64
+
+    /// The ledger every server of the process shares.
+    static let shared = PortLedger()
+
+    private struct Book {
+        var owners: [UInt16: Owner] = [:]
+        var holds: [UInt16: HeldPort] = [:]
+        var issued: Owner = 0
+        /// Servers that are gone: nobody starts again on their ports, which stay unused.
+        var retired: Set<Owner> = []
+    }
+
+    private let book = Mutex(Book())
+
+    /// A new server's mark.
+    func newOwner() -> Owner {
+        book.withLock { book in
+            book.issued += 1
+            return book.issued
+        }
+    }
+
+    /// Records that `owner` listens on `port`; returns false, recording nothing, when `owner`
+    /// asked for any free port and another server had this one before (its clients may still
+    /// hold its address, and must meet "connection refused", not another server).
+    func give(_ port: UInt16, to owner: Owner, picked: Bool) -> Bool {
+        book.withLock { book in
+            if picked, let earlier = book.owners[port], earlier != owner { return false }
+            book.owners[port] = owner
+            return true
+        }
+    }
+
+    /// Keeps `port` from the kernel's free picks while nobody listens on it, unless its server is
+    /// gone; a port already held stays as it is.
+    func hold(_ port: UInt16) {
+        book.withLock { book in
+            let gone = book.owners[port].map { book.retired.contains($0) } ?? false
+            guard port != 0, book.holds[port] == nil, !gone else { return }
+            book.holds[port] = try? HeldPort(port)
+        }
+    }
+
+    /// Lets `owner` bind `port`: drops the hold, unless another server was given the port (a
+    /// server asking for that very port is then refused, as the owner's own hold refuses it).
+    func release(_ port: UInt16, for owner: Owner) {
+        book.withLock { book in
+            guard port != 0, book.owners[port].map({ $0 == owner }) ?? true else { return }
+            book.holds[port] = nil
+        }
+    }
+
+    /// `owner` is gone: its port is held no more (but no server that asks for any port gets it).
+    func retire(_ owner: Owner, port: UInt16) {
+        release(port, for: owner)
+        _ = book.withLock { $0.retired.insert(owner) }
+    }
+
+    /// Whether `port` is held now.
+    func isHeld(_ port: UInt16) -> Bool { book.withLock { $0.holds[port] != nil } }
+}
