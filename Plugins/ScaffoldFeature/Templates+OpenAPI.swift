@@ -71,6 +71,7 @@ extension FeatureSpec {
                     "401": { $ref: "#/components/responses/Unauthorized" }
                     "400": { $ref: "#/components/responses/BadRequest" }
                     "413": { $ref: "#/components/responses/TooLarge" }
+                    "415": { $ref: "#/components/responses/UnsupportedMediaType" }
                     "422": { $ref: "#/components/responses/Unprocessable" }
                     "503": { $ref: "#/components/responses/Unavailable" }
               /\(collection)/{id}:
@@ -121,6 +122,7 @@ extension FeatureSpec {
                     "404": { $ref: "#/components/responses/NotFound" }
                     "412": { $ref: "#/components/responses/PreconditionFailed" }
                     "413": { $ref: "#/components/responses/TooLarge" }
+                    "415": { $ref: "#/components/responses/UnsupportedMediaType" }
                     "422": { $ref: "#/components/responses/Unprocessable" }
                     "503": { $ref: "#/components/responses/Unavailable" }
                 delete:

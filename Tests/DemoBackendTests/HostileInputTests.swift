@@ -61,6 +61,32 @@ struct HostileInputTests {
         #expect(otherSocket.status == 403)
     }
 
+    /// A body is read as JSON only when it says it is: a JSON body sent as `text/plain` (what a
+    /// web page may send anywhere) or with no type is refused, and nothing changes.
+    @Test func aBodyThatDoesNotSayItIsJSONIsRefused() async throws {
+        let backend = try DemoBackend(signIn: .open)
+        let client = ServerClient(baseURL: try await backend.start())
+        let edit = Data(#"{"title":"Plain"}"#.utf8)
+        let plain = try await client.send("PUT", "/documents/1", headers: ["Content-Type": "text/plain"], body: edit)
+        #expect(plain.status == 415, "\(plain.text)")
+        #expect(plain.text.contains("expected a JSON body (Content-Type: application/json), got 'text/plain'"))
+        let signIn = try await client.send(
+            "POST", "/sessions", headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(Self.ada.utf8))
+        #expect(signIn.status == 415)
+        let untyped =
+            "POST /documents HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 17\r\nConnection: close\r\n\r\n"
+            + #"{"title":"Plain"}"#
+        let port = UInt16(try #require(await backend.baseURL?.port))
+        let refused = try await RawSocket.exchange(Data(untyped.utf8), toPort: port)
+        #expect(refused.text.hasPrefix("HTTP/1.1 415") && refused.text.contains("got none"), "\(refused.text)")
+        #expect(await backend.documentSnapshot().count == 3, "no document was created")
+        #expect(await backend.documentSnapshot().first { $0.id == 1 }?.title == "Welcome to Strata")
+        let typed = try await client.send(
+            "PUT", "/documents/1", headers: ["Content-Type": "Application/JSON; charset=utf-8"], body: edit)
+        #expect(typed.status == 200, "\(typed.text)")
+        #expect(await backend.documentSnapshot().first { $0.id == 1 }?.title == "Plain")
+    }
+
     @Test(arguments: ["evil.example", "evil.example:80", "127.0.0.1.evil.example", "localhost:1"])
     func aHostThatIsNotThisServerIsRefused(host: String) async throws {
         let backend = try DemoBackend(signIn: .open)

@@ -60,6 +60,7 @@ struct BackendRouter: HTTPResponder {
             // A client that goes away before its body is complete changes nothing.
             return response(.error("the request body was cut off", status: 400), closing: true)
         }
+        if let refusal = Self.notJSON(api) { return response(refusal) }
         if isAdmin { return response(logged(admin.answer(api), api)) }
         let fault = await takeFault(api)
         if let refusal = fault.refusal { return response(refusal) }
@@ -72,6 +73,19 @@ struct BackendRouter: HTTPResponder {
 extension BackendRouter {
     private func tooLarge() -> Answer {
         .error("the body is larger than \(Constants.maxBodyBytes) bytes", status: 413)
+    }
+
+    /// The refusal of a body that does not say it is JSON (`application/json`, or a type ending
+    /// in `+json`), which every route but the attachments' reads: a body is not read as JSON on a
+    /// guess, and a browser may send `text/plain` to another origin without asking first.
+    private static func notJSON(_ api: APIRequest) -> Answer? {
+        guard !api.body.isEmpty else { return nil }
+        let declared = api.header("Content-Type")
+        let type = declared?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        if type == "application/json" || type.hasSuffix("+json") { return nil }
+        return .error(
+            "expected a JSON body (Content-Type: application/json), got \(declared.map { "'\($0)'" } ?? "none")",
+            status: 415)
     }
 
     /// The answer a data route gives from the headers alone (a method it does not take, a write
