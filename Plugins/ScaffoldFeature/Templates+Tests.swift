@@ -843,8 +843,9 @@ extension FeatureSpec {
         return """
                     let synced = try await repl.run(
                         lines: [
-                            "sync", "format plain", "conflicts list", "format table", "conflicts resolve 1 --keep merged",
-                            "conflicts resolve 1 --keep remote", "\(lower) show 1 --policy local-only",
+                            "sync", "format plain", "conflicts list", "format table",
+                            "conflicts resolve 1 --keep merged --body both", "conflicts resolve 1 --keep remote",
+                            "\(lower) show 1 --policy local-only",
                         ], arguments: laptop)
                     #expect(synced.stdout.contains(" 1 in conflict"), "\\(synced.stdout)")
                     #expect(synced.stdout.contains("1\\t\(collection)\\t1\\t(deleted)\\t"), "\\(synced.stdout)")

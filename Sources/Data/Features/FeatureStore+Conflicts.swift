@@ -72,12 +72,23 @@ extension FeatureStore {
         return (local.map { Resource.item($0, marked: .conflict) }, remote)
     }
 
-    /// Settles a conflict the user resolved, then sends what is left; returns the item as the user
-    /// sees it now.
+    /// Settles a conflict the user resolved, as ``resolveConflict(_:keeping:)`` does; returns the
+    /// item as the user sees it now.
+    func resolve(_ entry: Outbox.Entry, keeping resolution: ConflictResolution) async throws(SyncError) -> Item? {
+        let remote = try engineStorage { () throws(StorageError) in try typedConflict(entry) }.remote
+        try await resolveConflict(entry, keeping: resolution)
+        if case .remote = resolution { return remote }
+        // An item created again takes a new identifier from the server once it gets there.
+        let recreated = try? database.read { db in try Outbox.serverID(Resource.collection, local: entry.itemId, db) }
+        guard let id = ID(rawValue: (recreated ?? nil) ?? entry.itemId) else { return nil }
+        return try? await item(id, policy: .cacheFirst).value
+    }
+
+    /// Settles a conflict the user resolved, then sends what is left.
     ///
     /// Keeps the server's version, or sends this device's (or a merge of both, where the
     /// collection offers one) over the server's version the user saw.
-    func resolve(_ entry: Outbox.Entry, keeping resolution: ConflictResolution) async throws(SyncError) -> Item? {
+    func resolveConflict(_ entry: Outbox.Entry, keeping resolution: ConflictResolution) async throws(SyncError) {
         let (local, remote) = try engineStorage { () throws(StorageError) in try typedConflict(entry) }
         let outbox = Outbox(database: database)
         switch resolution {
@@ -85,7 +96,7 @@ extension FeatureStore {
             try engineStorage { () throws(StorageError) in
                 try discardChanges(of: entry, keepingItem: remote.map { ($0, entry.remoteETag) })
             }
-            return remote
+            return
         case .local:
             try await keepLocal(entry)
         case .merged(let body):
@@ -107,10 +118,6 @@ extension FeatureStore {
             source.forgetInMemory([id])
         }
         await sync?.pushIfReachable()
-        // An item created again takes a new identifier from the server once it gets there.
-        let recreated = try? database.read { db in try Outbox.serverID(Resource.collection, local: entry.itemId, db) }
-        guard let id = ID(rawValue: (recreated ?? nil) ?? entry.itemId) else { return nil }
-        return try? await item(id, policy: .cacheFirst).value
     }
 }
 

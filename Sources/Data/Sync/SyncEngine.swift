@@ -170,18 +170,14 @@ public actor SyncEngine: SyncRepositoryProtocol {
         }
     }
 
-    /// Keeps one side of a conflict of a collection that offers no merge: the local version is
-    /// sent over the server's version the user saw; keeping the server's drops the item's unsent
-    /// changes.
+    /// Settles a conflict of any collection as the user chose, as a document's is settled: the
+    /// local version (or the collection's merge) is sent over the server's version the user saw;
+    /// keeping the server's drops the item's unsent changes.
     public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
         let entry = try stored(entryId)
         guard entry.state == .conflict else { throw .notInConflict(entryId) }
-        switch resolution {
-        case .local: try await retry(entryId: entryId)
-        case .remote: try await discard(entryId: entryId)
-        case .merged:
-            throw .invalidMerge("items of \(entry.collection) have no merge; keep local or remote")
-        }
+        guard let collection = collection(entry.collection) else { throw .noSuchEntry(entryId) }
+        try await collection.resolveConflict(entry, keeping: resolution)
     }
 
     /// The policy the conflicts of `collection` follow: the one the user chose, else the one the

@@ -19,6 +19,9 @@ protocol SyncedCollection: AnyObject, Sendable {
     /// Queues a change in conflict again, over the server's version the user saw (its current one
     /// when the server sent no validator with it).
     func keepLocal(_ entry: Outbox.Entry) async throws(SyncError)
+    /// Settles a change in conflict as the user chose: the server's version, this device's over
+    /// the one the user saw, or the collection's merge of both (refused when it offers none).
+    func resolveConflict(_ entry: Outbox.Entry, keeping resolution: ConflictResolution) async throws(SyncError)
     /// Whether the server has the collection at all: one deployed without it answers 404 to each
     /// item, which is not the item's deletion.
     func serverHasCollection() async throws(RemoteError) -> Bool

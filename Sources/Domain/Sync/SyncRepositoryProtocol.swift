@@ -29,7 +29,8 @@ public protocol SyncRepositoryProtocol: Sendable {
     /// `nil` when it is in none.
     func conflict(collection: String, itemId: Int) async throws(SyncError) -> ItemConflict?
     /// Settles a conflict of a feature's item: `.local` sends this device's version over the
-    /// server's, `.remote` drops the item's unsent changes; features offer no merge.
+    /// server's, `.remote` drops the item's unsent changes, `.merged` sends the collection's merge
+    /// (refused with ``SyncError/invalidMerge(_:)`` where it offers none, as a generated feature).
     func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError)
     /// Settles a conflict the user chose a side for; returns the document kept, `nil` when that is
     /// the server's deletion of it.

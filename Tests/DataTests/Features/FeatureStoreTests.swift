@@ -359,6 +359,17 @@ struct FeatureStoreTests {
         #expect(try await fixture.stack.sync.itemConflicts().isEmpty)
     }
 
+    /// A feature's conflict is settled by the same path as a document's: where the collection
+    /// offers a merge, `conflicts resolve --keep merged` sends it over the version the user saw.
+    @Test func aFeatureThatOffersAMergeIsResolvedWithIt() async throws {
+        let (fixture, store) = try await raced(MergeNotes.self)
+        let entry = try #require(try await fixture.stack.sync.outbox().first)
+        try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .merged(body: "mine and theirs"))
+        #expect(try await fixture.onServer(1)?.note == "mine and theirs")
+        #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "mine and theirs")
+        #expect(try await fixture.stack.sync.outbox().isEmpty)
+    }
+
     @Test func aDeleteRacingAnEditIsAConflictNeverSilent() async throws {
         let (fixture, _) = try await raced(AskTheUser.self, deleting: true)
         #expect(try await fixture.onServer(1)?.note == "theirs")

@@ -133,9 +133,15 @@ struct TestBookmarkDTO: Codable, Sendable {
     }
 }
 
-/// The conflict policy a test's bookmarks declare.
+/// The conflict policy a test's bookmarks declare, and their merge if they offer one.
 protocol BookmarkPolicy: Sendable {
     static var policy: ConflictPolicy { get }
+    static func merged(local: TestBookmark, remote: TestBookmark?, body: String) -> TestBookmark?
+}
+
+extension BookmarkPolicy {
+    /// No merge, as the generator writes a feature.
+    static func merged(local: TestBookmark, remote: TestBookmark?, body: String) -> TestBookmark? { nil }
 }
 
 /// The policy a generated feature starts with: the user chooses.
@@ -146,6 +152,16 @@ enum DeviceWins: BookmarkPolicy { static let policy = ConflictPolicy.clientWins 
 enum ServerWins: BookmarkPolicy { static let policy = ConflictPolicy.serverWins }
 /// The later change stays.
 enum LaterWins: BookmarkPolicy { static let policy = ConflictPolicy.lastWriterWins }
+/// The user chooses, and may write the note both versions should have, as a document's body.
+enum MergeNotes: BookmarkPolicy {
+    static let policy = ConflictPolicy.manual
+
+    static func merged(local: TestBookmark, remote: TestBookmark?, body: String) -> TestBookmark? {
+        var merged = local
+        merged.note = body
+        return merged
+    }
+}
 
 /// The bookmarks of most tests: conflicts wait for the user.
 typealias TestBookmarkResource = Bookmarks<AskTheUser>
@@ -159,6 +175,9 @@ enum Bookmarks<Policy: BookmarkPolicy>: FeatureResource {
     static var collection: String { "testbookmarks" }
     static var timeToLive: TimeInterval { 300 }
     static var conflictPolicy: ConflictPolicy { Policy.policy }
+    static func merged(local: TestBookmark, remote: TestBookmark?, body: String) -> TestBookmark? {
+        Policy.merged(local: local, remote: remote, body: body)
+    }
     static var searchableColumns: [String] { ["url", "note"] }
 
     static func id(of item: TestBookmark) -> ItemID<TestBookmark> { item.id }

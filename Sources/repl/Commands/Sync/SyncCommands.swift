@@ -114,8 +114,9 @@ extension SyncCommands {
         switch arguments.flag("--keep") {
         case "local" where body == nil: resolution = .local
         case "remote" where body == nil: resolution = .remote
-        // A feature's item has no merge, with a body or without: the engine says so first.
-        case "merged": resolution = .merged(body: body ?? "")
+        case "merged":
+            guard let body else { throw CommandFailure("--keep merged needs --body TEXT") }
+            resolution = .merged(body: body)
         case nil: throw CommandFailure("missing --keep local|remote|merged")
         default: throw CommandFailure("--body goes with --keep merged only")
         }
@@ -134,7 +135,6 @@ extension SyncCommands {
                 }
             return .message("Conflict \(id) is resolved: \(outcome).")
         }
-        if case .merged = resolution, body == nil { throw CommandFailure("--keep merged needs --body TEXT") }
         guard
             let kept = try await context.services.resolveConflict.execute(entryId: id, keeping: resolution)
                 .mapError(CommandFailure.init).get()
