@@ -66,7 +66,7 @@ extension FeatureSpec {
 
             | Command | What it does |
             | --- | --- |
-            | `\(lower) list [--policy P]` | Every \(lower), the ones not sent yet last |
+            | `\(lower) list [--policy P]` | Every \(lower), newest change first |
             | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS [--policy P]` | The \(lowerPlural) in which every word begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")): the server's search, or this device's index once a `sync` brought them (offline too) |" : "")
             | `\(lower) show ID [--policy P]` | One \(lower), and where it came from |
             | `\(lower) new \(fields.map { $0.isRequiredOnNew ? "\($0.flag) …" : "[\($0.flag) …]" }.joined(separator: " "))` | Creates \(article) \(lower) |

@@ -129,16 +129,6 @@ extension FeatureSpec {
             \(body)
                 }
 
-                /// The order people see \(lowerPlural) in: by identifier, the ones not sent yet last.
-                public static func ordered(_ items: [\(name)]) -> [\(name)] {
-                    items.sorted { rank($0) < rank($1) }
-                }
-
-                /// Sent ones first, then each group in the order it was made.
-                private static func rank(_ item: \(name)) -> (Int, Int) {
-                    (item.id.isIssuedByServer ? 0 : 1, abs(item.id.rawValue))
-                }
-
                 private static func text(_ value: String, named field: String, required: Bool) throws(\(name)Error) {
                     if required && value.allSatisfy(\\.isWhitespace) { throw .invalidField(name: field, reason: "The \\(field) can't be empty") }
                     if value.count > maxTextLength {
@@ -173,7 +163,7 @@ extension FeatureSpec {
         """
         /// Reads and writes \(lowerPlural) wherever they live; implemented in the Data layer.
         public protocol \(name)RepositoryProtocol: Sendable {
-            /// Every \(lower).
+            /// Every \(lower), newest change first, then the highest identifier (the documents' order).
             func \(lowerPlural)(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
             /// One page of the \(lowerPlural), newest change first, and the next page's cursor.
             func \(lowerPlural)(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>>
@@ -200,9 +190,9 @@ extension FeatureSpec {
 
     func listUseCase() -> String {
         useCase(
-            "List\(plural)", summary: "Lists every \(lower), in the order people see them.",
+            "List\(plural)", summary: "Lists every \(lower), newest change first (the order of its pages).",
             parameters: "policy: ReadPolicy = .cacheFirst", returns: "Fetched<[\(name)]>",
-            body: "try await repository.\(lowerPlural)(policy: policy).map(\(name)Rules.ordered)", example: "execute()",
+            body: "try await repository.\(lowerPlural)(policy: policy)", example: "execute()",
             more: """
 
                     /// Lists one page of the \(lowerPlural), newest change first (a size the rules refuse never

@@ -38,15 +38,20 @@ extension FeatureSpec {
             /// Makes every following call fail with `error`, or succeed again with `nil`.
             public func setFailure(_ error: \(name)Error?) { failure = error }
 
-            public func \(lowerPlural)(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
-                if let failure { throw failure }
-                return Fetched(Array(stored.values), origin: .disk)
+            private var newestFirst: [\(name)] {
+                stored.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
             }
 
-            /// Pages newest change first, with cursors of its own (`fake.` and the position).
+            /// Lists newest change first, then the highest identifier, as the app's store does.
+            public func \(lowerPlural)(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
+                if let failure { throw failure }
+                return Fetched(newestFirst, origin: .disk)
+            }
+
+            /// Pages in the list's order, with cursors of its own (`fake.` and the position).
             public func \(lowerPlural)(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>> {
                 if let failure { throw failure }
-                let ordered = stored.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+                let ordered = newestFirst
                 var start = 0
                 if let after = page.after {
                     guard after.rawValue.hasPrefix("fake."), let position = Int(after.rawValue.dropFirst(5)), position > 0 else {
@@ -213,7 +218,8 @@ extension FeatureSpec {
             @Test func anImportSavesEveryDraftThenSendsThem() async throws {
                 try await Import\(plural)UseCase(repository: repository).execute([\(sampleDraft(.first)), \(sampleDraft(.second))]).get()
                 let listed = try await List\(plural)UseCase(repository: repository).execute().get().value
-                #expect(listed.map(\(name)Draft.init) == [\(sampleDraft(.first)), \(sampleDraft(.second))])
+                // Made in the same moment: the one made last comes first
+                #expect(listed.map(\(name)Draft.init) == [\(sampleDraft(.second)), \(sampleDraft(.first))])
                 #expect(await repository.sends == 1)
             }
 
@@ -246,10 +252,15 @@ extension FeatureSpec {
                 #expect(\(name)Error.unavailable.errorDescription == "The server can't be reached; try again later")
             }
 
-            @Test func sentOnesComeFirstThenTheOnesNotSentYet() throws {
+            @Test func theListIsNewestChangeFirstAsItsPagesAreAndTheDocumentsList() async throws {
                 let sample = \(sampleDraft(.first))
-                let items = [-2, 3, -1, 1].compactMap { \(name).ID(rawValue: $0).map { sample.\(lower)(id: $0, at: Date(timeIntervalSince1970: 0)) } }
-                #expect(\(name)Rules.ordered(items).map(\\.id.rawValue) == [1, 3, -1, -2])
+                let made = [(1, 20), (2, 10), (3, 30), (-1, 5)].compactMap { number, seconds in
+                    \(name).ID(rawValue: number).map { sample.\(lower)(id: $0, at: Date(timeIntervalSince1970: TimeInterval(seconds))) }
+                }
+                let useCase = List\(plural)UseCase(repository: Fake\(name)Repository(\(lowerPlural): made))
+                let listed = try await useCase.execute().get().value
+                #expect(listed.map(\\.id.rawValue) == [3, 1, 2, -1])
+                #expect(try await useCase.execute(page: PageRequest(limit: 4)).get().value.items == listed)
             }
 
             @Test func oneMadeOnThisDeviceWaitsToBeSentOnNoServerVersionAsADocumentDoes() throws {
