@@ -163,7 +163,7 @@ extension FeatureSpec {
         """
         /// Reads and writes \(lowerPlural) wherever they live; implemented in the Data layer.
         public protocol \(name)RepositoryProtocol: Sendable {
-            /// Every \(lower), newest change first, then the highest identifier (the documents' order).
+            /// Every \(lower), newest change first, then the highest identifier (the order of its pages).
             func \(lowerPlural)(policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
             /// One page of the \(lowerPlural), newest change first, and the next page's cursor.
             func \(lowerPlural)(page: PageRequest, policy: ReadPolicy) async throws(\(name)Error) -> Fetched<Page<\(name)>>
