@@ -767,7 +767,7 @@ extension FeatureSpec {
             ##" #"\##(lower) import "\#(mixed.path)""#,"##,
             """
 
-                    #expect(imported.stderr.contains("record 1: \(text.name) needs text, not 5"), "\\(imported.stderr)")
+                    #expect(imported.stderr.contains("line 1: \(text.name) needs text, not 5"), "\\(imported.stderr)")
             """
         )
     }

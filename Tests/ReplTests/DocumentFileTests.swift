@@ -13,8 +13,11 @@ struct DocumentFileTests {
     @Test func anExportedDocumentImportsWithEveryField() throws {
         let folder = try ScratchFolder()
         let file = folder.url.appendingPathComponent("exported.json")
-        try ExportFile.contents(of: FakeData.completeDocument).write(to: file)
-        #expect(try ImportFile.read(file.path) == [DocumentDraft(FakeData.completeDocument)])
+        try ExportFile.contents(FakeData.completeDocument.fileRecord).write(to: file)
+        let drafts = try ItemFiles.drafts(
+            inFile: file.path, noun: Noun.documents, article: "a", fields: DocumentField.allCases.map(\.rawValue),
+            draft: DocumentCommands.draft)
+        #expect(drafts == [DocumentDraft(FakeData.completeDocument)])
     }
 
     /// A title becomes a name a file system holds: 100 CJK characters (300 bytes) passed the old

@@ -54,6 +54,9 @@ struct RecordFileTests {
         // A member holding an object, which no field takes, is named
         (#"{"title":{"a":1},"amount":1}"#, "line 1: title holds a value that does not fit"),
         ("\n \n", "the file holds no expenses"),
+        // A value the field's reader refuses is named by its line too, blank lines counted.
+        ("\n" + #"{"title":"a"}"# + "\n\n" + #"{"title":5}"#, "line 4: title needs text, not 5"),
+        (#"[{"title":"a"},{"title":5}]"#, "record 2: title needs text, not 5"),
     ])
     func aFileTheFeatureCannotTakeIsRefusedNamingTheRecord(contents: String, message: String) throws {
         let folder = try ScratchFolder()
@@ -63,7 +66,7 @@ struct RecordFileTests {
             try ItemFiles.drafts(
                 inFile: file.path, noun: Noun(one: "expense", many: "expenses"), article: "an",
                 fields: ["title", "amount"]
-            ) { $0 }
+            ) { values throws(CommandFailure) in try values["title"]?.singleText("title") }
         }
     }
 }

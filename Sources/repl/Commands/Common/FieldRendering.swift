@@ -2,17 +2,20 @@ import Domain
 import Foundation
 import ShellKit
 
-/// An item the shell prints as its fields in order: one table serves every feature made with
-/// `scaffold-feature`, so a feature only says what its fields are.
+/// An item whose fields the shell declares once, by name: documents and every feature made with
+/// `scaffold-feature`.
 ///
-/// The tables, the plain and JSON output and the export file are all built from `fieldValues`, so
-/// they cannot disagree about a field. JSON names each field as `fieldValues` does: a contract,
-/// add and never rename.
-protocol FieldRendering: EditorRendering, ListRendering, Identifiable, Timestamped, SyncTracked
-where ID == ItemID<Self> {
-    /// Each field's name and value, in the order the feature declares them.
+/// The JSON output and the export file are built from `fieldValues`, and so are the tables of a
+/// feature, so they cannot disagree about a field. JSON names each field as `fieldValues` does: a
+/// contract, add and never rename.
+protocol FieldValued: Identifiable, Timestamped, SyncTracked where ID == ItemID<Self> {
+    /// Each field's name and value, in the order the item declares them.
     var fieldValues: [(name: String, value: RecordValue)] { get }
 }
+
+/// An item the shell prints as its fields in order: one table serves every feature made with
+/// `scaffold-feature`, so a feature only says what its fields are.
+protocol FieldRendering: FieldValued, EditorRendering, ListRendering {}
 
 extension FieldRendering {
     static func output(_ item: Self, provenance: Provenance) -> CommandOutput {
@@ -26,7 +29,9 @@ extension FieldRendering {
     static func listOutput(_ items: [Self], provenance: Provenance?) -> CommandOutput {
         .rendered(FieldListOutput(items: items, provenance: provenance, page: nil))
     }
+}
 
+extension FieldValued {
     /// The item's identifier as the user types it.
     var idText: String { id.description }
 
@@ -134,7 +139,7 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
     }
 }
 
-/// A generated feature's item in the shell's JSON: its fields by name, an empty one as `null` (as
+/// An item in the shell's JSON: its fields by name, an empty one as `null` (as
 /// the export file writes it), then `id`, `version`, `createdAt`, `updatedAt` and `syncState`.
 struct FieldJSON: Encodable {
     let fields: FieldRecord
@@ -149,7 +154,7 @@ struct FieldJSON: Encodable {
         let syncState: String
     }
 
-    init(_ item: some FieldRendering) {
+    init(_ item: some FieldValued) {
         fields = item.fileRecord
         self.item = Common(
             id: item.id.rawValue, version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt,

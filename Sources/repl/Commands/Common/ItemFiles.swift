@@ -40,9 +40,9 @@ enum ItemFiles {
         return output
     }
 
-    /// The drafts a generated feature's file at `path` holds: each record's members (`fields`
-    /// only) read by `draft` as the field flags read their values (``RecordValue/text``), a record that is refused named;
-    /// messages call a record `article` `noun`.
+    /// The drafts a file at `path` holds: each record's members (`fields` only) read by `draft`
+    /// as the field flags read their values (``RecordValue/text``), a record that is refused
+    /// named by where it is (`record 2`, `line 3`); messages call a record `article` `noun`.
     static func drafts<Draft>(
         inFile path: String, noun: Noun, article: String, fields: [String],
         draft: ([String: RecordValue]) throws(CommandFailure) -> Draft
@@ -53,11 +53,11 @@ enum ItemFiles {
         }
         var drafts: [Draft] = []
         drafts.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() {
+        for (place, record) in records {
             do throws(CommandFailure) {
                 drafts.append(try draft(record.values))
             } catch {
-                throw CommandFailure("record \(index + 1): \(error.message)")
+                throw CommandFailure("\(place): \(error.message)")
             }
         }
         return drafts

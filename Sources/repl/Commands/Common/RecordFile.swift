@@ -19,14 +19,16 @@ enum RecordFile {
         let members: [String]
     }
 
-    /// The records in the file at `path`, in order, or why it cannot be read (naming the record).
+    /// The records in the file at `path`, in order, each with where it is (`record 2` of an
+    /// array, `line 3` of JSON Lines) for a message about it, or why the file cannot be read
+    /// (naming the record).
     ///
     /// `unknownMembers` names the members a record has that the format does not: the file is
     /// refused, since their values would be dropped while the user is told the record was imported
     /// (a `"tag"` for `"tags"`).
     static func read<Record: Decodable>(
         _ path: String, as format: Format, unknownMembers: (Record) -> [String]
-    ) throws(CommandFailure) -> [Record] {
+    ) throws(CommandFailure) -> [(place: String, record: Record)] {
         let data = try InputFile.contents(of: path, what: "file", maxBytes: maxBytes).get()
         let isArray = data.first { !Self.isSpace($0) } == UInt8(ascii: "[")
         let records = try isArray ? array(data, format, unknownMembers) : lines(data, format, unknownMembers)
@@ -67,7 +69,7 @@ extension RecordFile.Format {
 extension RecordFile {
     private static func array<Record: Decodable>(
         _ data: Data, _ format: Format, _ unknownMembers: (Record) -> [String]
-    ) throws(CommandFailure) -> [Record] {
+    ) throws(CommandFailure) -> [(place: String, record: Record)] {
         let records: [Record]
         do {
             records = try JSONDecoder().decode([Record].self, from: data)
@@ -78,17 +80,18 @@ extension RecordFile {
         } catch {
             throw CommandFailure("not a JSON array of \(format.noun.many)")
         }
-        for (index, record) in records.enumerated() {
+        let placed = records.enumerated().map { (place: "record \($0.offset + 1)", record: $0.element) }
+        for (place, record) in placed {
             let unknown = unknownMembers(record)
-            if !unknown.isEmpty { throw format.unknown(unknown, in: "record \(index + 1)") }
+            if !unknown.isEmpty { throw format.unknown(unknown, in: place) }
         }
-        return records
+        return placed
     }
 
     private static func lines<Record: Decodable>(
         _ data: Data, _ format: Format, _ unknownMembers: (Record) -> [String]
-    ) throws(CommandFailure) -> [Record] {
-        var records: [Record] = []
+    ) throws(CommandFailure) -> [(place: String, record: Record)] {
+        var records: [(place: String, record: Record)] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { !isSpace($0) }) {
             let record: Record
@@ -102,7 +105,7 @@ extension RecordFile {
             }
             let unknown = unknownMembers(record)
             if !unknown.isEmpty { throw format.unknown(unknown, in: "line \(index + 1)") }
-            records.append(record)
+            records.append((place: "line \(index + 1)", record: record))
         }
         return records
     }

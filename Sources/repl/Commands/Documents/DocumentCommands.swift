@@ -121,9 +121,11 @@ extension DocumentCommands {
         arguments: [ArgumentSpec(name: "FILE", completion: .file)],
         examples: ["docs import Docs/examples/notes.jsonl", "docs import notes.jsonl"]
     ) { context, arguments throws(CommandFailure) in
-        try await ItemFiles.importFile(
-            context, arguments, noun: Noun.documents, read: ImportFile.read
-        ) {
+        try await ItemFiles.importFile(context, arguments, noun: Noun.documents) { path throws(CommandFailure) in
+            try ItemFiles.drafts(
+                inFile: path, noun: Noun.documents, article: "a", fields: DocumentField.allCases.map(\.rawValue),
+                draft: draft)
+        } importing: {
             DocumentImportViewModel(importDocuments: context.services.importDocuments)
         }
     }
@@ -136,7 +138,22 @@ extension DocumentCommands {
         let id = try arguments.documentID()
         let document = try await context.services.fetchDocument.execute(id: id).mapError(CommandFailure.init).get()
         return try ItemFiles.export(
-            context, contents: ExportFile.contents(of: document.value), named: ExportFile.name(for: document.value))
+            context, contents: ExportFile.contents(document.value.fileRecord),
+            named: ExportFile.name(for: document.value))
+    }
+
+    /// The draft a record of an import file describes, its fields by name (``Document/fieldValues``,
+    /// which the export writes) read as the flags read them: a member left out or `null` is empty,
+    /// but a record needs its title.
+    static func draft(_ values: [String: RecordValue]) throws(CommandFailure) -> DocumentDraft {
+        guard let title = values["title"] else { throw CommandFailure("missing title") }
+        let tags = values["tags"] ?? .null
+        switch tags {
+        case .list, .null: break
+        case .text, .number, .bool: throw CommandFailure("tags needs a list")
+        }
+        return DocumentDraft(
+            title: try title.singleText("title"), body: try values["body"]?.singleText("body") ?? "", tags: tags.words)
     }
 
     /// Saves `document` (a new one when `nil`) with `change` made to its draft, through the
@@ -153,5 +170,12 @@ extension DocumentCommands {
         } start: {
             $0.save()
         }
+    }
+}
+
+extension ExportFile {
+    /// The name of `document`'s file: its title, or `document-ID` when that leaves nothing.
+    static func name(for document: Document) -> String {
+        name(from: document.title, fallback: "document-\(document.id.rawValue)")
     }
 }

@@ -3,15 +3,18 @@ import Foundation
 import ShellKit
 
 /// One document: a header, its fields and its body; with provenance when it was read.
+///
+/// The table shows every field of ``Document/fieldValues`` but the body as a row, and the body
+/// under it; the JSON holds them all.
 struct DocumentOutput: CommandRendering {
     let document: Document
     let provenance: Provenance?
 
     func table(styling: Styling) -> String? {
-        var rows = [
-            ["title", document.title], ["tags", document.tags.joined(separator: ", ")],
-            ["version", String(document.version)], ["created", document.createdAt.formatted(.iso8601)],
-            ["updated", document.updatedAt.formatted(.iso8601)],
+        var rows = document.fieldTexts.filter { $0.name != DocumentField.body.rawValue }.map { [$0.name, $0.text] }
+        rows += [
+            ["version", document.versionText], ["created", Document.text(document.createdAt)],
+            ["updated", Document.text(document.updatedAt)],
         ]
         if let provenance { rows.append(["origin", provenance.text]) }
         if document.syncState != .synced { rows.append(["sync", document.syncState.explained]) }
@@ -27,35 +30,14 @@ struct DocumentOutput: CommandRendering {
         return fields.joined(separator: "\t") + "\n" + document.body
     }
 
-    func json() -> String { JSONOutput.encode(JSON(document, provenance)) }
+    func json() -> String { JSONOutput.encode(ProvenanceJSON(fields: document.json, provenance: provenance)) }
+}
 
-    /// A whole document in the shell's JSON; field names are a contract: add, never rename.
-    struct JSON: Encodable {
-        let id: Int
-        let title: String
-        let body: String
-        let tags: [String]
-        let version: Int
-        let createdAt: Date
-        let updatedAt: Date
-        let origin: String?
-        let freshness: String?
-        let ageSeconds: Int?
-        let syncState: String
-
-        init(_ document: Document, _ provenance: Provenance?) {
-            syncState = document.syncState.rawValue
-            id = document.id.rawValue
-            title = document.title
-            body = document.body
-            tags = document.tags
-            version = document.version
-            createdAt = document.createdAt
-            updatedAt = document.updatedAt
-            origin = provenance?.origin.rawValue
-            freshness = provenance?.freshness.rawValue
-            ageSeconds = provenance?.ageSeconds
-        }
+extension Document: FieldValued {
+    /// A document's editable fields by name, as its table, JSON and export file hold them, and
+    /// `docs import` reads them (``DocumentCommands/draft(_:)``).
+    var fieldValues: [(name: String, value: RecordValue)] {
+        [("title", Self.value(content.title)), ("body", Self.value(content.body)), ("tags", Self.value(content.tags))]
     }
 }
 

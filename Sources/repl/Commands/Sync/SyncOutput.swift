@@ -183,7 +183,7 @@ extension SyncOutput {
         let remote: Side?
 
         enum Side: Encodable {
-            case document(DocumentOutput.JSON)
+            case document(FieldJSON)
             case fields(ItemConflict.Side)
 
             func encode(to encoder: any Encoder) throws {
@@ -202,8 +202,8 @@ extension SyncOutput {
             documentId = conflict.documentId.rawValue
             collection = QueuedChange.documents
             itemId = conflict.documentId.rawValue
-            local = .document(DocumentOutput.JSON(conflict.local, nil))
-            remote = conflict.remote.map { .document(DocumentOutput.JSON($0, nil)) }
+            local = .document(conflict.local.json)
+            remote = conflict.remote.map { .document($0.json) }
         }
 
         init(_ conflict: ItemConflict) {
