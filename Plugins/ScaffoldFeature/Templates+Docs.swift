@@ -34,9 +34,9 @@ extension FeatureSpec {
         let first = fields.map { ($0.name, $0.shown(.first)) }
         let second = fields.map { ($0.name, $0.name == edited.name ? $0.shown(.second) : $0.shown(.first)) }
         let fieldList = fields.map { "`\($0.name)` (`\($0.typeText)`, flag `\($0.flag)`)" }.joined(separator: ", ")
-        let header = ["ID"] + fields.map { $0.name.uppercased() } + ["VERSION"]
-        let listed = DocsTable.list(header, ["1"] + first.map(\.1) + ["1"])
-        let listedAgain = DocsTable.list(header, ["1"] + second.map(\.1) + ["2"])
+        let header = ["ID"] + fields.map { $0.name.uppercased() } + ["VERSION", "UPDATED"]
+        let listed = DocsTable.list(header, ["1"] + first.map(\.1) + ["1", DocsTable.moment])
+        let listedAgain = DocsTable.list(header, ["1"] + second.map(\.1) + ["2", DocsTable.moment])
         return """
             # \(plural)
 
@@ -162,6 +162,10 @@ enum DocsTable {
     /// The width the replayed pages are printed at.
     static let width = 80
 
+    /// The moment every item of a replayed page was made and changed: the pages' clock stands
+    /// still.
+    static let moment = "2026-01-02T09:00:00Z"
+
     /// A list's table, or `...` (any lines) when it is wider than the page and the shell shortens cells.
     static func list(_ header: [String], _ row: [String]) -> String {
         let table = render([header, row])
@@ -188,7 +192,7 @@ enum DocsTable {
     {
         var rows =
             fields.map { [$0.0, $0.1] } + [["version", String(version)]]
-            + [["created", "2026-01-02T09:00:00Z"], ["updated", "2026-01-02T09:00:00Z"]]
+            + [["created", moment], ["updated", moment]]
         if let origin { rows.append(["origin", origin]) }
         if pending { rows.append(["sync", "pending (saved on this device, waiting to be sent)"]) }
         return "\(name) 1\n" + render(rows)

@@ -98,7 +98,7 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
     let page: PageCursor??
 
     func table(styling: Styling) -> String? {
-        let header = ["ID"] + (items.first?.fieldTexts ?? []).map { $0.name.uppercased() } + ["VERSION"]
+        let header = ["ID"] + (items.first?.fieldTexts ?? []).map { $0.name.uppercased() } + ["VERSION", "UPDATED"]
         let table = ListTable.table(
             header: header, rows: items.map(Self.cells), noun: Item.noun, provenance: provenance, styling: styling)
         guard let page else { return table }
@@ -134,8 +134,10 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
         }
     }
 
+    /// A row: as the documents' list, it ends with the version and when the item last changed,
+    /// which is the list's order.
     private static func cells(_ item: Item) -> [String] {
-        [item.idText] + item.fieldTexts.map(\.text) + [item.versionText]
+        [item.idText] + item.fieldTexts.map(\.text) + [item.versionText, Item.text(item.updatedAt)]
     }
 }
 
