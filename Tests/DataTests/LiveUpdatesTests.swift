@@ -99,6 +99,26 @@ struct LiveUpdatesTests {
         #"{"type":"change","collection":"documents","id":1,"version":\#(version),"deleted":false,"serverVersion":\#(version)}"#
     }
 
+    /// The device's network came back: the socket opens now, not when the backoff's wait ends;
+    /// a stopped socket (the app in the background) stays closed.
+    @Test func aRestartConnectsAtOnceWithoutWaitingOutTheBackoff() async {
+        let live = live()
+        transport.failNext(1)
+        await live.start()
+        await settle {
+            if case .reconnecting = await live.status.connection { true } else { false }
+        }
+        #expect(transport.opened == 0)
+        await live.restart()
+        await settle { await live.status.connection == .connected }
+        #expect(await live.status.connection == .connected, "the test clock never moved")
+        #expect(transport.opened == 1)
+        await live.stop()
+        await live.restart()
+        await settle()
+        #expect(await live.status.connection == .stopped && transport.opened == 1)
+    }
+
     @Test func aBurstOfEventsCostsTwoPullsNotOneEach() async {
         let live = live()
         await connected(live)

@@ -66,6 +66,24 @@ nonisolated struct LifecycleProcessTests {
         #expect(run.stderr.contains("expected wifi, cellular or none, got '5g'"))
     }
 
+    /// `device network none` is a device with no network, not only what background scheduling
+    /// sees: offline at once, a change waits without an attempt and the server keeps its copy;
+    /// the network back sends it after that command.
+    @Test func aDeviceWithoutANetworkKeepsChangesUntilItHasOneAgain() async throws {
+        let run = try await repl.run(
+            lines: [
+                "docs show 1", "device network none", #"docs edit 1 --body "Written on the train""#, "sync",
+                "format plain", "outbox list", "sync status", "format table", "device network wifi",
+                "docs show 1 --policy remote-only",
+            ])
+        #expect(run.status == 1, "only the sync fails: \(run.stderr)")
+        #expect(run.stderr == "error: line 4: The server can't be reached; 1 change stays queued\n")
+        #expect(run.stdout.contains("1\tdocuments\t1\tupdate\tpending\t1\t"), "the sync reached nothing: \(run.stdout)")
+        #expect(run.stdout.contains("network\toffline"), "\(run.stdout)")
+        #expect(run.stdout.contains("Back online: sent 1 queued change."), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("origin   network, fresh\n\nWritten on the train\n"), "\(run.stdout)")
+    }
+
     @Test func aRefreshThatFailsSaysWhy() async throws {
         let run = try await repl.run(lines: ["server down", "bg run refresh"])
         #expect(run.status == 0, "\(run.stderr)")

@@ -105,6 +105,17 @@ public actor LiveUpdates {
         running = Task { await self.run() }
     }
 
+    /// Drops the socket and connects again at once, unless stopped: when the device's network
+    /// changes, the old connection is gone and a backoff's wait says nothing about the new one.
+    public func restart() {
+        guard let old = running else { return }
+        old.cancel()
+        running = Task {
+            await old.value  // the old loop gives the status back before the new one sets it
+            await self.run()
+        }
+    }
+
     /// Closes the socket and stops reconnecting.
     public func stop() {
         running?.cancel()

@@ -5,7 +5,8 @@ import Synchronization
 /// Learns whether the server is reachable from the outcome of real requests.
 ///
 /// Reachability is never checked in advance (a check says nothing about the next request); one
-/// monitor is shared by every request the app sends.
+/// monitor is shared by every request the app sends. Only the device's network path is taken as
+/// it comes (``pathChanged(satisfied:)``): with no network, no request can succeed.
 public final class NetworkMonitor: Sendable {
     private struct State {
         var status = NetworkStatus.online
@@ -39,6 +40,20 @@ public final class NetworkMonitor: Sendable {
         current.withLock { state in
             defer { state.recovered = false }
             return state.recovered
+        }
+    }
+
+    /// The device lost its network (`satisfied` false: no request can reach the server, so the
+    /// app is offline without trying one) or regained it (true: after being offline, what waits
+    /// is worth sending again; a request that still fails says offline again).
+    public func pathChanged(satisfied: Bool) {
+        current.withLock { state in
+            if !satisfied {
+                state.status = .offline
+            } else if state.status == .offline {
+                state.status = .online
+                state.recovered = true
+            }
         }
     }
 

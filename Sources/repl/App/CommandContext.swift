@@ -67,6 +67,8 @@ final class CommandContext: ShellContext {
     let live: LiveUpdates?
     /// The system's notification authorization and push token (`push …`).
     let notifications: NotificationCenterStandIn
+    /// The device's network as the app's requests meet it (`device network`).
+    let networkPath: NetworkPath
     /// The container's root, shared with the extension (`app extension`).
     let home: URL
     /// The server the app talks to (the extension talks to it too).
@@ -105,6 +107,7 @@ final class CommandContext: ShellContext {
         self.uploads = app.uploads
         self.live = app.live
         self.notifications = app.notifications
+        self.networkPath = app.networkPath
         self.home = app.home
         self.baseURL = app.baseURL
         self.operationBudget = app.operationBudget

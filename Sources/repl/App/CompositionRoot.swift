@@ -64,6 +64,8 @@ enum CompositionRoot {
         let live: LiveUpdates?
         /// The system's notification authorization and push token.
         let notifications: NotificationCenterStandIn
+        /// The device's network as the app's requests meet it (`device network`).
+        let networkPath: NetworkPath
         /// The container's root (`--home`), for the extension's process.
         let home: URL
         /// Signals to and from the other processes on this container (nil when the folder is unusable).
@@ -106,10 +108,12 @@ enum CompositionRoot {
         let keeper = SecretTokenKeeper(store: secrets)
         let credentials = SessionCredentials(keeper: keeper)
         let monitor = NetworkMonitor()
+        let path = NetworkPath(DeviceConditions().network)  // the device starts where the scheduler does
         let timeout = configuration.timeout
         let budget = Duration.milliseconds(Int(timeout * 1000))
         let api = APIClient(
-            baseURL: baseURL, http: NIOHTTPClient(timeout: timeout), security: security,
+            baseURL: baseURL, http: PathGatedHTTPClient(base: NIOHTTPClient(timeout: timeout), path: path),
+            security: security,
             retry: RetryPolicy(), clock: ContinuousClock(), now: now, monitor: monitor, budget: budget,
             credentials: credentials)
         let stack = DataStack(
@@ -139,7 +143,9 @@ enum CompositionRoot {
             warnings.append("\(error.localizedDescription); other processes' writes will not reach this one")
         }
         // An extension keeps no socket open: it runs briefly beside the app, which has one.
-        let live = options.context == .app ? liveUpdates(configuration, baseURL: baseURL, sync: stack.sync) : nil
+        let live =
+            options.context == .app ? liveUpdates(configuration, baseURL: baseURL, sync: stack.sync, path: path) : nil
+        follow(path, monitor: monitor, live: live)
         let notifications = NotificationCenterStandIn(file: container.notificationState)
         if configuration.pushRegistration {
             registerToken(
@@ -182,7 +188,7 @@ enum CompositionRoot {
                 settings: FileSettingsStore(
                     url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
                 secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync, live: live,
-                notifications: notifications, home: root,
+                notifications: notifications, networkPath: path, home: root,
                 crossProcess: crossProcess, uploads: uploads)
         )
     }
@@ -210,16 +216,6 @@ extension CompositionRoot {
             return { pinned }
         }
         return { Date() }
-    }
-
-    /// The live socket of the server at `baseURL`, pulling through `sync`, when the configuration wants it.
-    private static func liveUpdates(_ configuration: AppConfiguration, baseURL: URL, sync: SyncEngine) -> LiveUpdates? {
-        guard configuration.liveUpdates, let url = LiveUpdates.socketURL(for: baseURL) else { return nil }
-        return LiveUpdates(
-            url: url, transport: WebSocketLiveTransport(connectTimeout: .seconds(2)),
-            pull: { announced in try? await sync.catchUp(announced: announced).serverVersion },
-            pulls: { sync.pulls($0) }, clock: ContinuousClock()
-        )
     }
 
     /// As an app calls `registerForRemoteNotifications()` at every launch (it asks the user

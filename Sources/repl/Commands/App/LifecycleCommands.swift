@@ -187,6 +187,7 @@ extension LifecycleCommands {
         var conditions = await scheduler.conditions
         change(&conditions)
         let ran = await scheduler.deviceChanged(to: conditions, at: context.background.now())
+        context.networkPath.update(conditions.network)  // the app's connections meet it too
         var runs: [DeviceJSON.Ran] = []
         for run in ran {
             runs.append(
