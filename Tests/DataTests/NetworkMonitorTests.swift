@@ -14,6 +14,16 @@ struct NetworkMonitorTests {
         #expect(monitor.takeRecovery(), "what waited is worth sending again")
     }
 
+    /// A request sent before the network went away may answer after: it says nothing about the
+    /// next one, which cannot reach the server.
+    @Test func anAnswerThatArrivesAfterTheNetworkWentAwayLeavesTheAppOffline() {
+        let monitor = NetworkMonitor()
+        monitor.pathChanged(satisfied: false)
+        monitor.recordSuccess()
+        monitor.record(.unauthorized)
+        #expect(monitor.status == .offline && !monitor.takeRecovery())
+    }
+
     @Test func aNetworkWhileOnlineIsNoRecovery() {
         let monitor = NetworkMonitor()
         monitor.pathChanged(satisfied: true)

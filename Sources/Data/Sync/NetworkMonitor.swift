@@ -12,6 +12,9 @@ public final class NetworkMonitor: Sendable {
         var status = NetworkStatus.online
         /// Set when a request succeeds after the server could not be reached or failed.
         var recovered = false
+        /// Whether the device has a network: without one, an answer to a request sent before it
+        /// was lost says nothing about the next.
+        var hasPath = true
     }
 
     private let current = Mutex(State())
@@ -29,6 +32,7 @@ public final class NetworkMonitor: Sendable {
     /// A request reached the server and got an answer it meant (2xx, 304 or a 4xx about the request).
     public func recordSuccess() {
         current.withLock { state in
+            guard state.hasPath else { return }
             if state.status != .online { state.recovered = true }
             state.status = .online
         }
@@ -48,6 +52,7 @@ public final class NetworkMonitor: Sendable {
     /// is worth sending again; a request that still fails says offline again).
     public func pathChanged(satisfied: Bool) {
         current.withLock { state in
+            state.hasPath = satisfied
             if !satisfied {
                 state.status = .offline
             } else if state.status == .offline {
@@ -61,6 +66,7 @@ public final class NetworkMonitor: Sendable {
     /// anything else (a 4xx about the request itself) still proves the server is there.
     public func record(_ error: RemoteError) {
         current.withLock { state in
+            guard state.hasPath else { return }
             let previous = state.status
             switch error {
             case .offline, .timedOut: state.status = .offline
