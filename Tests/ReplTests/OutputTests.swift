@@ -30,6 +30,21 @@ nonisolated struct OutputProcessTests {
         #expect(lines.contains(#"{"notice":"back-online","sent":1}"#), "\(run.stdout)")
     }
 
+    /// A resend that meets a newer version on the server says where the change waits, in words
+    /// and in JSON (`conflicts` is left out when there is none).
+    @Test func aResendThatMeetsAConflictSaysWhereTheChangeWaits() async throws {
+        let lines = [
+            "docs show 1", "device network none", "docs edit 1 --title Mine", "server edit 1 --body Theirs",
+            "device network wifi",
+        ]
+        let run = try await repl.run(lines: lines)
+        #expect(
+            run.stdout.contains("Back online: sent 0 queued changes; 1 in conflict (see 'conflicts list')."),
+            "\(run.stdout)")
+        let json = try await repl.run(lines: lines, arguments: ["--format", "json"])
+        #expect(json.stdout.contains(#"{"conflicts":1,"notice":"back-online","sent":0}"#), "\(json.stdout)")
+    }
+
     @Test func tracesAndTimesAreJSONDocumentsTooInJSONOutput() async throws {
         let run = try await repl.run(lines: ["trace on", "timer on", "docs show 1"], arguments: ["--format", "json"])
         let lines = run.stdout.split(separator: "\n")

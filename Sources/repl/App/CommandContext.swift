@@ -135,16 +135,23 @@ final class CommandContext: ShellContext {
         let sync = services.sync
         switch await OperationDeadline.run(within: operationBudget, { await sync.resumeIfNeeded() }) {
         case .success(let report)?:
+            // What did not go says where it waits: a conflict for the user, a refusal parked.
+            let waiting = [
+                (report.resolved, "settled by policy"), (report.conflicts, "in conflict (see 'conflicts list')"),
+                (report.parked, "parked (see 'outbox list')"),
+            ].filter { $0.0 > 0 }.map { "; \($0.0) \($0.1)" }.joined()
             notice(
-                "Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes").",
-                json: Notice(notice: "back-online", sent: report.pushed, message: nil))
+                "Back online: sent \(report.pushed) queued \(report.pushed == 1 ? "change" : "changes")\(waiting).",
+                json: Notice(
+                    notice: "back-online", sent: report.pushed, settled: report.resolved.nonZero,
+                    conflicts: report.conflicts.nonZero, parked: report.parked.nonZero, message: nil))
         case .failure(let error)?:
             let message = CommandFailure(error).message
             console.err(format == .json ? JSONOutput.error(message, file: nil, line: nil) : "error: \(message)")
         case nil:
             break
         }
-        for line in uploads.take() { notice(line, json: Notice(notice: "upload", sent: nil, message: line)) }
+        for line in uploads.take() { notice(line, json: .saying("upload", line)) }
         syncStatus = await services.sync.status()
         if credentials.takeRefusal() {
             let message = "Please log in again: the server ended the session ('login NAME')."
@@ -153,11 +160,20 @@ final class CommandContext: ShellContext {
     }
 
     /// What the app says between commands, in `--format json`: one object a line, such as
-    /// `{"notice":"back-online","sent":1}`.
+    /// `{"notice":"back-online","sent":1}`; a resend also counts what was settled by policy, is
+    /// in conflict or parked, when any was (`"conflicts":1`).
     struct Notice: Encodable {
         let notice: String
         let sent: Int?
+        let settled: Int?
+        let conflicts: Int?
+        let parked: Int?
         let message: String?
+
+        /// A notice of `kind` that is one sentence, with no counts.
+        static func saying(_ kind: String, _ sentence: String) -> Notice {
+            Notice(notice: kind, sent: nil, settled: nil, conflicts: nil, parked: nil, message: sentence)
+        }
     }
 
     /// Prints a notice that no command asked for: the sentence, or its JSON object in
@@ -174,4 +190,9 @@ final class CommandContext: ShellContext {
         await sceneSync.catchUp()  // what changed while the shell waited for a line reaches the scenes first
         return try await OperationDeadline.run(within: operationBudget, command)
     }
+}
+
+extension Int {
+    /// The number, or `nil` when it is 0: a JSON member that is left out when nothing happened.
+    fileprivate var nonZero: Int? { self == 0 ? nil : self }
 }

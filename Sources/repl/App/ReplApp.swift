@@ -46,7 +46,7 @@ enum ReplApp {
                     console.out(
                         options.format == .json
                             ? JSONOutput.encode(
-                                CommandContext.Notice(notice: "scene-discarded", sent: nil, message: sentence))
+                                CommandContext.Notice.saying("scene-discarded", sentence))
                             : sentence)
                 }
             }
