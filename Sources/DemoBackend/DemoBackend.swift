@@ -63,6 +63,8 @@ public actor DemoBackend {
     /// The token `/_admin/…` asks for (`Authorization: Bearer`).
     public nonisolated var adminToken: String { gate.adminToken }
     private var serverTask: Task<Void, any Error>?
+    /// The listening socket's channel while the server runs.
+    private var listener: (any Channel)?
     /// The running server's connections.
     nonisolated let connections = OpenConnections()
     private var port: UInt16
@@ -131,14 +133,14 @@ public actor DemoBackend {
     /// Listens on `port` (0: any free one) and records the port it got.
     private func listen() async throws -> URL {
         PortLedger.shared.release(port, for: ledgerMark)
-        let (bound, binding) = AsyncStream.makeStream(of: Int.self)
+        let (bound, binding) = AsyncStream.makeStream(of: (any Channel).self)
         let application = Application(
             responder: BackendRouter(core: core, admin: AdminRoutes(core: core), gate: gate, logger: logger),
             server: Self.server(
                 live: LiveSocket(feed: core.live), gate: gate, controls: core.controls, connections: connections),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(port))),
             onServerRunning: { channel in
-                binding.yield(channel.localAddress?.port ?? 0)
+                binding.yield(channel)
                 binding.finish()
             },
             logger: Logger(label: "strata.demo-backend.http", factory: { _ in SwiftLogNoOpLogHandler() }))
@@ -146,14 +148,17 @@ public actor DemoBackend {
             defer { binding.finish() }
             try await application.run()
         }
-        var listening: Int?
-        for await port in bound { listening = port }
-        guard let listening, listening > 0, let boundPort = UInt16(exactly: listening) else {
+        var channel: (any Channel)?
+        for await running in bound { channel = running }
+        guard let channel, let listening = channel.localAddress?.port, listening > 0,
+            let boundPort = UInt16(exactly: listening)
+        else {
             task.cancel()
             try await task.value  // the reason it did not listen (the port is taken)
             throw DemoBackendError.noPort
         }
         serverTask = task
+        listener = channel
         port = boundPort
         gate.port.withLock { $0 = listening }
         guard let baseURL else { throw DemoBackendError.noPort }
@@ -170,6 +175,15 @@ public actor DemoBackend {
         core.live.dropAll()  // a live socket never ends on its own
         guard let task = serverTask else { return }
         task.cancel()
+        // The listener closes first, then the connections drain (up to the grace): the port is
+        // held as soon as nobody listens on it, since any socket the kernel hands out meanwhile,
+        // in this process or another, could be given it.
+        let port = port
+        if let listener {
+            try? await listener.closeFuture.get()
+            PortLedger.shared.hold(port)
+        }
+        listener = nil
         let connections = connections
         await withTaskGroup(of: Void.self) { group in
             group.addTask { _ = try? await task.value }

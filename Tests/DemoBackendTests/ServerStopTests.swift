@@ -32,6 +32,25 @@ struct ServerStopTests {
         #expect(read(socket, &byte, 1) <= 0, "the server closed the connection")
     }
 
+    /// The port is held as soon as nobody listens on it, not once the connections have drained:
+    /// meanwhile any socket of this process or another that asks the kernel for a free port could
+    /// be given it (one was, a test's own listener, and the restart failed).
+    @Test func thePortIsHeldWhileTheConnectionsDrain() async throws {
+        let backend = try DemoBackend(signIn: .open)
+        let port = UInt16(try #require(try await backend.start().port))
+        let socket = try RawSocket.connected(toPort: port)  // idle: the stop waits out its grace for it
+        defer { close(socket) }
+        while backend.connections.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let stopping = Task { await backend.stop() }
+        var heldWhileOpen = false
+        while backend.connections.count > 0, !heldWhileOpen {
+            heldWhileOpen = PortLedger.shared.isHeld(port)
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        await stopping.value
+        #expect(heldWhileOpen, "the port was held only after the connection closed")
+    }
+
     /// While it is down, the server keeps its port: a client is refused, and no other server can
     /// take the port (one did, started by another process, and the restart failed).
     @Test func aStoppedServerKeepsItsPortUntilItStartsAgain() async throws {
