@@ -157,12 +157,14 @@ extension DocumentCommands {
     }
 
     /// Saves `document` (a new one when `nil`) with `change` made to its draft, through the
-    /// editor view model, as a feature's `new` and `edit` do.
+    /// editor view model, as a feature's `new` and `edit` do; a flag that `change` cannot read
+    /// stops it.
     private static func save(
-        document: Document?, _ context: CommandContext, change: (inout DocumentDraft) -> Void
+        document: Document?, _ context: CommandContext,
+        change: (inout DocumentDraft) throws(CommandFailure) -> Void
     ) async throws(CommandFailure) -> CommandOutput {
         var draft = document.map(DocumentDraft.init) ?? .empty
-        change(&draft)
+        try change(&draft)
         return try await context.run {
             DocumentEditorViewModel(
                 editing: document, draft: draft, createDocument: context.services.createDocument,
