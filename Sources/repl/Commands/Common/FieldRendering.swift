@@ -141,8 +141,8 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
     }
 }
 
-/// An item in the shell's JSON: its fields by name, an empty one as `null` (as
-/// the export file writes it), then `id`, `version`, `createdAt`, `updatedAt` and `syncState`.
+/// An item in the shell's JSON: its fields by name, an empty one as `null` (as the export file
+/// writes it), then `id`, `version`, `createdAt`, `updatedAt` and `syncState`.
 struct FieldJSON: Encodable {
     let fields: FieldRecord
     let item: Common
