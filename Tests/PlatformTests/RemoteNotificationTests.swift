@@ -77,5 +77,25 @@ struct RemoteNotificationTests {
         #expect(relaunched.isTokenRegistered)
         let renewed = relaunched.renewToken()
         #expect(renewed != center.token && renewed.count == 64 && !relaunched.isTokenRegistered)
+        #expect(relaunched.problem == nil)
+    }
+
+    /// A record that cannot be read is kept aside and said, never written over in silence: what
+    /// the user chose is in it.
+    @Test func anUnreadableRecordIsKeptAndSaid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("push-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(".notifications.json")
+        let damaged = Data(#"{"authorization":"denied","tok"#.utf8)
+        try damaged.write(to: file)
+        let center = NotificationCenterStandIn(file: file)
+        #expect(center.authorization == .notDetermined)
+        #expect(
+            center.problem
+                == "the notification settings in .notifications.json could not be read (kept as "
+                + ".notifications.json.damaged); notifications start again as not determined, with a new push token")
+        #expect(try Data(contentsOf: file.appendingPathExtension("damaged")) == damaged)
+        #expect(NotificationCenterStandIn(file: file).problem == nil, "the new record reads")
     }
 }

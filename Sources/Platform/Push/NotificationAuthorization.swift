@@ -24,14 +24,21 @@ nonisolated public final class NotificationCenterStandIn: Sendable {
 
     private let file: URL
     private let record: Mutex<Record>
+    /// Why the record on disk could not be read, when it could not: what the user chose is not
+    /// known, and the file was kept beside the new one.
+    public let problem: String?
 
     /// The record in `file`, or a new one (not determined, a fresh token) when it is missing or
-    /// unreadable.
+    /// unreadable; an unreadable file is kept as `<name>.damaged`, not written over.
     public init(file: URL) {
         self.file = file
-        let stored = (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
+        let bytes = try? Data(contentsOf: file)
+        let stored = bytes.flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
         record = Mutex(
             stored ?? Record(authorization: NotificationAuthorization.notDetermined.rawValue, token: Self.newToken()))
+        problem = Self.keepDamaged(
+            file, exists: bytes != nil || FileManager.default.fileExists(atPath: file.path),
+            readable: stored != nil)
         if stored == nil { save() }
     }
 
@@ -89,6 +96,17 @@ nonisolated public final class NotificationCenterStandIn: Sendable {
         try? FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)
+    }
+
+    /// Moves an unreadable record aside; answers what the user must hear about it.
+    private static func keepDamaged(_ file: URL, exists: Bool, readable: Bool) -> String? {
+        guard exists, !readable else { return nil }
+        let kept = file.appendingPathExtension("damaged")
+        try? FileManager.default.removeItem(at: kept)
+        let moved = (try? FileManager.default.moveItem(at: file, to: kept)) != nil
+        return "the notification settings in \(file.lastPathComponent) could not be read"
+            + (moved ? " (kept as \(kept.lastPathComponent))" : "")
+            + "; notifications start again as not determined, with a new push token"
     }
 
     private static func newToken() -> String {

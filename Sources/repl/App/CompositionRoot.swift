@@ -147,6 +147,7 @@ enum CompositionRoot {
             options.context == .app ? liveUpdates(configuration, baseURL: baseURL, sync: stack.sync, path: path) : nil
         follow(path, monitor: monitor, live: live)
         let notifications = NotificationCenterStandIn(file: container.notificationState)
+        warnings += notifications.problem.map { [$0] } ?? []
         if configuration.pushRegistration {
             registerToken(
                 notifications, environment: configuration.pushEnvironment, with: services.registerDevice,
