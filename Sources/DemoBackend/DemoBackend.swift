@@ -174,16 +174,14 @@ public actor DemoBackend {
     public func stop() async {
         core.live.dropAll()  // a live socket never ends on its own
         guard let task = serverTask else { return }
-        task.cancel()
         // The listener closes first, then the connections drain (up to the grace): the port is
         // held as soon as nobody listens on it, since any socket the kernel hands out meanwhile,
-        // in this process or another, could be given it.
+        // in this process or another, could be given it. A callback, not a wait: the stop goes
+        // on to the grace whatever the listener does.
         let port = port
-        if let listener {
-            try? await listener.closeFuture.get()
-            PortLedger.shared.hold(port)
-        }
+        listener?.closeFuture.whenComplete { _ in PortLedger.shared.hold(port) }
         listener = nil
+        task.cancel()
         let connections = connections
         await withTaskGroup(of: Void.self) { group in
             group.addTask { _ = try? await task.value }
