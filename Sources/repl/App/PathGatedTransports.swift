@@ -28,8 +28,8 @@ struct PathGatedHTTPClient: HTTPClientProtocol {
 }
 
 /// The live socket as the device's network lets it through: with no network it cannot open, and
-/// `LiveUpdates` keeps trying on its backoff until the network comes back (``CompositionRoot``'s
-/// device commands then have it connect at once).
+/// `LiveUpdates` keeps trying on its backoff until the network comes back
+/// (``CompositionRoot/follow(_:monitor:live:)`` then has it connect at once).
 struct PathGatedLiveTransport: LiveTransport {
     let base: any LiveTransport
     let path: NetworkPath

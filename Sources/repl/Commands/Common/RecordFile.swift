@@ -94,18 +94,19 @@ extension RecordFile {
         var records: [(place: String, record: Record)] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { !isSpace($0) }) {
+            let place = "line \(index + 1)"
             let record: Record
             do {
                 record = try JSONDecoder().decode(Record.self, from: Data(line))
             } catch {
                 guard let error = error as? DecodingError, let path = error.path else {
-                    throw CommandFailure("line \(index + 1): not valid JSON")
+                    throw CommandFailure("\(place): not valid JSON")
                 }
-                throw CommandFailure("line \(index + 1): \(format.mismatch(error, in: path))")
+                throw CommandFailure("\(place): \(format.mismatch(error, in: path))")
             }
             let unknown = unknownMembers(record)
-            if !unknown.isEmpty { throw format.unknown(unknown, in: "line \(index + 1)") }
-            records.append((place: "line \(index + 1)", record: record))
+            if !unknown.isEmpty { throw format.unknown(unknown, in: place) }
+            records.append((place: place, record: record))
         }
         return records
     }
