@@ -8,13 +8,24 @@ struct DocumentRulesTests {
     /// field with no rule): a new field fails ``everyFieldHasItsRefusedValue()`` until it has its
     /// entry, so its rule comes with a test.
     static let refused: [DocumentField: (draft: DocumentDraft, error: DocumentError)?] = [
-        .title: (FakeData.draft(title: " \n"), .emptyTitle),
+        .title: (FakeData.draft(title: " \n"), .invalidField(.title, reason: "A title is required")),
         .body: (
             FakeData.draft(title: "t", body: String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)),
-            .bodyTooLarge(maxBytes: DocumentRules.maxBodyBytes)
+            .invalidField(.body, reason: "The body is too large (at most 1 MiB)")
         ),
-        .tags: (FakeData.draft(title: "t", tags: ["two words"]), .invalidTag("two words")),
+        .tags: (
+            FakeData.draft(title: "t", tags: ["two words"]),
+            .invalidField(.tags, reason: "Invalid tag 'two words': use 1 to 50 characters, no spaces")
+        ),
     ]
+
+    /// What the rules say for each way a field can break them, as the user reads it.
+    static let fieldErrors: [DocumentError] = [
+        FakeData.draft(title: " "), FakeData.draft(title: String(repeating: "a", count: 201)),
+        FakeData.draft(title: "t", body: String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)),
+        FakeData.draft(title: "t", tags: (0...20).map { "t\($0)" }), FakeData.draft(title: "t", tags: ["x y"]),
+        FakeData.draft(title: "a\u{0}"),
+    ].compactMap { DocumentRules.check($0) }
 
     @Test func everyFieldHasItsRefusedValue() {
         #expect(Set(Self.refused.keys) == Set(DocumentField.allCases))
@@ -26,7 +37,8 @@ struct DocumentRulesTests {
 
     @Test("A title of white space only is empty", arguments: ["", " ", "\t\n "])
     func emptyTitle(title: String) {
-        #expect(DocumentRules.check(FakeData.draft(title: title)) == .emptyTitle)
+        #expect(
+            DocumentRules.check(FakeData.draft(title: title)) == .invalidField(.title, reason: "A title is required"))
     }
 
     @Test(
@@ -48,8 +60,9 @@ struct DocumentRulesTests {
             (FakeData.draft(title: "t", tags: ["ok", "a\u{0}b"]), .tags),
         ])
     func unstorableCharacter(draft: DocumentDraft, field: DocumentField) {
-        #expect(DocumentRules.check(draft) == .unstorableCharacter(field))
-        #expect(DocumentError.unstorableCharacter(field).field == field)
+        #expect(
+            DocumentRules.check(draft)
+                == .invalidField(field, reason: "The \(field.rawValue) can't contain the character U+0000"))
     }
 
     @Test func titleAtTheLimitIsAccepted() {
@@ -60,7 +73,8 @@ struct DocumentRulesTests {
     @Test func titleOverTheLimitIsRejected() {
         let title = String(repeating: "a", count: DocumentRules.maxTitleLength + 1)
         #expect(
-            DocumentRules.check(FakeData.draft(title: title)) == .titleTooLong(maxCharacters: 200))
+            DocumentRules.check(FakeData.draft(title: title))
+                == .invalidField(.title, reason: "The title is too long (at most 200 characters)"))
     }
 
     @Test func bodyAtOneMebibyteIsAccepted() {
@@ -72,21 +86,25 @@ struct DocumentRulesTests {
         // 524,289 two-byte characters are 1,048,578 bytes.
         let body = String(repeating: "é", count: 524_289)
         #expect(
-            DocumentRules.check(FakeData.draft(title: "t", body: body)) == .bodyTooLarge(maxBytes: 1_048_576))
+            DocumentRules.check(FakeData.draft(title: "t", body: body))
+                == .invalidField(.body, reason: "The body is too large (at most 1 MiB)"))
     }
 
     @Test func twentyTagsAreAcceptedAndTwentyOneAreNot() {
         let twenty = (1...20).map { "t\($0)" }
         #expect(DocumentRules.check(FakeData.draft(title: "t", tags: twenty)) == nil)
         #expect(
-            DocumentRules.check(FakeData.draft(title: "t", tags: twenty + ["t21"])) == .tooManyTags(max: 20))
+            DocumentRules.check(FakeData.draft(title: "t", tags: twenty + ["t21"]))
+                == .invalidField(.tags, reason: "Too many tags (at most 20)"))
     }
 
     @Test(
         "A tag must be 1 to 50 characters without white space",
         arguments: ["", "two words", String(repeating: "a", count: 51)])
     func invalidTag(tag: String) {
-        #expect(DocumentRules.check(FakeData.draft(title: "t", tags: [tag])) == .invalidTag(tag))
+        #expect(
+            DocumentRules.check(FakeData.draft(title: "t", tags: [tag]))
+                == .invalidField(.tags, reason: "Invalid tag '\(tag)': use 1 to 50 characters, no spaces"))
     }
 
     @Test func zeroIsNeverAnIDAndNegativeIDsNameDocumentsCreatedOnThisDevice() throws {
@@ -103,9 +121,12 @@ struct DocumentRulesTests {
     }
 
     @Test func changesAreCheckedFieldByField() {
-        #expect(DocumentRules.check(FakeData.changes(title: " ")) == .emptyTitle)
+        #expect(
+            DocumentRules.check(FakeData.changes(title: " ")) == .invalidField(.title, reason: "A title is required"))
         #expect(DocumentRules.check(FakeData.changes(body: "ok")) == nil)
-        #expect(DocumentRules.check(FakeData.changes(tags: [""])) == .invalidTag(""))
+        #expect(
+            DocumentRules.check(FakeData.changes(tags: [""]))
+                == .invalidField(.tags, reason: "Invalid tag '': use 1 to 50 characters, no spaces"))
     }
 
     @Test func queriesMustHaveTextAndAreLimited() {
@@ -115,19 +136,20 @@ struct DocumentRulesTests {
     }
 
     @Test func validationErrorsNameTheirField() {
-        #expect(DocumentError.emptyTitle.field == .title)
-        #expect(DocumentError.bodyTooLarge(maxBytes: 1).field == .body)
-        #expect(DocumentError.tooManyTags(max: 1).field == .tags)
-        #expect(DocumentError.conflict.field == nil)
+        for field in DocumentField.allCases {
+            let error = DocumentError.invalidField(field, reason: "r")
+            #expect(error.field == field && error.fieldName == field.rawValue && error.remedy == .fixInput)
+        }
+        #expect(DocumentError.conflict.field == nil && DocumentError.conflict.fieldName == nil)
     }
 
     @Test func everyErrorHasAShortMessage() {
-        let errors: [DocumentError] = [
-            .invalidID(0), .notFound(id: 1), .emptyTitle, .titleTooLong(maxCharacters: 200),
-            .bodyTooLarge(maxBytes: 1_048_576), .tooManyTags(max: 20), .invalidTag("x y"), .noChanges, .emptyQuery,
-            .queryTooLong(maxCharacters: 200), .conflict, .unauthorized, .forbidden, .unavailable, .invalidData,
-            .storageFailure, .cancelled,
-        ]
+        let errors: [DocumentError] =
+            [
+                .invalidID(0), .notFound(id: 1), .noChanges, .emptyQuery, .queryTooLong(maxCharacters: 200), .conflict,
+                .unauthorized, .forbidden, .unavailable, .invalidData, .storageFailure, .cancelled,
+            ] + Self.fieldErrors
+        #expect(Self.fieldErrors.count == 6, "each draft breaks a rule")
         for error in errors {
             let message = error.errorDescription ?? ""
             #expect(!message.isEmpty && message.count <= 80 && !message.contains("\n"), "\(error): \(message)")

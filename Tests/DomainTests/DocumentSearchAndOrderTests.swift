@@ -105,13 +105,13 @@ struct DocumentChangesTests {
 @Suite("Errors are worded for people")
 struct DomainErrorWordingTests {
     static let messages: [String] = {
-        let documentErrors: [DocumentError] = [
-            .invalidID(0), .notFound(id: 1), .emptyTitle, .titleTooLong(maxCharacters: 200),
-            .bodyTooLarge(maxBytes: 1_048_576), .tooManyTags(max: 20), .invalidTag("x y"), .noChanges, .emptyQuery,
-            .queryTooLong(maxCharacters: 200), .conflict, .rejected, .notCached,
-            .insecureConnection(host: "example.com"), .unauthorized, .forbidden, .unavailable, .invalidData,
-            .storageFailure, .cancelled,
-        ]
+        let documentErrors: [DocumentError] =
+            [
+                .invalidID(0), .notFound(id: 1), .noChanges, .emptyQuery, .queryTooLong(maxCharacters: 200), .conflict,
+                .rejected, .notCached, .insecureConnection(host: "example.com"), .unauthorized, .forbidden,
+                .unavailable,
+                .invalidData, .storageFailure, .cancelled,
+            ] + DocumentRulesTests.fieldErrors
         let userErrors: [UserError] = [
             .invalidID(0), .notFound(id: 1), .unauthorized, .unavailable, .invalidData, .notCached,
             .insecureConnection(host: "example.com"), .cancelled,

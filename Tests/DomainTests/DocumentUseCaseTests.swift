@@ -30,7 +30,9 @@ struct DocumentUseCaseTests {
                 FakeData.draft(title: "fine"),
                 FakeData.draft(title: "tag", tags: ["two words"]),
             ])
-        #expect(refused.failure == .invalidTag("two words"))
+        #expect(
+            refused.failure
+                == .invalidField(.tags, reason: "Invalid tag 'two words': use 1 to 50 characters, no spaces"))
         #expect(await repository.calls.isEmpty)
         _ = try await ImportDocumentsUseCase(repository: repository)
             .execute([FakeData.draft(title: " a "), FakeData.draft(title: "b")])
@@ -48,7 +50,7 @@ struct DocumentUseCaseTests {
         let refused = await importing.save([
             FakeData.draft(title: "fine"), FakeData.draft(title: " "),
         ])
-        #expect(refused.failure == .emptyTitle)
+        #expect(refused.failure == .invalidField(.title, reason: "A title is required"))
         #expect(await repository.calls.isEmpty)
         _ = try await importing.save([FakeData.draft(title: " a ")]).get()
         await importing.send()
@@ -67,7 +69,7 @@ struct DocumentUseCaseTests {
     @Test func anInvalidDraftIsRejectedAndNothingIsSaved() async {
         let result = await CreateDocumentUseCase(repository: repository).execute(
             FakeData.draft(title: ""))
-        #expect(result.failure == .emptyTitle)
+        #expect(result.failure == .invalidField(.title, reason: "A title is required"))
         #expect(await repository.calls.isEmpty)
         #expect(await repository.stored.count == 2)
     }

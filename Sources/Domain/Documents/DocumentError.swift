@@ -6,18 +6,9 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
     case invalidID(Int)
     /// No document has this identifier.
     case notFound(id: Document.ID)
-    /// The title is empty or only white space.
-    case emptyTitle
-    /// The title is longer than the limit, in characters.
-    case titleTooLong(maxCharacters: Int)
-    /// The body is larger than the limit, in UTF-8 bytes.
-    case bodyTooLarge(maxBytes: Int)
-    /// The document has more tags than allowed.
-    case tooManyTags(max: Int)
-    /// A tag is empty, too long or contains white space.
-    case invalidTag(String)
-    /// A field holds a character no text may hold (U+0000).
-    case unstorableCharacter(DocumentField)
+    /// A field breaks one of ``DocumentRules``: the field, and the reason the user reads, which
+    /// names it (the rule and its wording live together, as a generated feature's do).
+    case invalidField(DocumentField, reason: String)
     /// An update that would change nothing.
     case noChanges
     /// A search with nothing to search for.
@@ -59,12 +50,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         switch self {
         case .invalidID(let id): "Invalid document id \(id): ids are non-zero whole numbers"
         case .notFound(let id): "Document \(id) was not found"
-        case .emptyTitle: "A title is required"
-        case .titleTooLong(let max): "The title is too long (at most \(max) characters)"
-        case .bodyTooLarge(let max): "The body is too large (at most \(max / 1024 / 1024) MiB)"
-        case .tooManyTags(let max): "Too many tags (at most \(max))"
-        case .invalidTag(let tag): "Invalid tag '\(tag)': use 1 to \(DocumentRules.maxTagLength) characters, no spaces"
-        case .unstorableCharacter(let field): "The \(field.rawValue) can't contain the character U+0000"
+        case .invalidField(_, let reason): reason
         case .noChanges: "Nothing to change"
         case .emptyQuery: "Type something to search for"
         case .queryTooLong(let max): "The search is too long (at most \(max) characters)"
@@ -89,13 +75,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
 
     /// The field a validation error is about, so a form can show the message next to it.
     public var field: DocumentField? {
-        switch self {
-        case .emptyTitle, .titleTooLong: .title
-        case .bodyTooLarge: .body
-        case .tooManyTags, .invalidTag: .tags
-        case .unstorableCharacter(let field): field
-        default: nil
-        }
+        if case .invalidField(let field, _) = self { field } else { nil }
     }
 }
 
@@ -109,8 +89,8 @@ extension DocumentError: UserFacingError {
         case .unavailable, .busy: .retry
         case .unauthorized: .signIn
         case .invalidID, .notFound, .notCached: .pickAnother
-        case .emptyTitle, .titleTooLong, .bodyTooLarge, .tooManyTags, .invalidTag, .unstorableCharacter, .noChanges,
-            .emptyQuery, .queryTooLong, .invalidPageSize, .invalidCursor, .noSearchableWords:
+        case .invalidField, .noChanges, .emptyQuery, .queryTooLong, .invalidPageSize, .invalidCursor,
+            .noSearchableWords:
             .fixInput
         case .conflict: .reviewConflict
         case .rejected, .forbidden, .insecureConnection, .invalidData, .storageFailure, .cancelled: .none

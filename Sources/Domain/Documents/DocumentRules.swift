@@ -45,8 +45,10 @@ public enum DocumentRules {
 
     /// The first rule a body breaks, if any (a merged body is checked alone).
     public static func check(body: String) -> DocumentError? {
-        if body.utf8.count > maxBodyBytes { return .bodyTooLarge(maxBytes: maxBodyBytes) }
-        return StorableText.isStorable(body) ? nil : .unstorableCharacter(.body)
+        if body.utf8.count > maxBodyBytes {
+            return .invalidField(.body, reason: "The body is too large (at most \(maxBodyBytes / 1_048_576) MiB)")
+        }
+        return storable(body, in: .body)
     }
 
     /// The first rule a search query breaks, if any (after ``DocumentSearch/normalized(query:)``).
@@ -73,17 +75,28 @@ public enum DocumentRules {
 extension DocumentRules {
     private static func check(title: String) -> DocumentError? {
         let trimmed = normalized(title: title)
-        if trimmed.isEmpty { return .emptyTitle }
-        if trimmed.count > maxTitleLength { return .titleTooLong(maxCharacters: maxTitleLength) }
-        return StorableText.isStorable(title) ? nil : .unstorableCharacter(.title)
+        if trimmed.isEmpty { return .invalidField(.title, reason: "A title is required") }
+        if trimmed.count > maxTitleLength {
+            return .invalidField(.title, reason: "The title is too long (at most \(maxTitleLength) characters)")
+        }
+        return storable(title, in: .title)
     }
 
     private static func check(tags: [String]) -> DocumentError? {
-        if tags.count > maxTagCount { return .tooManyTags(max: maxTagCount) }
+        if tags.count > maxTagCount { return .invalidField(.tags, reason: "Too many tags (at most \(maxTagCount))") }
         let invalid = tags.first { tag in
             tag.isEmpty || tag.count > maxTagLength || tag.contains(where: \.isWhitespace)
         }
-        if let invalid { return .invalidTag(invalid) }
-        return tags.allSatisfy(StorableText.isStorable) ? nil : .unstorableCharacter(.tags)
+        if let invalid {
+            return .invalidField(
+                .tags, reason: "Invalid tag '\(invalid)': use 1 to \(maxTagLength) characters, no spaces")
+        }
+        return tags.lazy.compactMap { storable($0, in: .tags) }.first
+    }
+
+    /// No text may hold U+0000 (``StorableText``): the device would keep it cut short.
+    private static func storable(_ text: String, in field: DocumentField) -> DocumentError? {
+        StorableText.isStorable(text)
+            ? nil : .invalidField(field, reason: "The \(field.rawValue) can't contain the character U+0000")
     }
 }
