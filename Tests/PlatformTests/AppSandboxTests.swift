@@ -91,6 +91,24 @@ struct AppSandboxTests {
         #expect(String(decoding: first, as: UTF8.self) == "one")
     }
 
+    @Test func aFileInDocumentsIsFoundByThePathAnExportPrints() throws {
+        let name = try sandbox.exportDocument(Data("one".utf8), named: "Groceries.json")
+        let found = try sandbox.userDocument(at: "Documents/\(name)")
+        #expect(found.map { try? Data(contentsOf: $0) } == Data("one".utf8))
+        #expect(try sandbox.userDocument(at: "Documents/Missing.json") == nil)
+        #expect(try sandbox.userDocument(at: "Documents/Inbox") == nil, "a folder is not a file")
+        #expect(try sandbox.userDocument(at: "Groceries.json") == nil, "only a path in Documents/")
+        #expect(throws: SandboxError.outsideContainer("Documents/../../x")) {
+            try sandbox.userDocument(at: "Documents/../../x")
+        }
+        let secret = try outside("secret.txt", "do not read")
+        try FileManager.default.createSymbolicLink(
+            at: container.documents.appendingPathComponent("link.txt"), withDestinationURL: secret)
+        #expect(throws: SandboxError.outsideContainer("Documents/link.txt")) {
+            try sandbox.userDocument(at: "Documents/link.txt")
+        }
+    }
+
     @Test func purgingEmptiesOnlyTheCaches() throws {
         try Data("rebuildable".utf8).write(to: container.caches.appendingPathComponent("thumbs.bin"))
         try Data("mine".utf8).write(to: container.documents.appendingPathComponent("mine.txt"))

@@ -29,6 +29,14 @@ nonisolated struct SandboxProcessTests {
             arguments: ["--home", home.path])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("Imported 1 document."))
+        // And by the path the export printed, read in place and left there.
+        let inPlace = try await repl.run(
+            lines: [#"docs import "Documents/Welcome to Strata.json""#, "docs list --policy local-only"],
+            arguments: ["--home", home.path, "--format", "plain"])
+        #expect(inPlace.status == 0, "\(inPlace.stderr)")
+        #expect(inPlace.stdout.contains("Imported 1 document."))
+        #expect(inPlace.stdout.components(separatedBy: "Welcome to Strata").count - 1 == 3)
+        #expect(FileManager.default.fileExists(atPath: exported.path))
     }
 
     @Test func anInboxFileThatIsNotJSONIsKeptAndNothingIsImported() async throws {

@@ -17,6 +17,10 @@ nonisolated public protocol SandboxFileAccess: Sendable {
     func inboxFile(named name: String) throws(SandboxError) -> URL
     /// Deletes the Inbox file `name` (once the app has taken what it needed).
     func removeInboxFile(named name: String) throws(SandboxError)
+    /// The file at `path` when it names one in `Documents/`, written as the app prints it
+    /// (`Documents/Groceries.json`): read in place, as a document picker opens the app's own files;
+    /// `nil` when `path` does not start with `Documents/` or no file is there.
+    func userDocument(at path: String) throws(SandboxError) -> URL?
     /// Writes `contents` to `Documents/` under `name` (or `name-1.ext`… when taken); returns the name used.
     func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String
     /// Empties `Library/Caches/`, as the system may; returns how many files and bytes went.
@@ -95,6 +99,20 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
         } catch {
             throw .failed("cannot delete Documents/Inbox/\(name): \(FileErrorReason.of(error))")
         }
+    }
+
+    public func userDocument(at path: String) throws(SandboxError) -> URL? {
+        let folder = "Documents/"
+        guard path.hasPrefix(folder) else { return nil }
+        let file: URL
+        do { file = try inside(container.documents, String(path.dropFirst(folder.count))) } catch {
+            throw .outsideContainer(path)
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue else {
+            return nil
+        }
+        return file
     }
 
     public func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String {

@@ -11,7 +11,8 @@ enum ItemFiles {
     /// `read` has turned it into drafts (refusing it whole, naming the record, when it cannot).
     ///
     /// A bare name the Inbox holds is that file: the app reads it there, and deletes it once every
-    /// record is imported.
+    /// record is imported. A path in the app's `Documents/`, as an export prints it, is read there
+    /// and left alone; any other path is the user's own file.
     static func importFile<Draft: Sendable>(
         _ context: CommandContext, _ arguments: ParsedArguments, noun: Noun,
         read: (String) throws(CommandFailure) -> [Draft], importing: () -> ImportViewModel<Draft>
@@ -23,6 +24,10 @@ enum ItemFiles {
             path = try CommandFailure.sandbox { () throws(SandboxError) in
                 try context.sandbox.inboxFile(named: inboxName).path
             }
+        } else if let document = try CommandFailure.sandbox({ () throws(SandboxError) in
+            try context.sandbox.userDocument(at: given)
+        }) {
+            path = document.path
         }
         let drafts = try read(path)
         let state = await context.present(progressLabel: "importing", importing) { state in
