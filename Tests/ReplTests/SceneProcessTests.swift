@@ -36,6 +36,19 @@ nonisolated struct SceneProcessTests {
         #expect(second.stdout.contains(#""body":"draft""#) && second.stdout.contains(#""unsaved":true"#))
     }
 
+    /// Tab offers `documents` among the collections, so the flag takes it: documents' list and
+    /// editor are the windows opened without it.
+    @Test func documentsAreACollectionAScenesFlagNames() async throws {
+        let home = home()
+        defer { ReplProcess.removeHome(home) }
+        let outcome = try await run(
+            home,
+            ["scene open list --collection documents", "scene open editor 1 --collection documents", "scene list"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("Documents\n") && outcome.stdout.contains("Document Editor"))
+        #expect(outcome.stdout.hasSuffix("2 scenes\n"), "\(outcome.stdout)")
+    }
+
     @Test func badSceneInputGetsOneClearErrorEach() async throws {
         let home = home()
         defer { ReplProcess.removeHome(home) }
@@ -48,7 +61,7 @@ nonisolated struct SceneProcessTests {
                 "scene activate s9", "scene open editor 999", "edit body x", "scene open item 1",
                 "scene open item 1 --collection recipes", "scene open editor 1 --collection recipes",
                 "scene open user 1 --query rules", "scene open user 1 --collection recipes", "edit field minutes 5",
-                "scene list",
+                "scene open item 1 --collection documents", "scene open user 1 --collection documents", "scene list",
             ])
         #expect(outcome.status == 1)
         let errors = outcome.stderr.split(separator: "\n").map(String.init)
@@ -68,6 +81,8 @@ nonisolated struct SceneProcessTests {
                 "error: line 16: --query is for a list only",
                 "error: line 17: --collection is for a feature's list, item or editor only",
                 "error: line 18: No item editor is active (open one with 'scene open editor ID --collection NAME')",
+                "error: line 19: a document opens in an editor: scene open editor ID",
+                "error: line 20: --collection is for a feature's list, item or editor only",
             ])
         #expect(outcome.stdout.hasSuffix("s2  Default Configuration  unattached  User 1\n1 scene\n"))
     }

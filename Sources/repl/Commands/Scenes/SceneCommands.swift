@@ -62,7 +62,7 @@ extension SceneCommands {
                 name: "--query", valueName: "Q", help: "The list's search query (a feature's, when it has a search)"),
             FlagSpec(
                 name: "--collection", valueName: "NAME",
-                help: "A generated feature's items instead of documents (list, item, editor)"
+                help: "The collection: documents (the default) or a generated feature's (list, item, editor)"
             ).completing(.source(.collection)),
         ],
         examples: [
@@ -190,15 +190,21 @@ extension SceneCommands {
     ) async throws(CommandFailure) -> UserActivity {
         let kind = arguments.value("ACTIVITY") ?? ""
         let idWord = arguments.value("ID")
-        let collection = arguments.flag("--collection")
+        let named = arguments.flag("--collection")
         // A flag the activity does not read is refused, not dropped.
         let query = arguments.flag("--query")
         if query != nil, kind != "list" {
             throw CommandFailure("--query is for a list only")
         }
-        if collection != nil, kind == "user" {
+        if named != nil, kind == "user" {
             throw CommandFailure("--collection is for a feature's list, item or editor only")
         }
+        // Documents are a collection too (Tab offers them, `strata://documents` names them): their
+        // list and editor are the activities the flag's absence opens.
+        if named == QueuedChange.documents, kind == "item" {
+            throw CommandFailure("a document opens in an editor: scene open editor ID")
+        }
+        let collection = named == QueuedChange.documents ? nil : named
         let activity: UserActivity
         switch kind {
         case "editor" where collection != nil:
