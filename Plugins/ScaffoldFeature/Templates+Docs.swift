@@ -62,6 +62,9 @@ extension FeatureSpec {
             says which version the server has (`saved on this device, but the server has version 2`).
             `conflicts policy --collection \(collection)`
             shows the policy, and `conflicts policy P --collection \(collection)` sets another on this device.
+            To meet a conflict with one device, `server edit ID --collection \(collection) --fields JSON`
+            changes \(article) \(lower) on the server as another device would (the fields named as the API
+            names them, checked by the server's rules).
             [Extending.md](../Extending.md) explains each file the generator wrote.
 
             | Command | What it does |

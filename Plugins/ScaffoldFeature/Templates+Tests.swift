@@ -630,6 +630,19 @@ extension FeatureSpec {
             \(deletedCheck)
                 }\(conflicts == "manual" ? editsOnBothDevicesTest(typedNew) : "")
 
+                /// `server edit` changes an item as another device's request would: its version moves on.
+                @Test func aServerEditChangesAnItemAsAnotherDeviceWould() async throws {
+                    let run = try await repl.run(lines: [
+                        #"\(lower) new \(typedNew)"#,
+                        #"server edit 1 --collection \(collection) --fields '{"\(edited.name)":\(edited.jsonText(.second))}'"#,
+                        "format json", "\(lower) show 1 --policy remote-only",
+                    ])
+                    #expect(run.status == 0, "\\(run.stderr)")
+                    #expect(run.stdout.contains("\(name) 1 was changed on the server."), "\\(run.stdout)")
+                    #expect(run.stdout.contains(#""\(edited.name)":\(edited.jsonText(.second))"#), "\\(run.stdout)")
+                    #expect(run.stdout.contains(#""version":2"#), "\\(run.stdout)")
+                }
+
                 @Test func itsListOpensInASceneAndFollowsAnEdit() async throws {
                     let run = try await repl.run(lines: [
                         #"\(lower) new \(typedNew)"#, #"\(lower) new \(typedNew)"#, "\(lower) list",

@@ -40,7 +40,7 @@ struct BatchPushTests {
         _ = try await stack.documents.create(FakeData.draft(title: "fine"))
         _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         try await stack.live.backend.start()
-        await stack.live.backend.editElsewhere(id: 2, body: "theirs")
+        try await stack.live.backend.editElsewhere("documents", id: 2, fields: #"{"body":"theirs"}"#)
         let report = try await stack.sync.sync()
         #expect(report.pushed == 1 && report.conflicts == 1)
         #expect(await stack.live.backend.documentSnapshot().filter { $0.title == "fine" }.count == 1)

@@ -50,7 +50,7 @@ struct DatabaseChangeFeedTests {
         _ = try await stack.documents.update(id: 2, with: FakeData.changes(title: "Renamed"))
         #expect(await recorder.settled(count: 2) == [ids(2), ids(2)])
         // Another device's edit, pulled by a sync, page by page
-        #expect(await stack.live.backend.editElsewhere(id: 3, body: "Changed elsewhere"))
+        try await stack.live.backend.editElsewhere("documents", id: 3, fields: #"{"body":"Changed elsewhere"}"#)
         _ = try await stack.sync.pull()
         let all = await recorder.settled { $0.contains { $0.touches(FakeData.documentID(3)) } }
         #expect(all.dropFirst(2).contains(ids(3)))

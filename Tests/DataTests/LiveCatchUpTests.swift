@@ -43,7 +43,7 @@ struct LiveCatchUpTests {
             await stack.live.backend.status().requestsByRoute["GET /documents"] == listed,
             "this device's own changes were pulled back")
         // Another device's change is pulled.
-        #expect(await stack.live.backend.editElsewhere(id: 2, body: "theirs"))
+        try await stack.live.backend.editElsewhere("documents", id: 2, fields: #"{"body":"theirs"}"#)
         #expect(await eventually { await live.status.appliedVersion == 7 })
         #expect(await stack.live.backend.status().requestsByRoute["GET /documents"] ?? 0 > listed)
         #expect(try await stack.documents.document(id: 2, policy: .cacheFirst).value.body == "theirs")

@@ -23,12 +23,12 @@ struct LiveSocketTests {
         let hello = try await messages.next() ?? ""
         #expect(hello.hasPrefix(#"{"type":"hello","versions":{"#) && hello.contains(#""documents":3"#), "\(hello)")
         // A change on this server
-        #expect(await here.editElsewhere(id: 2, body: "Changed here"))
+        try await here.editElsewhere("documents", id: 2, fields: #"{"body":"Changed here"}"#)
         #expect(
             try await messages.next()
                 == #"{"type":"change","collection":"documents","id":2,"version":2,"deleted":false,"serverVersion":4}"#)
         // A change on another server of the account, in another process as far as it knows
-        #expect(await there.editElsewhere(id: 3, body: "Changed there"))
+        try await there.editElsewhere("documents", id: 3, fields: #"{"body":"Changed there"}"#)
         #expect(try await messages.next()?.contains(#""id":3,"version":2"#) == true)
         await here.stop()
         await there.stop()

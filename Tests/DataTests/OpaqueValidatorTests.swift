@@ -39,7 +39,7 @@ struct OpaqueValidatorTests {
         await stack.live.backend.stop()
         _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         try await stack.live.backend.start()
-        await stack.live.backend.editElsewhere(id: 2, body: "theirs")
+        try await stack.live.backend.editElsewhere("documents", id: 2, fields: #"{"body":"theirs"}"#)
         #expect(try await stack.sync.sync().conflicts == 1)
         let entry = try #require(try await stack.sync.conflicts().first?.entryId)
         if !validatorKept {

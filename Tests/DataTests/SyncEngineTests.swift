@@ -84,7 +84,7 @@ struct SyncEngineTests {
         try await mine.live.backend.start()
         // Their edit is not earlier than mine (timestamps compare in whole seconds; a tie goes to
         // the server), so last-writer-wins keeps theirs.
-        await mine.live.backend.editElsewhere(id: 2, body: "theirs")
+        try await mine.live.backend.editElsewhere("documents", id: 2, fields: #"{"body":"theirs"}"#)
         let report = try await mine.sync.sync()
         let server = await mine.live.backend.documentSnapshot().first { $0.id == 2 }?.body
         let conflicts = try await mine.sync.conflicts()
@@ -114,7 +114,7 @@ struct SyncEngineTests {
         await offline(mine)
         _ = try await mine.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         try await mine.live.backend.start()
-        await mine.live.backend.editElsewhere(id: 2, body: "theirs")
+        try await mine.live.backend.editElsewhere("documents", id: 2, fields: #"{"body":"theirs"}"#)
         _ = try await mine.sync.sync()
         let entry = try #require(try await mine.sync.conflicts().first?.entryId)
         let resolution: ConflictResolution =
@@ -258,7 +258,7 @@ struct SyncEngineTests {
         let stack = try await Stack.make()
         _ = await stack.sync.setConflictPolicy(.manual, for: QueuedChange.documents)
         _ = try await stack.sync.pull()
-        await stack.live.backend.editElsewhere(id: 2, body: "theirs")
+        try await stack.live.backend.editElsewhere("documents", id: 2, fields: #"{"body":"theirs"}"#)
         // When it is edited here from the pulled copy
         let saved = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         // Then the server refused to overwrite the newer version: a conflict, nothing lost

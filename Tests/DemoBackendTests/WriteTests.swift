@@ -161,12 +161,42 @@ struct WriteTests {
         try await admin.injectStatus(503, count: 1, retryAfter: "2")
         let refused = try await client.send("GET", "/documents/1")
         #expect(refused.status == 503 && refused.headers["retry-after"] == "2")
-        #expect(try await admin.editElsewhere(id: 2, body: "from elsewhere"))
-        #expect(try await admin.editElsewhere(id: 99, body: "nobody") == false)
+        try await admin.editElsewhere("documents", id: 2, fields: #"{"body":"from elsewhere"}"#)
+        #expect(await backend.documentSnapshot()[1].body == "from elsewhere")
+        #expect(await backend.documentSnapshot()[1].version == 2)
+        await #expect(throws: DemoBackendError.rejected(404, "document 99 not found")) {
+            try await admin.editElsewhere("documents", id: 99, fields: #"{"body":"nobody"}"#)
+        }
         let status = try await admin.status()
         #expect(status.requests == 1 && status.documents == 3 && status.isRunning)
         try await admin.reset()
         #expect(await backend.documentSnapshot()[1].body.hasPrefix("Domain imports"))
+    }
+
+    /// `server edit` reaches the server in this process and in another the same way: what it
+    /// refuses says why, and changes nothing.
+    @Test(arguments: [false, true])
+    func anEditElsewhereIsRefusedWhenItDoesNotFit(remote: Bool) async throws {
+        let controls: any DemoServerControls =
+            remote ? DemoBackendAdmin(baseURL: client.baseURL, token: backend.adminToken) : backend
+        let before = await backend.documentSnapshot().map { "\($0)" }
+        for fields in ["[1]", "{}", "not json", ""] {
+            await #expect(
+                throws: DemoBackendError.rejected(
+                    400, #"the fields must be a JSON object with at least one member, such as {"body":"text"}"#)
+            ) {
+                try await controls.editElsewhere("documents", id: 2, fields: fields)
+            }
+        }
+        await #expect(throws: DemoBackendError.rejected(404, "no collection teapots")) {
+            try await controls.editElsewhere("teapots", id: 2, fields: #"{"body":"x"}"#)
+        }
+        await #expect {
+            try await controls.editElsewhere("documents", id: 2, fields: #"{"title":"a\u0000b"}"#)
+        } throws: { error in
+            if case DemoBackendError.rejected(422, _) = error { true } else { false }
+        }
+        #expect(await backend.documentSnapshot().map { "\($0)" } == before, "nothing changed")
     }
 
     @Test(.timeLimit(.minutes(1))) func theControlsSayAtOnceWhyAServerThatIsGoneGaveNoAnswer() async throws {

@@ -31,6 +31,15 @@ nonisolated struct BadInputTests {
             "--body goes with --keep merged only"
         ),
         ("conflict that is no entry", Array("conflicts show 7".utf8), "No outbox entry 7"),
+        ("server edit of nothing", Array("server edit 1".utf8), "missing --body TEXT or --fields JSON"),
+        ("server edit both ways", Array(#"server edit 1 --body x --fields '{"title":"y"}'"#.utf8), "not both"),
+        (
+            "server edit of no collection", Array("server edit 1 --collection teapots --body x".utf8),
+            "No collection 'teapots'"
+        ),
+        ("server edit of no document", Array("server edit 99 --body x".utf8), "the server has no document 99"),
+        ("server edit not an object", Array("server edit 1 --fields '[1]'".utf8), "the fields must be a JSON object"),
+        ("server edit refused", Array(#"server edit 1 --fields '{"title":" "}'"#.utf8), "the server refused (422)"),
     ]
 
     @Test("One error line, nothing changed, process intact", arguments: cases.map(\.name))

@@ -20,6 +20,21 @@ nonisolated struct ConflictProcessTests {
         return phone
     }
 
+    /// `server edit --fields` changes any field as another device's request would: its version
+    /// moves on, so this device's next change of it meets a conflict.
+    @Test func aServerEditOfAnyFieldIsAChangeFromElsewhere() async throws {
+        let run = try await repl.run(lines: [
+            "docs show 2", "device network none", "docs edit 2 --body mine",
+            #"server edit 2 --fields '{"title":"Renamed elsewhere","tags":["moved"]}'"#, "device network wifi",
+            "conflicts show 1",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Document 2 was changed on the server."), "\(run.stdout)")
+        #expect(run.stdout.contains("1 in conflict (see 'conflicts list')"), "\(run.stdout)")
+        let shown = try #require(run.stdout.components(separatedBy: "Back online").last)
+        #expect(shown.contains("remote (version 2): Renamed elsewhere") && shown.contains("mine"), "\(shown)")
+    }
+
     @Test func anEditMeetingADeleteFromAnotherDeviceIsAConflictAndKeepingItBringsTheDocumentBack() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-race-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

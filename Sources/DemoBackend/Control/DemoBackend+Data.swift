@@ -81,11 +81,15 @@ extension DemoBackend {
         core.injectLiveFault(fault)
     }
 
-    /// Changes a document's body as another device would (bumps its version), for conflict
-    /// demos; false when the server has no such document.
-    @discardableResult
-    public func editElsewhere(id: Int, body: String) -> Bool {
-        (try? core.edit("documents", id: id, changes: ["body": .string(body)])) == .some(nil)
+    public func editElsewhere(_ collection: String, id: Int, fields: String) throws(DemoBackendError) {
+        let changes = try EditedFields.changes(fields)
+        let refusal: ResourceStore.Refusal?
+        do {
+            refusal = try core.edit(collection, id: id, changes: changes)
+        } catch {
+            throw .storage("cannot change \(collection) \(id): \(error)")
+        }
+        if let refusal { throw .rejected(refusal.status, refusal.message) }
     }
 }
 

@@ -63,13 +63,8 @@ public struct DemoBackendAdmin: DemoServerControls {
         _ = try await send("POST", "live-faults", AdminRoutes.LiveFaultBody(fault: fault.rawValue))
     }
 
-    public func editElsewhere(id: Int, body: String) async throws(DemoBackendError) -> Bool {
-        do {
-            _ = try await send("POST", "edit/documents/\(id)", ["body": body])
-            return true
-        } catch .rejected(404, _) {
-            return false
-        }
+    public func editElsewhere(_ collection: String, id: Int, fields: String) async throws(DemoBackendError) {
+        _ = try await send("POST", "edit/\(collection)/\(id)", try EditedFields.changes(fields))
     }
 }
 

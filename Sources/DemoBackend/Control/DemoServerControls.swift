@@ -13,8 +13,10 @@ public protocol DemoServerControls: Sendable {
     func inject(_ fault: DemoBackend.BodyFault, count: Int) async throws(DemoBackendError)
     /// Clears faults and counters and restores the sample data.
     func reset() async throws(DemoBackendError)
-    /// Changes a document's body as another device would; false when there is no such document.
-    func editElsewhere(id: Int, body: String) async throws(DemoBackendError) -> Bool
+    /// Changes item `id` of `collection` as another device would (its version moves on): `fields`
+    /// is a JSON object of the fields to change, as the API names them (`{"body":"…"}`). The
+    /// server's refusal is thrown: 404 for no such item, 422 for a value its rules refuse.
+    func editElsewhere(_ collection: String, id: Int, fields: String) async throws(DemoBackendError)
     /// Ends every session (as expiry would): their tokens get 401 from now on.
     func revokeAllSessions() async throws(DemoBackendError)
     /// Makes `count` changes to the documents quickly (a transaction each); returns the
@@ -26,6 +28,19 @@ public protocol DemoServerControls: Sendable {
 }
 
 extension DemoBackend: DemoServerControls {}
+
+/// The fields `server edit` hands over, read once for both ways of reaching the server.
+enum EditedFields {
+    /// The changes `fields` holds: a JSON object with at least one member.
+    static func changes(_ fields: String) throws(DemoBackendError) -> [String: JSONValue] {
+        guard let changes = try? ServerJSON.decoder.decode([String: JSONValue].self, from: Data(fields.utf8)),
+            !changes.isEmpty
+        else {
+            throw .rejected(400, #"the fields must be a JSON object with at least one member, such as {"body":"text"}"#)
+        }
+        return changes
+    }
+}
 
 extension DemoBackend {
     /// The data folder of the account's server: `$XDG_DATA_HOME/strata-server`, else

@@ -219,7 +219,8 @@ extension ModelSchedule {
             case .sync(let device): _ = try? await devices[device].sync.sync(progress: { _ in })
             case .serverEdit:
                 if let target {
-                    await backend.editElsewhere(id: target.id, body: "server-\(number)")
+                    try? await backend.editElsewhere(
+                        "documents", id: target.id, fields: #"{"body":"server-\#(number)"}"#)
                     tracker.writes[Tracker.AskedID(target.id, device: nil), default: []].append(
                         (number, nil, "server-\(number)"))
                 }

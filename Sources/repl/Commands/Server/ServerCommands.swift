@@ -1,5 +1,7 @@
 import DemoBackend
+import Domain
 import Foundation
+import Presentation
 import ShellKit
 
 extension CommandGroup {
@@ -127,10 +129,24 @@ extension ServerCommands {
     )
 
     private static let edit = Command(
-        name: "server edit", group: .server, summary: "Change a document's body as another device would",
-        arguments: [ArgumentSpec(name: "ID", completion: .source(.documentID))],
-        flags: [FlagSpec(name: "--body", valueName: "TEXT", help: "The new body").required(true)],
-        examples: [#"server edit 2 --body "edited elsewhere""#],
+        name: "server edit", group: .server, summary: "Change a document or an item as another device would",
+        arguments: [
+            ArgumentSpec(
+                name: "ID",
+                completion: .namedByFlag(
+                    "--collection", prefix: CompletionSource.itemsPrefix, otherwise: .source(.documentID)))
+        ],
+        flags: [
+            FlagSpec(name: "--body", valueName: "TEXT", help: "A document's new body"),
+            FlagSpec(
+                name: "--fields", valueName: "JSON",
+                help: #"The fields to change, named as the API names them: {"title":"New title"}"#),
+            FlagSpec(name: "--collection", valueName: "NAME", help: "documents (the default) or a feature's collection")
+                .completing(.source(.collection)),
+        ],
+        examples: [
+            #"server edit 2 --body "edited elsewhere""#, #"server edit 2 --fields '{"title":"Renamed elsewhere"}'"#,
+        ],
         run: runEdit
     )
 
@@ -234,15 +250,35 @@ extension ServerCommands {
     private static func runEdit(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        guard let body = arguments.flag("--body") else { throw CommandFailure("missing --body TEXT") }
         let id = try arguments.id()
-        let edited = try await control(context) { controls throws(DemoBackendError) in
-            try await controls.editElsewhere(id: id, body: body)
+        let collection = arguments.flag("--collection") ?? QueuedChange.documents
+        let noun: String
+        if collection == QueuedChange.documents {
+            noun = "document"
+        } else if let source = context.features.lists[collection] {
+            noun = source.noun
+        } else {
+            throw .unknownCollection(collection)
         }
-        guard edited else {
-            throw CommandFailure("the server has no document \(id)")
+        let fields: String
+        switch (arguments.flag("--body"), arguments.flag("--fields")) {
+        case (let body?, nil):
+            guard collection == QueuedChange.documents else {
+                throw CommandFailure("--body is a document's: give the fields to change with --fields JSON")
+            }
+            fields = JSONOutput.encode(["body": body])
+        case (nil, let json?): fields = json
+        case (nil, nil): throw CommandFailure("missing --body TEXT or --fields JSON")
+        case (.some, .some): throw CommandFailure("give --body or --fields, not both")
         }
-        return .message("Document \(id) was changed on the server.")
+        do {
+            try await context.serverControls.editElsewhere(collection, id: id, fields: fields)
+        } catch .rejected(404, _) {
+            throw CommandFailure("the server has no \(noun) \(id)")
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        return .message("\(noun.prefix(1).uppercased() + noun.dropFirst()) \(id) was changed on the server.")
     }
 
     private static func runEndSessions(

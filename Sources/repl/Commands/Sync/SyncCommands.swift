@@ -161,18 +161,12 @@ extension SyncCommands {
         let label = arguments.flag("--collection") == nil ? "Conflict policy" : "Conflict policy of \(collection)"
         let sync = context.services.sync
         guard arguments.value("POLICY") != nil else {
-            guard let policy = await sync.conflictPolicy(of: collection) else { throw unknown(collection) }
+            guard let policy = await sync.conflictPolicy(of: collection) else { throw .unknownCollection(collection) }
             return .message("\(label): \(policy.rawValue)")
         }
         let policy = try arguments.choice("POLICY", as: ConflictPolicy.self, label: "policy")
-        guard await sync.setConflictPolicy(policy, for: collection) else { throw unknown(collection) }
+        guard await sync.setConflictPolicy(policy, for: collection) else { throw .unknownCollection(collection) }
         return .message("\(label): \(policy.rawValue)")
-    }
-
-    /// The failure for a collection the app does not sync.
-    private static func unknown(_ collection: String) -> CommandFailure {
-        CommandFailure(
-            "No collection '\(collection)' syncs in this app: give documents or one of its features' collections")
     }
 
     /// Runs a sync-repository call, its failure in the shell's words.
@@ -184,5 +178,13 @@ extension SyncCommands {
         } catch {
             throw CommandFailure(error)
         }
+    }
+}
+
+extension CommandFailure {
+    /// The failure for a collection the app does not sync (`--collection NAME`).
+    static func unknownCollection(_ collection: String) -> CommandFailure {
+        CommandFailure(
+            "No collection '\(collection)' syncs in this app: give documents or one of its features' collections")
     }
 }
