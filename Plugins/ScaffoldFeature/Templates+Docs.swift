@@ -122,7 +122,7 @@ extension FeatureSpec {
             strata> open strata://\(collection)/1
             s1*  Default Configuration  foregroundActive  \(name) 1
             strata[\(collection):1]> scene show
-            \(DocsTable.page(name, first, version: 1, origin: "memory, fresh"))
+            \(DocsTable.item(name, first, version: 1, origin: "memory, fresh", pending: false))
             strata[\(collection):1]> scene destroy s1
             Destroyed scene session s1.
             strata> scene open editor 1 --collection \(collection)
@@ -189,7 +189,8 @@ enum DocsTable {
     }
 
     /// `Recipe 1` and a line per field, its version, when it was made and changed (the replayed
-    /// pages' clock stands still), where it came from and, while its change waits, that it does.
+    /// pages' clock stands still), where it came from and, while its change waits, that it does:
+    /// `show` prints it so, and so does the item's page in a scene (`scene show`).
     static func item(_ name: String, _ fields: [(String, String)], version: Int, origin: String?, pending: Bool)
         -> String
     {
@@ -199,12 +200,6 @@ enum DocsTable {
         if let origin { rows.append(["origin", origin]) }
         if pending { rows.append(["sync", "pending (saved on this device, waiting to be sent)"]) }
         return "\(name) 1\n" + render(rows)
-    }
-
-    /// The item's page in a scene (`scene show`): `Recipe 1`, a line per field, its version and
-    /// where it came from.
-    static func page(_ name: String, _ fields: [(String, String)], version: Int, origin: String) -> String {
-        "\(name) 1\n" + render(fields.map { [$0.0, $0.1] } + [["version", String(version)], ["origin", origin]])
     }
 
     /// Item 1 in an editor window (the second session): its state, and its fields with the one

@@ -37,7 +37,7 @@ extension FeatureSpec {
                     let repository = \(name)RepositoryImpl(stack: stack, api: api)
                     services.register(repository, as: (any \(name)RepositoryProtocol).self)
                     let listed = { (item: \(name)) in
-                        ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) }, version: item.version, syncState: item.syncState)
+                        ListedItem(id: item.id.rawValue, fields: item.fieldTexts.map { ListedItem.Field(name: $0.name, text: $0.text) }, version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt, syncState: item.syncState)
                     }
                     let fetch = { (number: Int, policy: ReadPolicy) in
                         await Result { () throws(\(name)Error) in try \(name)Rules.id(number) }

@@ -1,4 +1,5 @@
 public import Domain
+public import Foundation
 
 /// One item of a collection's list as a scene shows it, whatever the collection: its identifier
 /// and its fields as text, in the feature's order.
@@ -23,16 +24,22 @@ nonisolated public struct ListedItem: Equatable, Sendable, SyncTracked, ServerId
     public let fields: [Field]
     /// The server's version of it.
     public let version: Int
+    /// When it was made.
+    public let createdAt: Date
+    /// When it last changed: a list is ordered by it, newest first.
+    public let updatedAt: Date
     /// Whether the server has this version.
     public var syncState: SyncState
     /// Whether the server issued ``id`` (this device issues negative ones).
     public var isIssuedByServer: Bool { id > 0 }
 
     /// An item as a list shows it.
-    public init(id: Int, fields: [Field], version: Int, syncState: SyncState) {
+    public init(id: Int, fields: [Field], version: Int, createdAt: Date, updatedAt: Date, syncState: SyncState) {
         self.id = id
         self.fields = fields
         self.version = version
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
         self.syncState = syncState
     }
 }

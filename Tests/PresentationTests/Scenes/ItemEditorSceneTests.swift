@@ -173,8 +173,7 @@ actor RecipeShelf {
     static func recipe(_ id: Int, title: String, minutes: String, version: Int) -> ListedItem {
         ListedItem(
             id: id, fields: [.init(name: "title", text: title), .init(name: "minutes", text: minutes)],
-            version: version,
-            syncState: .synced)
+            version: version, createdAt: FakeData.date, updatedAt: FakeData.date, syncState: .synced)
     }
 
     func item(_ id: Int) -> ListedItem? { stored[id] }

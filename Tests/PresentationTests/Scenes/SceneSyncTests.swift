@@ -113,7 +113,7 @@ struct SceneSyncTests {
         let read = { @Sendable (id: Int) async in
             ListedItem(
                 id: id, fields: [.init(name: "title", text: "read \(await reads.increment())")], version: 1,
-                syncState: .synced)
+                createdAt: FakeData.date, updatedAt: FakeData.date, syncState: .synced)
         }
         let source = ItemListSource(noun: "recipe", plural: "recipes", fields: ["title"], search: nil) { _ in
             .success(Fetched([await read(1)], origin: .disk))
@@ -168,7 +168,9 @@ extension SceneSyncTests {
         let source = ItemListSource.searchingOnly(noun: "recipe", plural: "recipes", fields: ["title"]) { query, _ in
             let run = await runs.increment()
             let match = ListedItem(
-                id: 1, fields: [.init(name: "title", text: "\(query) \(run)")], version: 1, syncState: .synced)
+                id: 1, fields: [.init(name: "title", text: "\(query) \(run)")], version: 1, createdAt: FakeData.date,
+                updatedAt: FakeData.date,
+                syncState: .synced)
             return .success(Fetched([match], origin: .index))
         }
         let scenes = SceneApplication.strata(

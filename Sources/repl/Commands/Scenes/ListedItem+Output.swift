@@ -1,9 +1,11 @@
 import Domain
+import Foundation
 import Presentation
 import ShellKit
 
 /// A collection's items in a scene and where they came from (`nil` when the list is empty): the
-/// identifier, each field and the version, counted with the collection's own noun.
+/// identifier, each field, the version and the last change, as the feature's `list` shows them,
+/// counted with the collection's own noun.
 struct ListedItemsOutput: CommandRendering {
     let items: [ListedItem]
     let provenance: Provenance?
@@ -11,7 +13,7 @@ struct ListedItemsOutput: CommandRendering {
 
     func table(styling: Styling) -> String? {
         ListTable.table(
-            header: ["ID"] + (items.first?.fields.map { $0.name.uppercased() } ?? []) + ["VERSION"],
+            header: ["ID"] + (items.first?.fields.map { $0.name.uppercased() } ?? []) + ["VERSION", "UPDATED"],
             rows: items.map(\.cells), noun: noun, provenance: provenance, styling: styling)
     }
 
@@ -22,8 +24,9 @@ struct ListedItemsOutput: CommandRendering {
     }
 }
 
-/// One item of a collection in a scene: its title (`Recipe 3`), then a line per field, its version,
-/// where it came from and, until the server has it, its sync state.
+/// One item of a collection in a scene: its title (`Recipe 3`), then a line per field, its version
+/// and times, where it came from and, until the server has it, its sync state, as the feature's
+/// `show` prints them.
 struct ListedItemOutput: CommandRendering {
     let item: ListedItem
     let provenance: Provenance
@@ -32,7 +35,9 @@ struct ListedItemOutput: CommandRendering {
 
     func table(styling: Styling) -> String? {
         var rows =
-            item.fields.map { [$0.name, $0.text] } + [["version", String(item.version)], ["origin", provenance.text]]
+            item.fields.map { [$0.name, $0.text] } + [["version", String(item.version)]]
+            + [["created", item.createdAt.formatted(.iso8601)], ["updated", item.updatedAt.formatted(.iso8601)]]
+            + [["origin", provenance.text]]
         if item.syncState != .synced { rows.append(["sync", item.syncState.explained]) }
         return title + "\n" + TextTable.render(rows: rows)
     }
@@ -45,8 +50,11 @@ struct ListedItemOutput: CommandRendering {
 }
 
 extension ListedItem {
-    /// The item's identifier, each field and its version, as a row of a table or a plain line.
-    fileprivate var cells: [String] { [String(id)] + fields.map(\.text) + [String(version)] }
+    /// The item's identifier, each field, its version and its last change, as a row of a table or a
+    /// plain line.
+    fileprivate var cells: [String] {
+        [String(id)] + fields.map(\.text) + [String(version), updatedAt.formatted(.iso8601)]
+    }
 
     /// The item in the shell's JSON: its identifier, each field, its version and its sync state, as
     /// text; the first of two fields with one name wins.
@@ -54,6 +62,8 @@ extension ListedItem {
         var object = ["id": String(id)]
         for field in fields where object[field.name] == nil { object[field.name] = field.text }
         if object["version"] == nil { object["version"] = String(version) }
+        if object["createdAt"] == nil { object["createdAt"] = createdAt.formatted(.iso8601) }
+        if object["updatedAt"] == nil { object["updatedAt"] = updatedAt.formatted(.iso8601) }
         if object["syncState"] == nil { object["syncState"] = syncState.rawValue }
         return object
     }
