@@ -56,8 +56,8 @@ extension ListedItem {
         [String(id)] + fields.map(\.text) + [String(version), updatedAt.formatted(.iso8601)]
     }
 
-    /// The item in the shell's JSON: its identifier, each field, its version and its sync state, as
-    /// text; the first of two fields with one name wins.
+    /// The item in the shell's JSON: its identifier, each field, its version, its times and its
+    /// sync state, as text; the first of two fields with one name wins.
     fileprivate var json: [String: String] {
         var object = ["id": String(id)]
         for field in fields where object[field.name] == nil { object[field.name] = field.text }
