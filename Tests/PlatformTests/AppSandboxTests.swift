@@ -93,20 +93,18 @@ struct AppSandboxTests {
 
     @Test func aFileInDocumentsIsFoundByThePathAnExportPrints() throws {
         let name = try sandbox.exportDocument(Data("one".utf8), named: "Groceries.json")
-        let found = try sandbox.userDocument(at: "Documents/\(name)")
+        let found = sandbox.userDocument(at: "Documents/\(name)")
         #expect(found.map { try? Data(contentsOf: $0) } == Data("one".utf8))
-        #expect(try sandbox.userDocument(at: "Documents/Missing.json") == nil)
-        #expect(try sandbox.userDocument(at: "Documents/Inbox") == nil, "a folder is not a file")
-        #expect(try sandbox.userDocument(at: "Groceries.json") == nil, "only a path in Documents/")
-        #expect(throws: SandboxError.outsideContainer("Documents/../../x")) {
-            try sandbox.userDocument(at: "Documents/../../x")
+        #expect(sandbox.userDocument(at: "Documents/Missing.json") == nil)
+        #expect(sandbox.userDocument(at: "Documents/Inbox") == nil, "a folder is not a file")
+        #expect(sandbox.userDocument(at: "Groceries.json") == nil, "only a path in Documents/")
+        for name in ["Documents/", "Documents//Groceries.json", "Documents/../Library/Groceries.json"] {
+            #expect(sandbox.userDocument(at: name) == nil, "\(name) names no file of Documents/")
         }
         let secret = try outside("secret.txt", "do not read")
         try FileManager.default.createSymbolicLink(
             at: container.documents.appendingPathComponent("link.txt"), withDestinationURL: secret)
-        #expect(throws: SandboxError.outsideContainer("Documents/link.txt")) {
-            try sandbox.userDocument(at: "Documents/link.txt")
-        }
+        #expect(sandbox.userDocument(at: "Documents/link.txt") == nil, "a link leading out is never followed")
     }
 
     @Test func purgingEmptiesOnlyTheCaches() throws {

@@ -25,6 +25,8 @@ nonisolated struct BadInputTests {
         ("too many tags", Array(("docs new t" + String(repeating: " --tag x", count: 21)).utf8), "Too many tags"),
         // A quoted word may span lines; the message that quotes it stays on one line.
         ("a name spanning lines", Array("docs import 'no\nsuch.json'".utf8), "cannot read file 'no\u{240A}such.json'"),
+        // A path that names no file of the app's Documents/ is read as given, and said so.
+        ("the Documents folder itself", Array("docs import Documents/".utf8), "cannot read file 'Documents/'"),
         ("merge without a body", Array("conflicts resolve 1 --keep merged".utf8), "--keep merged needs --body TEXT"),
         (
             "body without a merge", Array("conflicts resolve 1 --keep local --body x".utf8),

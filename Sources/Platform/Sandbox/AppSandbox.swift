@@ -19,8 +19,9 @@ nonisolated public protocol SandboxFileAccess: Sendable {
     func removeInboxFile(named name: String) throws(SandboxError)
     /// The file at `path` when it names one in `Documents/`, written as the app prints it
     /// (`Documents/Groceries.json`): read in place, as a document picker opens the app's own files;
-    /// `nil` when `path` does not start with `Documents/` or no file is there.
-    func userDocument(at path: String) throws(SandboxError) -> URL?
+    /// `nil` when no file of the container's `Documents/` is there (a path that does not start with
+    /// it, a folder, a `..` or a link leading out), so the path is read as given.
+    func userDocument(at path: String) -> URL?
     /// Writes `contents` to `Documents/` under `name` (or `name-1.ext`… when taken); returns the name used.
     func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String
     /// Empties `Library/Caches/`, as the system may; returns how many files and bytes went.
@@ -101,13 +102,10 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
         }
     }
 
-    public func userDocument(at path: String) throws(SandboxError) -> URL? {
+    public func userDocument(at path: String) -> URL? {
         let folder = "Documents/"
-        guard path.hasPrefix(folder) else { return nil }
-        let file: URL
-        do { file = try inside(container.documents, String(path.dropFirst(folder.count))) } catch {
-            throw .outsideContainer(path)
-        }
+        guard path.hasPrefix(folder), let file = try? inside(container.documents, String(path.dropFirst(folder.count)))
+        else { return nil }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue else {
             return nil

@@ -24,9 +24,7 @@ enum ItemFiles {
             path = try CommandFailure.sandbox { () throws(SandboxError) in
                 try context.sandbox.inboxFile(named: inboxName).path
             }
-        } else if let document = try CommandFailure.sandbox({ () throws(SandboxError) in
-            try context.sandbox.userDocument(at: given)
-        }) {
+        } else if let document = context.sandbox.userDocument(at: given) {
             path = document.path
         }
         let drafts = try read(path)

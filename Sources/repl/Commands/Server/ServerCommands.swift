@@ -252,11 +252,11 @@ extension ServerCommands {
     {
         let id = try arguments.id()
         let collection = arguments.flag("--collection") ?? QueuedChange.documents
-        let noun: String
+        let noun: (one: String, title: String)
         if collection == QueuedChange.documents {
-            noun = "document"
+            noun = ("document", "Document")
         } else if let source = context.features.lists[collection] {
-            noun = source.noun
+            noun = (source.noun, source.capitalizedNoun)
         } else {
             throw .unknownCollection(collection)
         }
@@ -274,11 +274,11 @@ extension ServerCommands {
         do {
             try await context.serverControls.editElsewhere(collection, id: id, fields: fields)
         } catch .rejected(404, _) {
-            throw CommandFailure("the server has no \(noun) \(id)")
+            throw CommandFailure("the server has no \(noun.one) \(id)")
         } catch {
             throw CommandFailure(error.description)
         }
-        return .message("\(noun.prefix(1).uppercased() + noun.dropFirst()) \(id) was changed on the server.")
+        return .message("\(noun.title) \(id) was changed on the server.")
     }
 
     private static func runEndSessions(
