@@ -206,7 +206,7 @@ let package = Package(
             dependencies: ["Domain", "Platform", "Presentation", "Scenes", "TestSupport", clocks],
             swiftSettings: mainActorByDefault
         ),
-        .testTarget(name: "SignalsTests", dependencies: ["Signals"], swiftSettings: strict),
+        .testTarget(name: "SignalsTests", dependencies: ["Signals", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ShellKitTests", dependencies: ["ShellKit"], swiftSettings: mainActorByDefault),
         .testTarget(
             name: "ReplTests",

@@ -1,6 +1,7 @@
 import Foundation
 import Signals
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Signals between processes")
@@ -43,15 +44,16 @@ struct FolderSignalTests {
     }
 
     /// A process that exits never runs `deinit`: every run of the app left its file behind.
-    @Test func theFilesOfPostersWhoseProcessEndedAreRemoved() throws {
+    @Test func theFilesOfPostersWhoseProcessEndedAreRemoved() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // A process that has ended: a child that ran and was waited for.
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
-        try child.run()
-        child.waitUntilExit()
-        let left = ["database.\(child.processIdentifier)-7", "database.\(getpid())-8", "database.app", "settings.1-9"]
+        // A process that has ended: a child that ran and was waited for (started as every test's
+        // child is, not with Foundation's `Process`, whose `run()` crashed a CI run: ChildProcess).
+        let null = FileHandle.nullDevice.fileDescriptor
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: "/bin/true"), arguments: [], stdin: null, stdout: null, stderr: null)
+        #expect(await child.wait() == 0)
+        let left = ["database.\(child.pid)-7", "database.\(getpid())-8", "database.app", "settings.1-9"]
         for name in left { try Data([0x0A]).write(to: folder.appendingPathComponent(name)) }
         let signal = try FolderSignal(folder: folder, name: "database", identity: "\(getpid())-9")
         try signal.post()
