@@ -105,7 +105,8 @@ let package = Package(
             path: "Sources/Scenes",
             swiftSettings: mainActorByDefault
         ),
-        // Signals between processes that share a folder (the stand-in for Darwin notifications).
+        // Processes that share a home: signals between them (the stand-in for Darwin
+        // notifications) and starting one (an app extension, a test's child).
         .target(name: "Signals", path: "Sources/Signals", swiftSettings: strict),
         // Raw loopback sockets: the port a stopped demo server keeps, and the hand-made
         // misbehaving servers of tests and benchmarks.
@@ -179,7 +180,7 @@ let package = Package(
         // MARK: Test-only support
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Platform", "Presentation", "Scenes", clocks, customDump],
+            dependencies: ["Domain", "Platform", "Presentation", "Scenes", "Signals", clocks, customDump],
             path: "Sources/TestSupport",
             swiftSettings: strict
         ),
@@ -197,7 +198,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "DemoBackendTests", dependencies: ["DemoBackend", "LoopbackSockets", "TestSupport", grdb],
+            name: "DemoBackendTests", dependencies: ["DemoBackend", "LoopbackSockets", "Signals", "TestSupport", grdb],
             swiftSettings: strict),
         .testTarget(
             name: "PlatformTests", dependencies: ["Platform", "TestSupport", clocks], swiftSettings: strict),
@@ -210,7 +211,9 @@ let package = Package(
         .testTarget(name: "ShellKitTests", dependencies: ["ShellKit"], swiftSettings: mainActorByDefault),
         .testTarget(
             name: "ReplTests",
-            dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend", "StrataData", "LoopbackSockets", logging],
+            dependencies: [
+                "repl", "ShellKit", "Signals", "TestSupport", "DemoBackend", "StrataData", "LoopbackSockets", logging,
+            ],
             swiftSettings: mainActorByDefault),
         .testTarget(
             name: "TranscriptTests", dependencies: ["repl", "ShellKit", "TestSupport", "DemoBackend"],

@@ -13,6 +13,8 @@ RULES = [
     (re.compile(r"\bas!"), "as!"),
     (re.compile(r"\b(fatalError|precondition|preconditionFailure|assert|assertionFailure)\s*\("), None),
     (re.compile(r"[\w)\]>?]!(?!=)"), "force unwrap or implicitly unwrapped optional"),
+    # Swift 6.3.1's Process.run() crashes its caller now and then on Linux (Signals' ChildProcess).
+    (re.compile(r"\bProcess\s*\("), "Foundation's Process (use ChildProcess)"),
 ]
 
 

@@ -1,4 +1,5 @@
 public import Foundation
+import Signals
 import Synchronization
 
 /// Runs the REPL with input on a pipe kept open and kills it with SIGKILL the moment its output

@@ -1,4 +1,5 @@
 public import Foundation
+import Signals
 
 /// Runs the built `repl` binary as a child process, the way a user or a script would.
 public struct ReplProcess: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// A `repl` process that keeps running while a test types lines into it, one at a time, and
 /// reads what it printed so far: two of them on one home are an app and its extension, on one

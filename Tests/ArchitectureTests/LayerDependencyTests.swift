@@ -26,7 +26,7 @@ struct LayerDependencyTests {
         // The standalone server is the demo server and a command line, nothing of the app.
         ("Sources/strata-server", ["ArgumentParser", "DemoBackend", "Dispatch", "Foundation", "Logging"]),
         ("Sources/Platform", ["Foundation", "Logging", "Synchronization"]),
-        // Signals between processes: the kernel and nothing else.
+        // Processes sharing a home, their signals and their start: the kernel and nothing else.
         ("Sources/Signals", ["Dispatch", "Foundation", "Glibc", "Synchronization"]),
         ("Sources/LoopbackSockets", ["Foundation", "Glibc"]),
         // The shell toolkit imports no app layer: a team can lift it out whole.
@@ -47,8 +47,8 @@ struct LayerDependencyTests {
         (
             "Sources/TestSupport",
             [
-                "Domain", "Platform", "Presentation", "Scenes", "Foundation", "Testing", "Clocks", "CustomDump",
-                "Synchronization",
+                "Domain", "Platform", "Presentation", "Scenes", "Signals", "Foundation", "Testing", "Clocks",
+                "CustomDump", "Synchronization",
             ]
         ),
     ]

@@ -32,6 +32,7 @@ struct LintScriptTests {
         arguments: [
             "let x = try! load()", "let y = value as! Int", "fatalError(\"boom\")", "precondition(ok)",
             "preconditionFailure()", "assert(x > 0)", "let z = optional!.count", "var name: String!",
+            "let process = Process()",
         ])
     func forbiddenConstructIsCaught(line: String) async throws {
         let directory = try scratch(["Bad.swift": "import Foundation\n\(line)\n"])
@@ -48,6 +49,8 @@ struct LintScriptTests {
             let raw = #"x!"#
             let ok = a != b && !c
             let chained = value?.count ?? 0
+            let child = ChildProcess(pid: 1)
+            let lock = ProcessLock(at: url)
             """
         let directory = try scratch(["Clean.swift": clean])
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import Signals
 import TestSupport
 import Testing
 

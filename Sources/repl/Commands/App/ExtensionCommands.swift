@@ -1,5 +1,6 @@
 import Foundation
 import ShellKit
+import Signals
 
 /// `app extension 'LINE'`, which runs a command line in the app's extension.
 ///
@@ -58,25 +59,23 @@ extension ExtensionCommands {
 
     /// Runs this executable on the app's home against the app's server, with `line` as its input.
     nonisolated private static func spawn(_ line: String, home: URL, server: URL) async throws -> (Int32, String) {
-        try await Task.detached {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = ["--context", "extension", "--home", home.path, "--remote", server.absoluteString]
-            var environment = ProcessInfo.processInfo.environment
-            environment["STRATA_LIVE_UPDATES"] = "off"  // an extension holds no socket
-            environment["STRATA_PUSH_REGISTRATION"] = "off"  // the app registers the token
-            process.environment = environment
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            input.fileHandleForWriting.write(Data((line + "\n").utf8))
-            try input.fileHandleForWriting.close()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }.value
+        var environment = ProcessInfo.processInfo.environment
+        environment["STRATA_LIVE_UPDATES"] = "off"  // an extension holds no socket
+        environment["STRATA_PUSH_REGISTRATION"] = "off"  // the app registers the token
+        let input = Pipe()
+        let output = Pipe()
+        let child = try ChildProcess.spawn(
+            URL(fileURLWithPath: CommandLine.arguments[0]),
+            arguments: ["--context", "extension", "--home", home.path, "--remote", server.absoluteString],
+            environment: environment, stdin: input.fileHandleForReading.fileDescriptor,
+            stdout: output.fileHandleForWriting.fileDescriptor, stderr: output.fileHandleForWriting.fileDescriptor)
+        // The child holds its own copies: closing these lets its output end when it exits.
+        try input.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
+        let printed = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let status = await child.wait()
+        return (status, String(decoding: await printed.value, as: UTF8.self))
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
-import TestSupport
+import Signals
 import Testing
 
-/// The process tests' own helper: a child inherits only its three streams, and what a child
-/// printed is read without waiting on anyone else's copy of the pipe.
-@Suite("Child processes of the tests", .timeLimit(.minutes(1)))
+/// How the app and the process tests start a child: it inherits only its three streams, and what
+/// it printed is read without waiting on anyone else's copy of the pipe.
+@Suite("Child processes", .timeLimit(.minutes(1)))
 struct ChildProcessTests {
     /// Reading what a dead child printed must not wait for the end of the pipe.
     ///

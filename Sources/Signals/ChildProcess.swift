@@ -1,12 +1,14 @@
 public import Foundation
 import Synchronization
 
-/// A child process started with `posix_spawn`: the part of Foundation's `Process` the tests use.
+/// A child process started with `posix_spawn`: the part of Foundation's `Process` that the app
+/// (its extension) and the tests use.
 ///
 /// Swift 6.3.1's `Process.run()` on Linux reads each `/proc/self/fd` entry with a full-size
-/// `dirent` copy and crashes the test process now and then (swift-corelibs-foundation #5472, fixed
-/// upstream after this toolchain); the suite starts hundreds of children, and one full run crashed
-/// that way. Go back to `Process` once the toolchain has the fix.
+/// `dirent` copy and crashes the calling process now and then (swift-corelibs-foundation #5472,
+/// fixed upstream after this toolchain): the test suite starts hundreds of children, and one full
+/// run crashed that way; `app extension` would have taken the REPL down with it. Go back to
+/// `Process` once the toolchain has the fix.
 public struct ChildProcess: Sendable {
     /// The child's process identifier.
     public let pid: pid_t
