@@ -28,4 +28,12 @@ struct InputFileTests {
                 == .failure(CommandFailure("cannot read script '/dev/zero': larger than 1 MiB")))
         #expect(InputFile.contents(of: "/dev/null", what: "script", maxBytes: 1_048_576) == .success(Data()))
     }
+
+    /// A file that opens but cannot be read says why, in the system's words, on one line.
+    @Test func aFileThatCannotBeReadSaysWhyInTheSystemsWords() {
+        // Reading a process's memory at offset 0 fails with EIO: nothing is mapped there
+        #expect(
+            InputFile.contents(of: "/proc/self/mem", what: "file", maxBytes: 1_048_576)
+                == .failure(CommandFailure("cannot read file '/proc/self/mem': Input/output error")))
+    }
 }

@@ -22,12 +22,23 @@ public enum InputFile {
         do {
             data = try handle.read(upToCount: maxBytes + 1) ?? Data()
         } catch {
-            return .failure(CommandFailure("\(prefix): \(error.localizedDescription)"))
+            return .failure(CommandFailure("\(prefix): \(reason(error))"))
         }
         guard data.count <= maxBytes else {
             return .failure(CommandFailure("\(prefix): larger than \(size(maxBytes))"))
         }
         return .success(data)
+    }
+
+    /// Why a read failed, as the system says it (`Input/output error`): Foundation's own text is
+    /// a generic "could not be completed" with an error number.
+    private static func reason(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return "the system could not read it"
     }
 
     /// A limit as a person reads it: whole mebibytes as "16 MiB", anything else in bytes.
