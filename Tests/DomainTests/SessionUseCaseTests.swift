@@ -27,6 +27,13 @@ struct SessionUseCaseTests {
         #expect(await sessions.signInRequests == 0)
     }
 
+    /// A screen asks for the password only for a name the sign-in would take.
+    @Test func aNameIsCheckedWithoutThePassword() {
+        let signIn = SignInUseCase(repository: FakeSessionRepository())
+        #expect(signIn.name("  ada ") == .success("ada"))
+        #expect(signIn.name(" ") == .failure(.missingName))
+    }
+
     @Test func signingOutNeedsSomeoneSignedIn() async {
         let sessions = FakeSessionRepository(account: "ada")
         let signOut = SignOutUseCase(repository: sessions)

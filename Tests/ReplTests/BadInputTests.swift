@@ -27,6 +27,8 @@ nonisolated struct BadInputTests {
         ("a name spanning lines", Array("docs import 'no\nsuch.json'".utf8), "cannot read file 'no\u{240A}such.json'"),
         // A path that names no file of the app's Documents/ is read as given, and said so.
         ("the Documents folder itself", Array("docs import Documents/".utf8), "cannot read file 'Documents/'"),
+        // A blank name is refused as the sign-in would refuse it, before any password is asked.
+        ("sign-in without a name", Array("login ' '".utf8), "A name is required ('login NAME')"),
         ("merge without a body", Array("conflicts resolve 1 --keep merged".utf8), "--keep merged needs --body TEXT"),
         (
             "body without a merge", Array("conflicts resolve 1 --keep local --body x".utf8),

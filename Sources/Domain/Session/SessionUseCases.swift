@@ -17,12 +17,18 @@ public struct SignInUseCase: Sendable {
     /// ```
     public func execute(name: String, password: String) async -> Result<String, SessionError> {
         await .catching { () async throws(SessionError) in
-            let name = name.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { throw .missingName }
+            let name = try self.name(name).get()
             guard !password.isEmpty else { throw .missingPassword }
             if let current = await repository.currentAccount() { throw .alreadySignedIn(current) }
             return try await repository.signIn(name: name, password: password)
         }
+    }
+
+    /// The name `execute` signs in with (`typed` without its outer spaces), or why it has none:
+    /// a screen checks it before it asks for the password.
+    public func name(_ typed: String) -> Result<String, SessionError> {
+        let name = typed.trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? .failure(.missingName) : .success(name)
     }
 }
 

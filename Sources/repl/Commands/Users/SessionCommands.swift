@@ -57,8 +57,12 @@ extension SessionCommands {
     private static func signIn(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let name = try arguments.required("NAME")
         // Refused before the prompt: nobody types a password for nothing.
+        let name: String
+        switch context.services.signIn.name(try arguments.required("NAME")) {
+        case .failure(let error): throw CommandFailure(error.localizedDescription)
+        case .success(let checked): name = checked
+        }
         if let current = await context.services.sessions.currentAccount() {
             throw CommandFailure(SessionError.alreadySignedIn(current).localizedDescription)
         }
