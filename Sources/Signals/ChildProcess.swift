@@ -62,6 +62,33 @@ public struct ChildProcess: Sendable {
         return ChildProcess(pid: pid)
     }
 
+    /// Runs `executable` to its end with `input` on its standard input; returns its exit status
+    /// and what it printed on standard output, and on standard error as well when `mergingErrors`
+    /// (otherwise its errors go to this process's).
+    ///
+    /// A child that ends before reading its input is no error here (its status says why); a
+    /// caller that must survive that ignores `SIGPIPE`, as the REPL does.
+    public static func run(
+        _ executable: URL, arguments: [String], environment: [String: String]?, input: String, mergingErrors: Bool
+    ) async throws -> (status: Int32, output: Data) {
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let child = try spawn(
+            executable, arguments: arguments, environment: environment,
+            stdin: stdin.fileHandleForReading.fileDescriptor,
+            stdout: stdout.fileHandleForWriting.fileDescriptor,
+            stderr: mergingErrors
+                ? stdout.fileHandleForWriting.fileDescriptor : FileHandle.standardError.fileDescriptor)
+        // The child holds copies of these: closing ours lets its output end when it exits.
+        try stdin.fileHandleForReading.close()
+        try stdout.fileHandleForWriting.close()
+        let printed = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let status = await child.wait()
+        return (status, await printed.value)
+    }
+
     /// What `handle` (a pipe's read end) holds now, without waiting for more or for its end: once
     /// a child has exited its output is all there, and a blocking read would hold one of the
     /// test run's few threads for as long as anything else keeps the pipe open.

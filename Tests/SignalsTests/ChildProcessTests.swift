@@ -59,4 +59,15 @@ struct ChildProcessTests {
         #expect(status == 3)
         #expect(await child.wait() == 3)
     }
+
+    /// A child run to its end reads the input it is given; its status and what it printed come
+    /// back, its errors with its output only when asked.
+    @Test(arguments: [true, false])
+    func aChildRunToItsEndGetsItsInputAndGivesBackItsOutput(mergingErrors: Bool) async throws {
+        let (status, output) = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", #"read line; echo "got $line"; echo oops >&2; exit 4"#],
+            environment: nil, input: "hello\n", mergingErrors: mergingErrors)
+        #expect(status == 4)
+        #expect(String(decoding: output, as: UTF8.self) == (mergingErrors ? "got hello\noops\n" : "got hello\n"))
+    }
 }

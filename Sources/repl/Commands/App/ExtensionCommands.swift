@@ -62,20 +62,10 @@ extension ExtensionCommands {
         var environment = ProcessInfo.processInfo.environment
         environment["STRATA_LIVE_UPDATES"] = "off"  // an extension holds no socket
         environment["STRATA_PUSH_REGISTRATION"] = "off"  // the app registers the token
-        let input = Pipe()
-        let output = Pipe()
-        let child = try ChildProcess.spawn(
+        let (status, output) = try await ChildProcess.run(
             URL(fileURLWithPath: CommandLine.arguments[0]),
             arguments: ["--context", "extension", "--home", home.path, "--remote", server.absoluteString],
-            environment: environment, stdin: input.fileHandleForReading.fileDescriptor,
-            stdout: output.fileHandleForWriting.fileDescriptor, stderr: output.fileHandleForWriting.fileDescriptor)
-        // The child holds its own copies: closing these lets its output end when it exits.
-        try input.fileHandleForReading.close()
-        try output.fileHandleForWriting.close()
-        let printed = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let status = await child.wait()
-        return (status, String(decoding: await printed.value, as: UTF8.self))
+            environment: environment, input: line + "\n", mergingErrors: true)
+        return (status, String(decoding: output, as: UTF8.self))
     }
 }
