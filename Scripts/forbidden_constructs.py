@@ -15,6 +15,9 @@ RULES = [
     (re.compile(r"[\w)\]>?]!(?!=)"), "force unwrap or implicitly unwrapped optional"),
     # Swift 6.3.1's Process.run() crashes its caller now and then on Linux (Signals' ChildProcess).
     (re.compile(r"\bProcess\s*\("), "Foundation's Process (use ChildProcess)"),
+    # FileHandle's write(_:) stops the process when the reader went away (a closed pipe).
+    (re.compile(r"\b(standardOutput|standardError|fileHandleForWriting)\.write\((?!contentsOf:)"),
+     "FileHandle.write(_:) (use write(contentsOf:) or Console.writeVerbatim)"),
 ]
 
 

@@ -56,7 +56,7 @@ public enum KilledRepl {
         // The child has its own copies: closing ours lets the output pipe end when the child does.
         try? stdout.fileHandleForWriting.close()
         try? stdin.fileHandleForReading.close()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
         let deadline = Task {
             try? await Task.sleep(for: delay)
             found.continuation.finish()

@@ -76,7 +76,7 @@ struct StrataServer: AsyncParsableCommand {
             try await backend.storeAdminToken()
             url = try await backend.start()
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
         logger.notice("listening on \(url.absoluteString) with data in \(folder.path)")

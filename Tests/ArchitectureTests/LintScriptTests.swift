@@ -32,7 +32,7 @@ struct LintScriptTests {
         arguments: [
             "let x = try! load()", "let y = value as! Int", "fatalError(\"boom\")", "precondition(ok)",
             "preconditionFailure()", "assert(x > 0)", "let z = optional!.count", "var name: String!",
-            "let process = Process()",
+            "let process = Process()", "FileHandle.standardError.write(Data(text.utf8))",
         ])
     func forbiddenConstructIsCaught(line: String) async throws {
         let directory = try scratch(["Bad.swift": "import Foundation\n\(line)\n"])
@@ -51,6 +51,7 @@ struct LintScriptTests {
             let chained = value?.count ?? 0
             let child = ChildProcess(pid: 1)
             let lock = ProcessLock(at: url)
+            try handle.fileHandleForWriting.write(contentsOf: data)
             """
         let directory = try scratch(["Clean.swift": clean])
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -70,4 +70,17 @@ struct ChildProcessTests {
         #expect(status == 4)
         #expect(String(decoding: output, as: UTF8.self) == (mergingErrors ? "got hello\noops\n" : "got hello\n"))
     }
+
+    /// A child that closes its input unread ends the run with its status: the write into the
+    /// broken pipe fails quietly (Foundation's `write(_:)` would stop the caller with a fatal error).
+    @Test func aChildThatClosesItsInputUnreadStillGivesItsStatus() async throws {
+        signal(SIGPIPE, SIG_IGN)  // as the REPL does: a broken pipe is an error, not a signal
+        // More than a pipe holds, so the write is still waiting when the child closes its end.
+        let input = String(repeating: "x", count: 1_048_576)
+        let (status, output) = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec 0<&-; echo closed; exit 3"], environment: nil,
+            input: input, mergingErrors: true)
+        #expect(status == 3)
+        #expect(String(decoding: output, as: UTF8.self) == "closed\n")
+    }
 }

@@ -10,11 +10,11 @@ public enum PasswordPrompt {
         guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
-        FileHandle.standardOutput.write(Data(prompt.utf8))
+        Console.writeVerbatim(prompt, to: STDOUT_FILENO)
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else { return nil }
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-            FileHandle.standardOutput.write(Data("\n".utf8))  // the newline the user typed was not echoed
+            Console.writeVerbatim("\n", to: STDOUT_FILENO)  // the newline the user typed was not echoed
         }
         return Swift.readLine(strippingNewline: true)
     }

@@ -29,14 +29,14 @@ public struct Console {
     public func err(_ text: String) {
         write(text, to: STDERR_FILENO)
     }
-}
 
-// MARK: - Private
-
-extension Console {
-    private func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(TerminalText.shown(text).utf8)
-        if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+    /// Writes `text` to `descriptor` as it is, with no newline added and nothing escaped: a prompt
+    /// the answer goes beside, a progress line that redraws itself.
+    ///
+    /// A reader that went away (a closed pipe, a hung-up terminal) is no error: the text is
+    /// dropped. Foundation's `FileHandle.write(_:)` stops the process with a fatal error then.
+    public static func writeVerbatim(_ text: String, to descriptor: Int32) {
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
@@ -45,8 +45,17 @@ extension Console {
             } else if written < 0 && errno == EINTR {
                 continue
             } else {
-                return  // The reader went away (EPIPE); nothing useful is left to do with the text.
+                return  // The reader went away (EPIPE, EIO); nothing useful is left to do with the text.
             }
         }
+    }
+}
+
+// MARK: - Private
+
+extension Console {
+    private func write(_ text: String, to descriptor: Int32) {
+        let shown = TerminalText.shown(text)
+        Self.writeVerbatim(shown.utf8.last == UInt8(ascii: "\n") ? shown : shown + "\n", to: descriptor)
     }
 }

@@ -40,7 +40,7 @@ public final class ProgressBar {
         lastDrawn = now
         let line = Self.line(
             label: label, done: done, total: total, elapsed: now - started, width: TerminalSize.columns())
-        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+        Console.writeVerbatim("\r" + line + "\u{1B}[K", to: STDERR_FILENO)
         drewSomething = true
     }
 
@@ -48,7 +48,7 @@ public final class ProgressBar {
     public func finish() {
         finished = true
         guard isVisible, drewSomething else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Console.writeVerbatim("\r\u{1B}[K", to: STDERR_FILENO)
     }
 
     /// `label [#####.....] 420/1000  312/s`, fitted to `width`.

@@ -32,7 +32,7 @@ enum PageBrowser {
             case .loaded(let items, let provenance):
                 print(Array(items[shown...]), provenance)
                 shown = items.count
-                FileHandle.standardOutput.write(Data(morePrompt.utf8))  // no newline: the answer goes beside it
+                Console.writeVerbatim(morePrompt, to: STDOUT_FILENO)  // no newline: the answer goes beside it
                 guard let answer = readLine(strippingNewline: true), answer.lowercased() != "q" else {
                     return .message("Stopped after \(noun.counted(shown)).")
                 }
