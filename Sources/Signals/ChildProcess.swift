@@ -82,7 +82,7 @@ public struct ChildProcess: Sendable {
         // The child holds copies of these: closing ours lets its output end when it exits.
         try stdin.fileHandleForReading.close()
         try stdout.fileHandleForWriting.close()
-        let printed = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }
+        let printed = Task.detached { (try? stdout.fileHandleForReading.readToEnd()) ?? Data() }
         try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
         try? stdin.fileHandleForWriting.close()
         let status = await child.wait()
