@@ -36,4 +36,16 @@ struct InputFileTests {
             InputFile.contents(of: "/proc/self/mem", what: "file", maxBytes: 1_048_576)
                 == .failure(CommandFailure("cannot read file '/proc/self/mem': Input/output error")))
     }
+
+    /// A named pipe nobody writes to reads as empty at once: opening it used to wait for a writer,
+    /// and `docs import`, `source` and `push deliver` never came back.
+    @Test(.timeLimit(.minutes(1)))
+    func aNamedPipeWithoutAWriterReadsAsEmptyWithoutWaiting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inputfile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(InputFile.contents(of: fifo.path, what: "file", maxBytes: 1_024) == .success(Data()))
+    }
 }

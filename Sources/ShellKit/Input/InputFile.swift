@@ -14,9 +14,16 @@ public enum InputFile {
             return .failure(CommandFailure("\(prefix): no such file"))
         }
         guard !isDirectory.boolValue else { return .failure(CommandFailure("\(prefix): it is a folder")) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(CommandFailure("\(prefix): permission denied"))
+        // Opened without waiting: a named pipe nobody writes to would hold the open (and the
+        // shell) forever. Reads wait again once it is open, for a pipe that has a writer
+        // (`docs import <(jq …)`); one without a writer reads as empty.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            return .failure(CommandFailure("\(prefix): \(reason)"))
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         defer { try? handle.close() }
         let data: Data
         do {
