@@ -99,4 +99,15 @@ nonisolated struct LifecycleProcessTests {
         #expect(run.stderr == "error: line 1: the extension exited with status 1: Document 999 was not found\n")
         #expect(run.stdout.contains("(extension exited with status 0"), "\(run.stdout)")
     }
+
+    /// Only the app starts its extensions, as on iOS: an extension asked to start one refuses,
+    /// and the app reports that refusal as the line's error.
+    @Test func anExtensionDoesNotStartAnExtension() async throws {
+        let run = try await repl.run(lines: [#"app extension "app extension 'docs show 1'""#])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "error: line 1: the extension exited with status 1: an extension cannot start an extension\n")
+        #expect(!run.stdout.contains("Welcome to Strata"), "\(run.stdout)")
+    }
 }

@@ -73,6 +73,8 @@ final class CommandContext: ShellContext {
     let home: URL
     /// The server the app talks to (the extension talks to it too).
     let baseURL: URL
+    /// The app itself, or one of its extensions (`--context`).
+    let runContext: RunContext
     /// The clock view models wait on.
     let clock: any Clock<Duration> = ContinuousClock()
     /// How long one command may take, every request and retry included (`--timeout`).
@@ -110,6 +112,7 @@ final class CommandContext: ShellContext {
         self.networkPath = app.networkPath
         self.home = app.home
         self.baseURL = app.baseURL
+        self.runContext = app.runContext
         self.operationBudget = app.operationBudget
         self.registry = registry
         self.format = format

@@ -72,6 +72,8 @@ enum CompositionRoot {
         let crossProcess: CrossProcessInvalidation?
         /// What the launch's resumption of queued uploads did, for the shell to print.
         let uploads: UploadReports
+        /// The app itself, or one of its extensions (`--context`).
+        let runContext: RunContext
     }
 
     /// Opens the container and database, starts the embedded server, and wires everything.
@@ -190,7 +192,7 @@ enum CompositionRoot {
                     url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
                 secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync, live: live,
                 notifications: notifications, networkPath: path, home: root,
-                crossProcess: crossProcess, uploads: uploads)
+                crossProcess: crossProcess, uploads: uploads, runContext: options.context)
         )
     }
 }

@@ -28,6 +28,8 @@ extension ExtensionCommands {
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw CommandFailure("expected a command line, in quotes: app extension 'docs show 1'")
         }
+        // As on iOS, only the app starts its extensions.
+        guard context.runContext == .app else { throw CommandFailure("an extension cannot start an extension") }
         let heardBefore = context.crossProcess?.heard ?? 0
         let outcome: (status: Int32, output: String)
         do {
