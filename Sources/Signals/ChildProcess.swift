@@ -66,27 +66,37 @@ public struct ChildProcess: Sendable {
     /// and what it printed on standard output, and on standard error as well when `mergingErrors`
     /// (otherwise its errors go to this process's).
     ///
-    /// A child that ends before reading its input is no error here (its status says why); a
-    /// caller that must survive that ignores `SIGPIPE`, as the REPL does.
+    /// Its pipes close on exec, so no other child started meanwhile keeps one open, and its output
+    /// is drained while it runs: no thread waits on the pipe. A child that ends before reading its
+    /// input is no error here (its status says why); a caller that must survive that ignores
+    /// `SIGPIPE`, as the REPL does.
     public static func run(
         _ executable: URL, arguments: [String], environment: [String: String]?, input: String, mergingErrors: Bool
     ) async throws -> (status: Int32, output: Data) {
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let child = try spawn(
-            executable, arguments: arguments, environment: environment,
-            stdin: stdin.fileHandleForReading.fileDescriptor,
-            stdout: stdout.fileHandleForWriting.fileDescriptor,
-            stderr: mergingErrors
-                ? stdout.fileHandleForWriting.fileDescriptor : FileHandle.standardError.fileDescriptor)
+        let stdin = try Self.pipe(for: executable)
+        let stdout = try Self.pipe(for: executable)
+        let child: ChildProcess
+        do {
+            child = try spawn(
+                executable, arguments: arguments, environment: environment, stdin: stdin.read.fileDescriptor,
+                stdout: stdout.write.fileDescriptor,
+                stderr: mergingErrors ? stdout.write.fileDescriptor : FileHandle.standardError.fileDescriptor)
+        } catch {
+            for end in [stdin.read, stdin.write, stdout.read, stdout.write] { try? end.close() }
+            throw error
+        }
         // The child holds copies of these: closing ours lets its output end when it exits.
-        try stdin.fileHandleForReading.close()
-        try stdout.fileHandleForWriting.close()
-        let printed = Task.detached { (try? stdout.fileHandleForReading.readToEnd()) ?? Data() }
-        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        let status = await child.wait()
-        return (status, await printed.value)
+        try? stdin.read.close()
+        try? stdout.write.close()
+        defer { try? stdout.read.close() }
+        try? stdin.write.write(contentsOf: Data(input.utf8))
+        try? stdin.write.close()
+        var output = Data()
+        while child.exitStatus() == nil {
+            output += drain(stdout.read)
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return (await child.wait(), output + drain(stdout.read))
     }
 
     /// What `handle` (a pipe's read end) holds now, without waiting for more or for its end: once
@@ -124,6 +134,20 @@ public struct ChildProcess: Sendable {
             reaped = signal == 0 ? (status >> 8) & 0xff : 128 + signal
             return reaped
         }
+    }
+
+    /// A pipe whose two ends close on exec: Foundation's `Pipe` leaves them open in any child
+    /// another thread starts, which then holds them for as long as it runs.
+    private static func pipe(for executable: URL) throws -> (read: FileHandle, write: FileHandle) {
+        var ends: [Int32] = [0, 0]
+        guard Glibc.pipe(&ends) == 0 else { throw SpawnError(code: errno, executable: executable.path) }
+        // Glibc's module does not offer pipe2(O_CLOEXEC): a child started in the microseconds
+        // before these two calls may still get the ends, as with the listing in `spawn`.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (
+            FileHandle(fileDescriptor: ends[0], closeOnDealloc: false),
+            FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        )
     }
 
     /// Sends `signal` to the child.

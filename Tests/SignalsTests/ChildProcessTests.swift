@@ -83,4 +83,16 @@ struct ChildProcessTests {
         #expect(status == 3)
         #expect(String(decoding: output, as: UTF8.self) == "closed\n")
     }
+
+    /// A run ends when its child does, even while a process the child left behind still holds its
+    /// output: waiting for the pipe's end held a thread for as long as the other process lived
+    /// (two such waits stalled a whole test run for 30 seconds).
+    @Test func aRunEndsWithItsChildThoughAnotherProcessStillHoldsItsOutput() async throws {
+        // The child leaves a process behind that keeps the output pipe and writes to it later.
+        let (status, output) = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "(sleep 5; echo late) & echo started"],
+            environment: nil, input: "", mergingErrors: false)
+        #expect(status == 0)
+        #expect(String(decoding: output, as: UTF8.self) == "started\n", "the run waited for the other process")
+    }
 }
