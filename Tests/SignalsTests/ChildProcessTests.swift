@@ -90,7 +90,7 @@ struct ChildProcessTests {
     @Test func aRunEndsWithItsChildThoughAnotherProcessStillHoldsItsOutput() async throws {
         // The child leaves a process behind that keeps the output pipe and writes to it later.
         let (status, output) = try await ChildProcess.run(
-            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "(sleep 5; echo late) & echo started"],
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "(sleep 30; echo late) & echo started"],
             environment: nil, input: "", mergingErrors: false)
         #expect(status == 0)
         #expect(String(decoding: output, as: UTF8.self) == "started\n", "the run waited for the other process")

@@ -22,30 +22,26 @@ public enum InputFile {
             let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
             return .failure(CommandFailure("\(prefix): \(reason)"))
         }
+        defer { close(descriptor) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-        } catch {
-            return .failure(CommandFailure("\(prefix): \(reason(error))"))
+        // Read with read(2), as it was opened: a failure is the system's reason (`Input/output
+        // error`), where Foundation's reads wrap it in a generic "could not be completed".
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while data.count <= maxBytes {
+            let count = read(descriptor, &buffer, min(buffer.count, maxBytes + 1 - data.count))
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                return .failure(CommandFailure("\(prefix): \(String(cString: strerror(errno)))"))
+            }
         }
         guard data.count <= maxBytes else {
             return .failure(CommandFailure("\(prefix): larger than \(size(maxBytes))"))
         }
         return .success(data)
-    }
-
-    /// Why a read failed, as the system says it (`Input/output error`): Foundation's own text is
-    /// a generic "could not be completed" with an error number.
-    private static func reason(_ error: any Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return "the system could not read it"
     }
 
     /// A limit as a person reads it: whole mebibytes as "16 MiB", anything else in bytes.
