@@ -20,6 +20,20 @@ struct DocumentFileTests {
         #expect(drafts == [DocumentDraft(FakeData.completeDocument)])
     }
 
+    /// An editor window's `edit field` reads what the window shows: each field of a document
+    /// typed into a blank draft as its text gives that field's value, and no other field changes.
+    @Test func everyFieldTypedInAnEditorWindowAsItIsShownGivesItsValue() throws {
+        let complete = FakeData.completeDocument.content
+        for (name, value) in complete.fieldValues {
+            let field = try #require(DocumentField(rawValue: name))
+            let typed = try #require(try DocumentCommands.draft(.empty, typing: value.text, into: name))
+            var expected = DocumentDraft.empty
+            field.copy(from: complete, to: &expected)
+            #expect(typed == expected, "\(name)")
+        }
+        #expect(try DocumentCommands.draft(.empty, typing: "x", into: "teapot") == nil)
+    }
+
     /// A title becomes a name a file system holds: 100 CJK characters (300 bytes) passed the old
     /// 100-character cut and the export failed with "File name too long".
     @Test(

@@ -1,4 +1,8 @@
+import Platform
+import Presentation
+import Scenes
 import ShellKit
+import TestSupport
 import Testing
 
 @testable import repl
@@ -86,6 +90,21 @@ struct RegistryTests {
         #expect(completer.complete("edit field ").candidates == ["minutes", "title"])
         #expect(completer.complete("edit field ti").candidates == ["title"])
         #expect(completer.complete("edit field title ").candidates.isEmpty, "a value is not offered")
+    }
+
+    @Test func editFieldNamesTheFieldsOfTheActiveEditorOfEitherKind() async throws {
+        let recipes = ItemListSource.searchingOnly(noun: "recipe", plural: "recipes", fields: ["minutes"], search: nil)
+        let scenes = SceneApplication.strata(
+            documents: FakeDocumentRepository(), users: FakeUserRepository(), sync: FakeSyncRepository(),
+            store: InMemorySceneStateStore(), itemLists: ["recipes": recipes])
+        let document = try await scenes.requestSceneSessionActivation(nil, userActivity: .documentEdit(.opening(nil)))
+        #expect(EditorCommands.fieldNames(in: document.scene?.delegate) == ["title", "body", "tags"])
+        let item = try await scenes.requestSceneSessionActivation(
+            nil,
+            userActivity: .itemEdit(ItemEditActivity(collection: "recipes", itemId: nil, changes: [:]), noun: "recipe"))
+        #expect(EditorCommands.fieldNames(in: item.scene?.delegate) == ["minutes"])
+        let profile = try await scenes.requestSceneSessionActivation(nil, userActivity: .userProfile(.init(userId: 1)))
+        #expect(EditorCommands.fieldNames(in: profile.scene?.delegate) == [])
     }
 
     @Test func namesAreUniqueAndEveryCommandHasAnExampleOfItself() {

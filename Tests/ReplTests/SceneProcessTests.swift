@@ -36,6 +36,17 @@ nonisolated struct SceneProcessTests {
         #expect(second.stdout.contains(#""body":"draft""#) && second.stdout.contains(#""unsaved":true"#))
     }
 
+    @Test func aDocumentWindowTypesItsTagsKeepsThemAcrossARestartAndSavesThem() async throws {
+        let home = home()
+        defer { ReplProcess.removeHome(home) }
+        let first = try await run(
+            home, ["scene open editor 1", "edit field tags home, work", "edit field nope x", "quit"])
+        #expect(first.stderr == "error: line 3: unknown field 'nope' (expected title, body, tags)\n")
+        let second = try await run(home, ["save", "format json", "docs show 1"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains(#""tags":["home","work"]"#), "\(second.stdout)")
+    }
+
     /// Tab offers `documents` among the collections, so the flag takes it: documents' list and
     /// editor are the windows opened without it.
     @Test func documentsAreACollectionAScenesFlagNames() async throws {
@@ -80,7 +91,7 @@ nonisolated struct SceneProcessTests {
                 "error: line 15: no feature's list is named 'recipes' (this app has none)",
                 "error: line 16: --query is for a list only",
                 "error: line 17: --collection is for a feature's list, item or editor only",
-                "error: line 18: No item editor is active (open one with 'scene open editor ID --collection NAME')",
+                "error: line 18: No editor is active (open one with 'scene open editor ID', and --collection NAME for a feature's item)",
                 "error: line 19: a document opens in an editor: scene open editor ID",
                 "error: line 20: --collection is for a feature's list, item or editor only",
             ])

@@ -4,7 +4,7 @@ import Foundation
 /// stand-in for `NSUserActivity`.
 ///
 /// ```swift
-/// let activity = UserActivity(DocumentEditActivity(documentId: 42, draftTitle: nil, draftBody: nil, cursor: 0), title: "Edit document 42")
+/// let activity = UserActivity(DocumentEditActivity.opening(42), title: "Edit document 42")
 /// let edit = activity.payload(as: DocumentEditActivity.self)
 /// ```
 nonisolated public struct UserActivity: Sendable, Equatable, Codable, CustomStringConvertible {

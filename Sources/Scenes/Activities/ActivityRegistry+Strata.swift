@@ -2,7 +2,7 @@ public import Platform
 import Presentation
 
 extension ActivityRegistry {
-    /// Strata's own activities: document editing and item lists (with their version 1 migrations), the document
+    /// Strata's own activities: document editing (versions 1 and 2 read too) and item lists (version 1 migrated), the document
     /// list, the lists, items and item editors of generated features and user profiles.
     nonisolated public static let strata: ActivityRegistry = {
         var registry = ActivityRegistry()
@@ -10,6 +10,8 @@ extension ActivityRegistry {
         registry.register(DocumentEditActivity.self, version: 1, decoding: DocumentEditActivity.Version1.self) {
             $0.migrated()
         }
+        // Version 2 differs only by lacking the optional `draftTags`, which then reads as no change.
+        registry.register(DocumentEditActivity.self, version: 2, decoding: DocumentEditActivity.self) { $0 }
         registry.register(DocumentListActivity.self)
         registry.register(ItemListActivity.self)
         registry.register(ItemListActivity.self, version: 1, decoding: ItemListActivity.Version1.self) {

@@ -58,7 +58,7 @@ nonisolated extension UserActivity {
         case ("documents", 1):
             if let id = Int(path[0]), id > 0 {
                 return .success(
-                    .documentEdit(DocumentEditActivity(documentId: id, draftTitle: nil, draftBody: nil, cursor: 0)))
+                    .documentEdit(DocumentEditActivity.opening(id)))
             }
         case ("users", 1):
             if let id = Int(path[0]), id > 0 { return .success(.userProfile(UserProfileActivity(userId: id))) }

@@ -62,7 +62,8 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
         let restored = session.stateRestorationActivity?.payload(as: DocumentEditActivity.self)
         let requested = options.userActivities.lazy.compactMap { $0.payload(as: DocumentEditActivity.self) }.first
         var payload =
-            requested ?? restored ?? DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: nil, cursor: 0)
+            requested ?? restored
+            ?? .opening(nil)
         if let requested, let restored, requested.documentId == restored.documentId {
             payload = restored.overlaid(with: requested)
         }
@@ -103,6 +104,15 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
         cursor = editor?.draft.body.count ?? cursor
     }
 
+    /// Replaces the whole draft, as typing one field of it does; the cursor goes to the end of
+    /// the body when the body changed, and stays where it was otherwise.
+    public func replaceDraft(with draft: DocumentDraft) {
+        guard let editor else { return }
+        let bodyChanged = draft.body != editor.draft.body
+        editor.edit { $0 = draft }
+        cursor = bodyChanged ? draft.body.count : min(cursor, draft.body.count)
+    }
+
     /// Throws the draft away.
     public func revert() {
         editor?.revert()
@@ -128,6 +138,7 @@ extension DocumentEditorSceneDelegate {
             documentId: editor.saved?.id.rawValue ?? documentId,
             draftTitle: changed && draft.title != original.title ? draft.title : nil,
             draftBody: changed && draft.body != original.body ? draft.body : nil,
+            draftTags: changed && draft.tags != original.tags ? draft.tags : nil,
             cursor: min(cursor, draft.body.count))
     }
 
@@ -147,6 +158,7 @@ extension DocumentEditorSceneDelegate {
         var draft = document.map(DocumentDraft.init) ?? .empty
         if let title = payload.draftTitle { draft.title = title }
         if let body = payload.draftBody { draft.body = body }
+        if let tags = payload.draftTags { draft.tags = tags }
         let editor = DocumentEditorViewModel(
             editing: document, draft: draft, createDocument: createDocument, updateDocument: updateDocument,
             findConflict: findConflict)
@@ -161,7 +173,7 @@ extension DocumentEditActivity {
         guard newer.hasDraft else { return self }
         return DocumentEditActivity(
             documentId: documentId, draftTitle: newer.draftTitle ?? draftTitle, draftBody: newer.draftBody ?? draftBody,
-            cursor: newer.cursor)
+            draftTags: newer.draftTags ?? draftTags, cursor: newer.cursor)
     }
 }
 

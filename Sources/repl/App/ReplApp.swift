@@ -140,9 +140,7 @@ extension ReplApp {
         let providers = CompletionProviders(
             documentIDs: { app.database.knownDocumentIDs() }, userIDs: { app.database.knownUserIDs() },
             sceneIDs: { app.scenes.openSessions.map(\.persistentIdentifier) },
-            editorFields: {
-                (app.scenes.activeSession?.scene?.delegate as? ItemEditorSceneDelegate)?.source?.fields ?? []
-            },
+            editorFields: { EditorCommands.fieldNames(in: app.scenes.activeSession?.scene?.delegate) },
             settingKeys: { ((try? app.settings.all()) ?? [:]).keys.sorted() },
             collections: { [QueuedChange.documents] + app.features.lists.keys.sorted() })
         let sources = providers.bySource.merging(FeatureModule.completions(database: app.database)) { own, _ in own }

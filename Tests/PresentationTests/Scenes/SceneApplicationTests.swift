@@ -16,7 +16,7 @@ struct SceneApplicationTests {
     @Test func activatingTheSameContentTwiceReusesItsSession() async throws {
         let (application, appDelegate) = application()
         let edit = UserActivity.documentEdit(
-            DocumentEditActivity(documentId: 42, draftTitle: nil, draftBody: nil, cursor: 0))
+            DocumentEditActivity.opening(42))
         let first = try await application.requestSceneSessionActivation(nil, userActivity: edit)
         _ = try await application.requestSceneSessionActivation(nil, userActivity: .userProfile(.init(userId: 1)))
         let again = try await application.requestSceneSessionActivation(nil, userActivity: edit)
@@ -30,7 +30,7 @@ struct SceneApplicationTests {
     @Test func newDocumentsHaveNoTargetSoEachGetsItsOwnSession() async throws {
         let (application, _) = application()
         let new = UserActivity.documentEdit(
-            DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: nil, cursor: 0))
+            DocumentEditActivity.opening(nil))
         let first = try await application.requestSceneSessionActivation(nil, userActivity: new)
         let second = try await application.requestSceneSessionActivation(nil, userActivity: new)
         #expect(first !== second)

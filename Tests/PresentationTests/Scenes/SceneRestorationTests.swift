@@ -31,7 +31,7 @@ struct SceneRestorationTests {
         let session = try await application.requestSceneSessionActivation(
             nil,
             userActivity: .documentEdit(
-                DocumentEditActivity(documentId: documentId, draftTitle: nil, draftBody: nil, cursor: 0)))
+                DocumentEditActivity.opening(documentId)))
         try editor(session).setBody(body)
         try application.saveState()
     }
@@ -51,10 +51,31 @@ struct SceneRestorationTests {
         #expect(await documents.calls.filter { if case .update = $0 { true } else { false } }.isEmpty)
     }
 
+    @Test func typedTagsComeBackAfterARelaunchOverTheDocumentAsSaved() async throws {
+        // Given an editor whose tags were typed, saved as the app would before it is killed
+        let first = application()
+        let session = try await first.requestSceneSessionActivation(nil, userActivity: .documentEdit(.opening(2)))
+        var typed = DocumentDraft(FakeData.document(id: 2, title: "Draft plan"))
+        typed.tags = ["home", "work"]
+        try editor(session).replaceDraft(with: typed)
+        try first.saveState()
+        // And the title changed on the server meanwhile
+        var renamed = DocumentDraft(FakeData.document(id: 2, title: "Draft plan"))
+        renamed.title = "Plan, renamed"
+        _ = try await documents.update(id: Document.ID(2), with: DocumentChanges(renamed, fields: [.title]))
+        // When the app launches again
+        let application = application()
+        await application.launch()
+        // Then the tags are the draft, laid over the document as it now is
+        var expected = typed
+        expected.title = "Plan, renamed"
+        #expect(try editor(application.activeSession).editor?.state == .dirty(expected))
+    }
+
     @Test func aReconnectedEditorKeepsItsDraftAndAReopenDoesNotResetIt() async throws {
         let application = application()
         let edit = UserActivity.documentEdit(
-            DocumentEditActivity(documentId: 1, draftTitle: nil, draftBody: nil, cursor: 0))
+            DocumentEditActivity.opening(1))
         let session = try await application.requestSceneSessionActivation(nil, userActivity: edit)
         try editor(session).setTitle("Renamed")
         try application.moveToBackground(session)
@@ -68,7 +89,7 @@ struct SceneRestorationTests {
         let application = application()
         let session = try await application.requestSceneSessionActivation(
             nil,
-            userActivity: .documentEdit(DocumentEditActivity(documentId: 1, draftTitle: nil, draftBody: nil, cursor: 0))
+            userActivity: .documentEdit(DocumentEditActivity.opening(1))
         )
         try editor(session).setBody("kept")
         try await editor(session).editor?.save()?.value

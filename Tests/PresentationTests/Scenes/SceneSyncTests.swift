@@ -29,7 +29,7 @@ struct SceneSyncTests {
         let list = try await scenes.requestSceneSessionActivation(
             nil, userActivity: .documentList(.init(query: "", scrollPosition: 0)))
         let editor = try await scenes.requestSceneSessionActivation(
-            nil, userActivity: .documentEdit(.init(documentId: 2, draftTitle: nil, draftBody: nil, cursor: 0)))
+            nil, userActivity: .documentEdit(.opening(2)))
         try await scenes.requestSceneSessionActivation(nil, userActivity: .userProfile(.init(userId: 7)))
         let sync = SceneSync(
             scenes: scenes, changes: ObserveChangesUseCase(feed: feed), interval: .milliseconds(100), clock: clock)

@@ -8,8 +8,12 @@ import Testing
 @Suite("UserActivity coding")
 struct UserActivityCodingTests {
     nonisolated static let activities: [UserActivity] = [
-        .documentEdit(DocumentEditActivity(documentId: 42, draftTitle: "Títle", draftBody: "héllo\nwörld", cursor: 3)),
-        .documentEdit(DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: "new", cursor: 0)),
+        .documentEdit(
+            DocumentEditActivity(
+                documentId: 42, draftTitle: "Títle", draftBody: "héllo\nwörld", draftTags: ["ünï", "b"], cursor: 3)),
+        .documentEdit(
+            DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: "new", draftTags: nil, cursor: 0)),
+        .documentEdit(DocumentEditActivity(documentId: 5, draftTitle: nil, draftBody: nil, draftTags: [], cursor: 0)),
         .documentList(DocumentListActivity(query: "draft", scrollPosition: 17)),
         .userProfile(UserProfileActivity(userId: 7)),
         .itemList(ItemListActivity(collection: "recipes", query: ""), title: "Recipes"),
@@ -61,7 +65,25 @@ struct UserActivityCodingTests {
         let activity = try #require(ActivityRegistry.strata.decode(Data(json.utf8)))
         #expect(
             activity.payload(as: DocumentEditActivity.self)
-                == DocumentEditActivity(documentId: 3, draftTitle: nil, draftBody: "four", cursor: 4))
+                == DocumentEditActivity(documentId: 3, draftTitle: nil, draftBody: "four", draftTags: nil, cursor: 4))
+    }
+
+    @Test func aVersionTwoEditActivityIsReadWithItsTagsUnchanged() throws {
+        let json = #"""
+            {"activityType":"com.strata.document.edit","schemaVersion":2,"title":"Edit document 3",
+             "targetContentIdentifier":"document/3","payload":{"documentId":3,"draftTitle":"Three","cursor":2}}
+            """#
+        let activity = try #require(ActivityRegistry.strata.decode(Data(json.utf8)))
+        let payload = try #require(activity.payload(as: DocumentEditActivity.self))
+        #expect(
+            payload
+                == DocumentEditActivity(documentId: 3, draftTitle: "Three", draftBody: nil, draftTags: nil, cursor: 2))
+        #expect(payload.hasDraft)
+    }
+
+    @Test func clearedTagsAreADraftOfTheirOwn() {
+        #expect(DocumentEditActivity(documentId: 5, draftTitle: nil, draftBody: nil, draftTags: [], cursor: 0).hasDraft)
+        #expect(!DocumentEditActivity.opening(5).hasDraft)
     }
 
     @Test func aVersionOneItemListIsMigratedToTheWholeList() throws {
@@ -80,7 +102,7 @@ struct UserActivityCodingTests {
         var registry = ActivityRegistry()
         registry.register(UserProfileActivity.self)
         let edit = try JSONEncoder().encode(
-            UserActivity.documentEdit(.init(documentId: 1, draftTitle: nil, draftBody: nil, cursor: 0)))
+            UserActivity.documentEdit(.opening(1)))
         let profile = try JSONEncoder().encode(UserActivity.userProfile(.init(userId: 1)))
         #expect(registry.decode(edit) == nil)
         #expect(registry.decode(profile) == .userProfile(.init(userId: 1)))
@@ -94,7 +116,7 @@ struct UserActivityCodingTests {
     @Test(arguments: [
         (
             "strata://documents/42",
-            UserActivity.documentEdit(.init(documentId: 42, draftTitle: nil, draftBody: nil, cursor: 0))
+            UserActivity.documentEdit(.opening(42))
         ),
         ("strata://documents", UserActivity.documentList(.init(query: "", scrollPosition: 0))),
         ("strata://documents?query=draft", UserActivity.documentList(.init(query: "draft", scrollPosition: 0))),

@@ -33,6 +33,13 @@ enum RecordValue: Equatable, Codable {
         return items
     }
 
+    /// `text` typed into a field that now holds this value, as an editor window types it: a
+    /// list's words between commas (``words``), anything else the text as typed.
+    func typed(_ text: String) -> RecordValue {
+        if case .list = self { return .list(RecordValue.text(text).words) }
+        return .text(text)
+    }
+
     /// The text a field of one value takes; a list is refused, naming `field`.
     func single(_ field: String) throws(CommandFailure) -> String {
         if case .list = self { throw CommandFailure("\(field) takes one value, not a list") }

@@ -156,6 +156,17 @@ extension DocumentCommands {
             title: try title.singleText("title"), body: try values["body"]?.singleText("body") ?? "", tags: tags.words)
     }
 
+    /// `draft` with the field `name` typed as `text` in an editor window (a list's words between
+    /// commas), read as an import reads a record; `nil` when a document has no field `name`.
+    static func draft(
+        _ draft: DocumentDraft, typing text: String, into name: String
+    ) throws(CommandFailure) -> DocumentDraft? {
+        var values = Dictionary(uniqueKeysWithValues: draft.fieldValues.map { ($0.name, $0.value) })
+        guard let current = values[name] else { return nil }
+        values[name] = current.typed(text)
+        return try Self.draft(values)
+    }
+
     /// Saves `document` (a new one when `nil`) with `change` made to its draft, through the
     /// editor view model, as a feature's `new` and `edit` do; a flag that `change` cannot read
     /// stops it.

@@ -34,10 +34,15 @@ struct DocumentOutput: CommandRendering {
 }
 
 extension Document: FieldValued {
+    /// The document's editable fields by name (``DocumentDraft/fieldValues``).
+    var fieldValues: [(name: String, value: RecordValue)] { content.fieldValues }
+}
+
+extension DocumentDraft {
     /// A document's editable fields by name, as its table, JSON and export file hold them, and
-    /// `docs import` reads them (``DocumentCommands/draft(_:)``).
+    /// `docs import` and an editor window read them (``DocumentCommands/draft(_:)``).
     var fieldValues: [(name: String, value: RecordValue)] {
-        [("title", Self.value(content.title)), ("body", Self.value(content.body)), ("tags", Self.value(content.tags))]
+        [("title", Document.value(title)), ("body", Document.value(body)), ("tags", Document.value(tags))]
     }
 }
 

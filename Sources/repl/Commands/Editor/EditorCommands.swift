@@ -20,6 +20,14 @@ extension CompletionSource {
 enum EditorCommands {
     /// Every editor command, in help order.
     static var all: [Command] { [title, body, append, field, save, revert] }
+
+    /// The fields `edit field` types in `window`: a document's, or those of the item's feature;
+    /// none when it is not an editor.
+    @MainActor
+    static func fieldNames(in window: (any SceneDelegate)?) -> [String] {
+        if window is DocumentEditorSceneDelegate { return DocumentField.allCases.map(\.rawValue) }
+        return (window as? ItemEditorSceneDelegate)?.source?.fields ?? []
+    }
 }
 
 // MARK: - Private
@@ -49,19 +57,38 @@ extension EditorCommands {
     }
 
     private static let field = Command(
-        name: "edit field", group: .editor, summary: "Type a field of the item in the active item editor",
+        name: "edit field", group: .editor, summary: "Type a field of the active editor's draft",
         arguments: [
             ArgumentSpec(name: "NAME", completion: .source(.editorField)), ArgumentSpec(name: "VALUE", takesRest: true),
         ],
-        examples: ["edit field amount 12.50"]
+        examples: ["edit field tags home, work", "edit field amount 12.50"]
     ) { context, arguments throws(CommandFailure) in
-        let (session, editor) = try activeItemEditor(context)
         let name = arguments.value("NAME") ?? ""
-        guard editor.set(name, to: arguments.value("VALUE") ?? "") else {
-            let names = editor.source?.fields.joined(separator: ", ") ?? ""
-            throw CommandFailure("unknown field '\(name)' (expected \(names))")
+        let value = arguments.value("VALUE") ?? ""
+        if isItemEditorActive(context) {
+            let (session, editor) = try activeItemEditor(context)
+            guard editor.set(name, to: value) else { throw unknownField(name, expected: editor.source?.fields ?? []) }
+            return try persisted(context, .rendered(ItemEditorOutput(session, editor)))
         }
-        return try persisted(context, .rendered(ItemEditorOutput(session, editor)))
+        guard context.scenes.activeSession?.scene?.delegate is DocumentEditorSceneDelegate else {
+            throw CommandFailure(noEditorForField)
+        }
+        let (session, editor) = try activeEditor(context)
+        guard let model = editor.editor else { throw CommandFailure("the document is not open") }
+        guard let draft = try DocumentCommands.draft(model.draft, typing: value, into: name) else {
+            throw unknownField(name, expected: DocumentField.allCases.map(\.rawValue))
+        }
+        editor.replaceDraft(with: draft)
+        return try persisted(context, SceneOutput.editor(session, editor))
+    }
+
+    /// What `edit field` says when no editor window of either kind is active.
+    private static let noEditorForField =
+        "No editor is active (open one with 'scene open editor ID', and --collection NAME for a feature's item)"
+
+    /// The failure of typing into a field the edited document or item does not have.
+    private static func unknownField(_ name: String, expected names: [String]) -> CommandFailure {
+        CommandFailure("unknown field '\(name)' (expected \(names.joined(separator: ", ")))")
     }
 
     private static let save = Command(

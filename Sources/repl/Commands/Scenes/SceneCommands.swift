@@ -215,7 +215,7 @@ extension SceneCommands {
         case "editor":
             let documentId = try idWord.map { word throws(CommandFailure) in try ParsedArguments.id(word) }
             activity = .documentEdit(
-                DocumentEditActivity(documentId: documentId, draftTitle: nil, draftBody: nil, cursor: 0))
+                DocumentEditActivity.opening(documentId))
         case "list":
             if let idWord { throw CommandFailure("unexpected argument '\(idWord)' (use --query Q)") }
             if let collection {

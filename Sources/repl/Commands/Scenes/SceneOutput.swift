@@ -55,7 +55,7 @@ enum SceneOutput {
         let heading = "Editor \(view.session): " + (view.documentId.map { "document \($0)" } ?? "new document")
         let rows =
             [["state", view.state + (view.unsaved ? " (unsaved)" : "")]] + refusedRow(view.refusedField) + [
-                ["title", view.title], ["cursor", String(view.cursor)],
+                ["title", view.title], ["tags", view.tags.joined(separator: ", ")], ["cursor", String(view.cursor)],
             ]
         let body = view.body.isEmpty ? "" : "\n\n" + view.body
         return .rendered(
@@ -115,6 +115,7 @@ extension SceneOutput {
         let unsaved: Bool
         let title: String
         let body: String
+        let tags: [String]
         let cursor: Int
         /// The field a rule refused in the last save, by name; absent when none was.
         let refusedField: String?
@@ -127,6 +128,7 @@ extension SceneOutput {
             unsaved = state?.hasUnsavedChanges ?? true
             title = delegate.editor?.draft.title ?? ""
             body = delegate.editor?.draft.body ?? ""
+            tags = delegate.editor?.draft.tags ?? []
             cursor = delegate.cursor
             refusedField = state?.refusedField
         }
