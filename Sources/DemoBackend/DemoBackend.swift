@@ -187,7 +187,10 @@ public actor DemoBackend {
             group.addTask { _ = try? await task.value }
             group.addTask {
                 try? await Task.sleep(for: Self.stopGrace)
-                if !Task.isCancelled { connections.closeAll() }
+                guard !Task.isCancelled else { return }
+                // Held before any connection ends, also when the listener's callback is late.
+                PortLedger.shared.hold(port)
+                connections.closeAll()
             }
             await group.next()
             group.cancelAll()  // the group still waits for the server task to end
