@@ -71,6 +71,9 @@ struct AttachmentTests {
             (form(document: "1", name: "a.bin", file: bytes), ["Content-Type": "application/json"], 415),
             (form(document: "1", name: "a.bin", file: bytes), ["Content-Type": "multipart/form-data"], 415),
             (Data("no parts at all".utf8), headers, 422),
+            // MultipartKit 4.7.1 trapped on a byte above 0x7F in a header name: the server died.
+            (Data("--\(boundary)\r\n\u{DD}: x\r\n\r\nv\r\n--\(boundary)--\r\n".utf8), headers, 400),
+            (form(document: "1", name: "a.bin", file: bytes), ["Content-Type": "multipart/form-data; boundary=é"], 415),
         ])
     func malformedUploads(body: Data, headers: [String: String], status: Int) async throws {
         let backend = try DemoBackend(signIn: .open)
@@ -79,6 +82,22 @@ struct AttachmentTests {
         #expect(reply.status == status && reply.object["error"] is String, "\(reply.text)")
         let list = try await client.send("GET", "/documents/1/attachments")
         #expect((list.object["items"] as? [Any])?.isEmpty == true)
+    }
+
+    /// Bytes above 0x7F are taken where the format allows them: in a header's value and in any
+    /// part's content.
+    @Test func textBeyondASCIIInAHeaderValueAndAFieldIsStored() async throws {
+        let backend = try DemoBackend(signIn: .open)
+        let client = ServerClient(baseURL: try await backend.start())
+        var upload = Data(
+            "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"note\"; filename=\"é.txt\"\r\n".utf8)
+        upload += Data("\r\nünï\r\n".utf8)
+        upload += Self.form(document: "1", name: "plän.bin", file: Data("é\u{FF}".utf8))
+        let stored = try await client.send("POST", "/documents/1/attachments", headers: Self.headers, body: upload)
+        #expect(stored.status == 201, "\(stored.text)")
+        #expect(stored.object["name"] as? String == "plän.bin")
+        let file = try await client.send("GET", "/documents/1/attachments/pl%C3%A4n.bin")
+        #expect(file.body == Data("é\u{FF}".utf8))
     }
 
     @Test func unknownDocumentsNamesAndMethodsAreTheirOwnStatuses() async throws {

@@ -40,12 +40,14 @@ struct MultipartUpload {
         else { throw Refusal(message: "the server cannot store uploads now", status: 503) }
         let reception = Reception(handle: handle, maxFileBytes: maxFileBytes)
         let parser = MultipartParser(boundary: boundary)
+        let screen = MultipartParser(boundary: boundary)
         parser.onHeader = { name, value in reception.header(name, value) }
         parser.onBody = { buffer in reception.body(&buffer) }
         parser.onPartComplete = { reception.partComplete() }
         do {
             for try await chunk in body {
                 do {
+                    try screen.execute(Self.highBytesMasked(chunk))
                     try parser.execute(chunk)
                 } catch {
                     reception.problem = Refusal(message: "the body is not valid multipart/form-data", status: 400)
@@ -70,10 +72,30 @@ struct MultipartUpload {
         return MultipartUpload(fields: reception.fields, file: file, size: reception.size, hash: reception.hash)
     }
 
-    /// The boundary a `Content-Type: multipart/form-data; boundary=…` header names.
+    /// The boundary a `Content-Type: multipart/form-data; boundary=…` header names: 1 to 70
+    /// printable ASCII characters, as RFC 2046 allows.
     static func boundary(ofContentType header: String?) -> String? {
         guard let header, header.lowercased().hasPrefix("multipart/form-data") else { return nil }
-        return parameter("boundary", in: header).flatMap { $0.isEmpty || $0.count > 70 ? nil : $0 }
+        return parameter("boundary", in: header).flatMap { boundary in
+            let printable = boundary.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+            return boundary.isEmpty || boundary.utf8.count > 70 || !printable ? nil : boundary
+        }
+    }
+
+    /// `chunk` with every byte above 0x7F turned into 0x01, for the parser that screens the body.
+    ///
+    /// MultipartKit 4.7.1 traps on such a byte in a part's header name: its table of allowed
+    /// characters has 128 entries. So each chunk goes first to a second parser with those bytes
+    /// masked. That parser refuses a control character in a header name, as the format does;
+    /// everywhere else both parsers take the same steps, since the boundary is ASCII and the
+    /// format gives no other meaning to either byte. The parser that reads the real bytes then
+    /// only gets chunks the screen took.
+    static func highBytesMasked(_ chunk: ByteBuffer) -> ByteBuffer {
+        var masked = chunk
+        masked.withUnsafeMutableReadableBytes { bytes in
+            for index in bytes.indices where bytes[index] > 0x7F { bytes[index] = 0x01 }
+        }
+        return masked
     }
 
     /// The value of a `name=value` (or `name="value"`) parameter of a header.
