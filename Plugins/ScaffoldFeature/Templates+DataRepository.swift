@@ -130,6 +130,7 @@ extension FeatureSpec {
                 case .storage: .storageFailure
                 case .notCached: .notCached
                 case .invalidCursor: .invalidCursor
+                case .noWordsOnDevice: .invalid(SearchWords.Refusal.noWordsOnDevice.message)
                 case .remote(let remote):
                     switch remote {
                     case .notFound, .gone: id.map { .notFound(id: $0) } ?? .invalidData

@@ -214,15 +214,12 @@ extension FeatureSpec {
         useCase(
             "Search\(plural)",
             summary:
-                "Finds the \(lowerPlural) in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")), as documents are searched.",
+                "Finds the \(lowerPlural) in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")), as documents are searched (the server looks for the text itself).",
             parameters: "query: String, policy: ReadPolicy = .cacheFirst", returns: "Fetched<[\(name)]>",
             body: """
-                guard query.count <= SearchWords.maxQueryLength else {
-                                throw .invalid("A search is at most \\(SearchWords.maxQueryLength) characters")
-                            }
-                            let words = SearchWords.words(in: query)
-                            guard !words.isEmpty else { throw .invalid("Give at least one word to search for") }
-                            return try await repository.search(query, words: words, policy: policy)
+                if let refusal = SearchWords.refusal(of: query) { throw .invalid(refusal.message) }
+                            let normalized = SearchWords.normalized(query)
+                            return try await repository.search(normalized, words: SearchWords.words(in: normalized), policy: policy)
                 """, example: "execute(query: \"fir\")")
     }
 

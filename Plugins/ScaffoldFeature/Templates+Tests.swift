@@ -112,6 +112,7 @@ extension FeatureSpec {
                 /// the disk whatever the policy.
                 public func search(_ query: String, words: [String], policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]> {
                     if let failure { throw failure }
+                    guard !words.isEmpty else { throw .invalid(SearchWords.Refusal.noWordsOnDevice.message) }
                     let found = stored.values.filter { item in
                         SearchWords.match(words, in: [\(searchable.map { $0.type == .strings ? "item.\($0.name).joined(separator: \" \")" : ($0.type == .optionalString ? "item.\($0.name) ?? \"\"" : "item.\($0.name)") }.joined(separator: ", "))])
                     }.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
@@ -1000,10 +1001,10 @@ extension FeatureSpec {
     /// The search use case's test, when the feature has a search.
     fileprivate var searchUseCaseTest: String {
         """
-            @Test func aSearchWithoutAWordIsRefusedAndOneFindsTheWordsBeginnings() async throws {
+            @Test func aBlankSearchIsRefusedAndOneFindsTheWordsBeginnings() async throws {
                 let created = try await Create\(name)UseCase(repository: repository).execute(\(sampleDraft(.first))).get()
                 let search = Search\(plural)UseCase(repository: repository)
-                #expect(await search.execute(query: " -*- ") == .failure(.invalid("Give at least one word to search for")))
+                #expect(await search.execute(query: " \\n ") == .failure(.invalid(SearchWords.Refusal.empty.message)))
                 #expect(try await search.execute(query: "\(searchable[0].searchWord)").get().value == [created])
             }
 
@@ -1021,6 +1022,9 @@ extension FeatureSpec {
                 let word = "\(searchable[0].searchWord.uppercased())"
                 #expect(try await repository.search(word, words: [word], policy: .localOnly).value.map(\\.id) == [created.id])
                 #expect(try await repository.search("zzz", words: ["zzz"], policy: .localOnly).value.isEmpty)
+                await #expect(throws: \(name)Error.invalid(SearchWords.Refusal.noWordsOnDevice.message)) {
+                    try await repository.search("-", words: [], policy: .localOnly)
+                }
             }
 
         """

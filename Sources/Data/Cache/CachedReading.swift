@@ -31,6 +31,8 @@ public enum DataSourceError: Error, Equatable, Sendable {
     case notCached
     /// A page was asked for after a cursor its list never handed out.
     case invalidCursor
+    /// A search would run on this device's index with no word to look for.
+    case noWordsOnDevice
 }
 
 /// Hit and miss counters per tier, and the tiers' sizes.

@@ -8,6 +8,7 @@ extension DataSourceError {
         case .storage: .storageFailure
         case .notCached: .notCached
         case .invalidCursor: .invalidCursor
+        case .noWordsOnDevice: .noSearchableWords
         }
     }
 }

@@ -25,11 +25,7 @@ public struct DocumentRepositoryImpl: DocumentRepositoryProtocol {
     /// Documents matching a query: the server's search, or this device's index once a sync
     /// brought the documents here (``DocumentSearch`` says what matches either way).
     public func search(_ query: String, policy: ReadPolicy) async throws(DocumentError) -> Fetched<[DocumentSummary]> {
-        let words = DocumentSearch.words(in: query)
-        let onDevice: Bool
-        do { onDevice = try store.searchesOnDevice(policy) } catch { throw error.documentError(id: nil) }
-        if words.isEmpty, onDevice { throw .noSearchableWords }
-        do { return try await store.search(query, words: words, policy: policy) } catch {
+        do { return try await store.search(query, words: DocumentSearch.words(in: query), policy: policy) } catch {
             throw error.documentError(id: nil)
         }
     }

@@ -31,11 +31,13 @@ extension FeatureStore {
     /// On the device's index (offline too) under `local-only`, and under `cache-first` and
     /// `skip-memory` once a sync pulled the collection here; the server's search (`?q=`, cached per
     /// query) otherwise, with this device's unsent items that match laid over it. `words` are the
-    /// query's search words, by the Domain's rule.
+    /// query's search words, by the Domain's rule; the index refuses a query without one
+    /// (``DataSourceError/noWordsOnDevice``), where the server looks for the text itself.
     func search(_ query: String, words: [String], policy: ReadPolicy) async throws(DataSourceError) -> Fetched<
         [Resource.Summary]
     > {
         if try searchesOnDevice(policy) {
+            guard !words.isEmpty else { throw .noWordsOnDevice }
             return Fetched(try search(words).map(Resource.summary(of:)), origin: .index, ageSeconds: try lastSyncAge())
         }
         return try overlay(

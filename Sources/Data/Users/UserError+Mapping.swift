@@ -7,7 +7,7 @@ extension DataSourceError {
         case .remote(let remote): remote.userError(id: id)
         case .storage: .unavailable
         case .notCached: .notCached
-        case .invalidCursor: .invalidData
+        case .invalidCursor, .noWordsOnDevice: .invalidData  // a user is read by id only
         }
     }
 }

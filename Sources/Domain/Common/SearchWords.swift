@@ -9,6 +9,41 @@ public enum SearchWords {
     /// The longest query a search takes, in characters.
     public static let maxQueryLength = 200
 
+    /// Why a query cannot be searched, whatever the collection, with the sentence the user reads.
+    public enum Refusal: Equatable, Sendable {
+        /// Nothing but white space.
+        case empty
+        /// Longer than ``SearchWords/maxQueryLength``.
+        case tooLong
+        /// No letter or digit, where the index on this device looks (the server's search looks for
+        /// the text itself, so it takes such a query).
+        case noWordsOnDevice
+
+        /// The sentence for the user.
+        public var message: String {
+            switch self {
+            case .empty: "Type something to search for"
+            case .tooLong: "The search is too long (at most \(SearchWords.maxQueryLength) characters)"
+            case .noWordsOnDevice: "The search has no letters or digits to look for on this device"
+            }
+        }
+    }
+
+    /// The query as it is searched for: surrounding white space removed.
+    public static func normalized(_ query: String) -> String {
+        query.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Why `query` cannot be searched anywhere, if it cannot; the index on this device also needs
+    /// a word (``Refusal/noWordsOnDevice``), which the data layer checks, since only it knows where
+    /// the search runs.
+    public static func refusal(of query: String) -> Refusal? {
+        let normalized = normalized(query)
+        if normalized.isEmpty { return .empty }
+        if normalized.count > maxQueryLength { return .tooLong }
+        return nil
+    }
+
     /// The words of `query`.
     public static func words(in query: String) -> [String] {
         var words: [String] = []

@@ -52,12 +52,12 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .notFound(let id): "Document \(id) was not found"
         case .invalidField(_, let reason): reason
         case .noChanges: "Nothing to change"
-        case .emptyQuery: "Type something to search for"
-        case .queryTooLong(let max): "The search is too long (at most \(max) characters)"
+        case .emptyQuery: SearchWords.Refusal.empty.message
+        case .queryTooLong: SearchWords.Refusal.tooLong.message
         case .invalidPageSize(let limit, let max): "A page holds 1 to \(max) documents, not \(limit)"
         case .invalidCursor:
             "That cursor does not belong to this list: use the next cursor the same list printed"
-        case .noSearchableWords: "The search has no letters or digits to look for on this device"
+        case .noSearchableWords: SearchWords.Refusal.noWordsOnDevice.message
         case .conflict: "The document was changed elsewhere; reload it and try again"
         case .rejected: "The server rejected the change"
         case .notCached: "Not available offline"

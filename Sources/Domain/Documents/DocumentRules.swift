@@ -11,7 +11,7 @@ public enum DocumentRules {
     /// The longest tag allowed, in characters.
     public static let maxTagLength = 50
     /// The longest search query allowed, in characters.
-    public static let maxQueryLength = 200
+    public static let maxQueryLength = SearchWords.maxQueryLength
     /// The most documents a page holds.
     public static let maxPageSize = PageRequest.maxLimit
 
@@ -53,10 +53,11 @@ public enum DocumentRules {
 
     /// The first rule a search query breaks, if any (after ``DocumentSearch/normalized(query:)``).
     public static func check(query: String) -> DocumentError? {
-        let trimmed = DocumentSearch.normalized(query: query)
-        if trimmed.isEmpty { return .emptyQuery }
-        if trimmed.count > maxQueryLength { return .queryTooLong(maxCharacters: maxQueryLength) }
-        return nil
+        switch SearchWords.refusal(of: query) {
+        case .empty: .emptyQuery
+        case .tooLong: .queryTooLong(maxCharacters: maxQueryLength)
+        case .noWordsOnDevice, nil: nil
+        }
     }
 
     /// The error a page size breaks, if any (1 to ``maxPageSize``).

@@ -44,6 +44,6 @@ public enum DocumentSearch {
 
     /// The query as it is searched for: surrounding white space removed.
     public static func normalized(query: String) -> String {
-        query.trimmingCharacters(in: .whitespacesAndNewlines)
+        SearchWords.normalized(query)
     }
 }

@@ -96,6 +96,18 @@ struct FeatureSearchTests {
         try await store.delete(try #require(ItemID.server(2)))
         #expect(try store.search(["example"]).isEmpty, "a deleted item leaves the index")
     }
+
+    /// The index looks for words, so a query without one is refused where the index answers; the
+    /// server looks for the text itself, so it takes the same query.
+    @Test func aQueryWithoutAWordIsRefusedOnTheDeviceAndTakenByTheServer() async throws {
+        let fixture = try await FeatureStoreTests.Fixture.make()
+        _ = try await fixture.store.create(FeatureStoreTests.draft("https://example.org/a-b"))
+        await #expect(throws: DataSourceError.noWordsOnDevice) {
+            try await fixture.store.search("-", words: [], policy: .localOnly)
+        }
+        let found = try await fixture.store.search("/a-", words: [], policy: .networkFirst)
+        #expect(found.value.map(\.url) == ["https://example.org/a-b"])
+    }
 }
 
 /// A feature's store and the engine that sends its changes let each other go with the stack: a

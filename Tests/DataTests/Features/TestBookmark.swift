@@ -24,8 +24,8 @@ extension TestBookmark: Timestamped, SyncTracked {}
 let testBookmarkCollection = CollectionSpec(
     name: "testbookmarks", tagPrefix: "t",
     fields: [
-        .init("url", .string(maxLength: 500, nonEmpty: true), required: true, inSummary: true),
-        .init("note", .string(maxLength: 500), optional: true, inSummary: true),
+        .init("url", .string(maxLength: 500, nonEmpty: true), required: true, inSummary: true, searchable: true),
+        .init("note", .string(maxLength: 500), optional: true, inSummary: true, searchable: true),
         .init("rating", .integer, required: true, inSummary: true),
     ])
 
