@@ -43,6 +43,26 @@ struct DamagedRowTests {
         #expect(listed.value.count == 3 && listed.origin == .network)
     }
 
+    /// A moment far off in a cache or sync row traps a conversion of its age to `Int` (it
+    /// crashed the shell at every read of the document, or search on the device).
+    @Test(arguments: [
+        "UPDATE cache_metadata SET fetched_at = 1e300", "UPDATE cache_metadata SET fetched_at = -1e300",
+        "UPDATE sync_state SET value = '1e300' WHERE key = 'lastSyncAt'",
+        "UPDATE sync_state SET value = '-1e300' WHERE key = 'lastSyncAt'",
+        "UPDATE sync_state SET value = 'inf' WHERE key = 'lastSyncAt'",
+    ])
+    func aMomentFarOffGivesAnAgeNotACrash(sql: String) async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.sync.sync { _ in }
+        _ = try await stack.documents.document(id: 1, policy: .cacheFirst)
+        try await stack.rawConnection().write { db in try db.execute(sql: sql) }
+        let read = try await stack.documents.document(id: 1, policy: .skipMemory)
+        #expect(read.value.title == "Welcome to Strata")
+        let found = try await stack.documents.search("welcome", policy: .localOnly)
+        #expect(found.value.map(\.id.rawValue) == [1])
+        #expect((0...1_000_000_000_000).contains(found.ageSeconds))
+    }
+
     @Test func aDamagedUserRowIsDroppedAndFetchedAgain() async throws {
         let stack = try await Stack.make()
         _ = try await stack.users.user(id: 1, policy: .cacheFirst)

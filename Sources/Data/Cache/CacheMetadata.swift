@@ -21,7 +21,17 @@ public struct CacheMetadata: Sendable, Equatable {
 extension CacheMetadata {
     /// Whole seconds since the server last sent or confirmed the value, never negative.
     public func age(at now: Date) -> Int {
-        max(0, Int(now.timeIntervalSince(fetchedAt)))
+        Self.wholeSeconds(from: fetchedAt, to: now)
+    }
+
+    /// Whole seconds from `start` to `end`, 0 when `start` is later (a clock set back).
+    ///
+    /// At most 10^12 (about 31,700 years): a moment read from a damaged row, however far off,
+    /// gives an age instead of trapping the conversion to `Int`.
+    static func wholeSeconds(from start: Date, to end: Date) -> Int {
+        let seconds = end.timeIntervalSince(start)
+        guard seconds > 0 else { return 0 }  // also when it is not a number
+        return Int(min(seconds, 1e12))
     }
 
     /// Whether a value of this `age` is still fresh: younger than `max-age`, or than `timeToLive`

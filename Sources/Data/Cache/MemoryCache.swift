@@ -114,8 +114,8 @@ struct LRUState<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         fetched: Fetched<Value>, staleETag: String?
     )? {
         guard let position = hit(key), let value = values[position] else { return nil }
-        let age = max(0, Int(now.timeIntervalSince(metadata[position].fetchedAt)))
-        let fresh = Double(age) < (metadata[position].maxAge ?? timeToLive)
+        let age = metadata[position].age(at: now)
+        let fresh = metadata[position].isFresh(age: age, timeToLive: timeToLive)
         return (
             Fetched(value, origin: .memory, freshness: fresh ? .fresh : .stale, ageSeconds: age),
             fresh ? nil : metadata[position].etag

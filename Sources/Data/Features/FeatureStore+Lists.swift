@@ -84,7 +84,7 @@ extension FeatureStore {
     /// Seconds since the last sync finished (0 before the first).
     func lastSyncAge() throws(DataSourceError) -> Int {
         let last = try reading { db in try SyncValueRecord.value(.lastSyncAt, db) }.flatMap(Double.init)
-        return last.map { max(0, Int(now().timeIntervalSince1970 - $0)) } ?? 0
+        return last.map { CacheMetadata.wholeSeconds(from: Date(timeIntervalSince1970: $0), to: now()) } ?? 0
     }
 }
 
