@@ -40,6 +40,28 @@ struct ConflictOutputTests {
         #expect(fields["version"] as? Int == 3 && fields.count == 3, "its fields and its version number")
     }
 
+    /// A conflict on a document's tags alone showed two identical versions: the title and the body.
+    @Test func showingADocumentsConflictPrintsEveryFieldOfBothVersions() throws {
+        var remote = FakeData.completeDocument
+        remote.content.tags = ["three"]
+        remote.content.body = ""
+        let conflict = DocumentConflict(
+            entryId: 5, documentId: remote.id, local: FakeData.completeDocument, remote: remote)
+        let shown = try rendering(SyncOutput.conflict(conflict))
+        #expect(
+            shown.plain() == """
+                Conflict 5 on document 7
+
+                local (version 4): Every field
+                  tags: one, two
+
+                A body, with é and 🙂
+
+                remote (version 4): Every field
+                  tags: three
+                """)
+    }
+
     @Test func showingAFeaturesConflictPrintsBothVersionsFieldByField() throws {
         let shown = try rendering(SyncOutput.conflict(item))
         #expect(

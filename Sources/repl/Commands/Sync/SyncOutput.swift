@@ -69,11 +69,16 @@ enum SyncOutput {
             json: JSONOutput.encode(ConflictListJSON(conflicts: all.map(\.json))))
     }
 
-    /// `conflicts show ID` for a document: both versions.
+    /// `conflicts show ID` for a document: both versions, each its title, then every other field
+    /// but the body (``Document/fieldValues``), then the body, so a change to any field shows.
     static func conflict(_ conflict: DocumentConflict) -> CommandOutput {
         func side(_ name: String, _ document: Document?) -> String {
             guard let document else { return "\(name): deleted on the server" }
-            return "\(name) (version \(document.version)): \(document.title)\n" + document.body
+            let apart: Set = [DocumentField.title.rawValue, DocumentField.body.rawValue]
+            let fields = document.fieldTexts.filter { !apart.contains($0.name) }.map { "  \($0.name): \($0.text)" }
+            let body = document.body.isEmpty ? [] : ["", document.body]
+            return (["\(name) (version \(document.version)): \(document.title)"] + fields + body)
+                .joined(separator: "\n")
         }
         let text =
             "Conflict \(conflict.entryId) on document \(conflict.documentId)\n\n"
