@@ -18,6 +18,8 @@ RULES = [
     # FileHandle's write(_:) stops the process when the reader went away (a closed pipe).
     (re.compile(r"\b(standardOutput|standardError|fileHandleForWriting)\.write\((?!contentsOf:)"),
      "FileHandle.write(_:) (use write(contentsOf:) or Console.writeVerbatim)"),
+    # GRDB's Row subscript traps on a value it cannot convert (a damaged row); rows are named `row`.
+    (re.compile(r"\brow\["), "GRDB's Row subscript (use try row.decode(_:forColumn:))"),
 ]
 
 

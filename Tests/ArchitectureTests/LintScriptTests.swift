@@ -33,6 +33,7 @@ struct LintScriptTests {
             "let x = try! load()", "let y = value as! Int", "fatalError(\"boom\")", "precondition(ok)",
             "preconditionFailure()", "assert(x > 0)", "let z = optional!.count", "var name: String!",
             "let process = Process()", "FileHandle.standardError.write(Data(text.utf8))",
+            #"let id: Int = row["id"]"#, "let first: String = row[0]",
         ])
     func forbiddenConstructIsCaught(line: String) async throws {
         let directory = try scratch(["Bad.swift": "import Foundation\n\(line)\n"])
@@ -52,6 +53,8 @@ struct LintScriptTests {
             let child = ChildProcess(pid: 1)
             let lock = ProcessLock(at: url)
             try handle.fileHandleForWriting.write(contentsOf: data)
+            let id = try row.decode(Int.self, forColumn: "id")
+            let rows = table[0]
             """
         let directory = try scratch(["Clean.swift": clean])
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -63,6 +63,25 @@ struct DamagedRowTests {
         #expect((0...1_000_000_000_000).contains(found.ageSeconds))
     }
 
+    /// GRDB's subscript trapped on these: the next page's cursor read from a damaged row, and the
+    /// outbox's counts of a damaged state.
+    @Test func aDamagedChangeTimeOrStateIsAnErrorOrACountNotACrash() async throws {
+        let stack = try await Stack.make()
+        _ = try await stack.sync.sync { _ in }
+        try await stack.rawConnection().write { db in
+            try db.execute(sql: "UPDATE document SET updated_at = 'x' WHERE id = 1")
+            try db.execute(
+                sql: """
+                    INSERT INTO outbox (collection, item_id, operation, body, idempotency_key, state, created_at)
+                        VALUES ('documents', 1, 'delete', NULL, 'k1', X'00ff', 0)
+                    """)
+        }
+        await #expect(throws: DocumentError.storageFailure) {
+            try await stack.documents.documents(page: PageRequest(limit: 1), policy: .localOnly)
+        }
+        #expect(await stack.sync.status().parked == 1)
+    }
+
     @Test func aDamagedUserRowIsDroppedAndFetchedAgain() async throws {
         let stack = try await Stack.make()
         _ = try await stack.users.user(id: 1, policy: .cacheFirst)

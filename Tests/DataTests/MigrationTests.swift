@@ -142,6 +142,40 @@ struct MigrationTests {
         #expect(try queue.read(check), "\(migration)")
     }
 
+    /// A change the release before wrote that no longer reads (a damaged file) is parked with
+    /// the reason, and the migration goes on: GRDB's subscript trapped on such a row, and the app
+    /// could not open its database.
+    @Test func aDamagedChangeIsParkedWhenTheOutboxesBecomeOne() throws {
+        let index = try #require(Self.cases.firstIndex { $0.migration == Names.oneOutbox })
+        let (migration, seed, _) = Self.cases[index]
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: Self.cases[index - 1].migration)
+        try queue.write { db in
+            try db.execute(
+                sql: seed + """
+                    INSERT INTO outbox (document_id, operation, payload, base_etag, idempotency_key, created_at, state)
+                        VALUES ('x', 'update', CAST('{"body":"z"}' AS BLOB), NULL, 'k7', 1767258980, 'pending');
+                    INSERT INTO outbox (document_id, operation, payload, base_etag, idempotency_key, created_at, state)
+                        VALUES (2, X'00ff', NULL, NULL, 'k8', 1767258990, 'pending');
+                    INSERT INTO outbox (document_id, operation, payload, base_etag, idempotency_key, created_at, state)
+                        VALUES (2, 'update', CAST('{"body":"z"}' AS BLOB), NULL, 'k9', 1767259000, X'00ff');
+                    """)
+        }
+        try AppDatabase.migrator.migrate(queue, upTo: migration)
+        let damaged = try queue.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT idempotency_key, state, last_error FROM outbox
+                    WHERE idempotency_key IN ('k7', 'k8', 'k9') ORDER BY seq
+                    """
+            ).map { "\($0[0] as String) \($0[1] as String) \(($0[2] as String?) ?? "")" }
+        }
+        let reason = "it could not be read when the outboxes became one"
+        #expect(damaged == ["k7 parked \(reason)", "k8 parked \(reason)", "k9 parked \(reason)"])
+        #expect(try queue.read { db in try Self.count("outbox", db) } == 11, "the eight changes before them kept")
+    }
+
     @Test func aDatabaseOfThePreviousReleaseOpensAndEveryRowReads() async throws {
         // Given a file written by an earlier release (schema v3): cached rows, a cached list, a
         // pending edit, a document created offline, and a conflict.

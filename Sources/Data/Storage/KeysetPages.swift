@@ -48,10 +48,14 @@ struct KeysetPages: Sendable {
             throw .storage
         }
         let kept = Array(rows.prefix(request.limit))
-        let next =
-            rows.count > request.limit
-            ? kept.last.flatMap { Self.cursor(updatedAt: $0["page_updated_at"], id: $0["page_id"]) } : nil
-        return (kept, next)
+        guard rows.count > request.limit, let last = kept.last else { return (kept, nil) }
+        do {
+            // Decoded with `try`: GRDB's subscript traps on a value it cannot convert (a damaged row).
+            let updatedAt = try last.decode(Double.self, forColumn: "page_updated_at")
+            return (kept, Self.cursor(updatedAt: updatedAt, id: try last.decode(Int.self, forColumn: "page_id")))
+        } catch {
+            throw .storage
+        }
     }
 
     private static func cursor(updatedAt: Double, id: Int) -> PageCursor? {

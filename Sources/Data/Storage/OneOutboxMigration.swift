@@ -99,13 +99,27 @@ extension OneOutboxMigration {
                 VALUES (?, 'documents', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for row in rows {
-            let id: Int = row["document_id"]
-            let operation: String = row["operation"]
-            var state: String = row["state"]
-            var lastError: String? = row["last_error"]
+            /// A column as it is stored, to copy it unchanged.
+            func column(_ name: String) throws -> DatabaseValue { try row.decode(DatabaseValue.self, forColumn: name) }
+            // Columns are read with `try?`: GRDB's subscript traps on a value it cannot convert,
+            // and a damaged change is parked with the reason instead of ending the migration.
+            let id = (try? row.decode(Int.self, forColumn: "document_id")) ?? 0
+            // The words v13 knew, spelled out: a migration does not follow later types.
+            let read = (try? row.decode(String.self, forColumn: "operation")).flatMap {
+                ["create", "update", "delete"].contains($0) ? $0 : nil
+            }
+            let operation = read ?? "update"
+            var state = (try? row.decode(String.self, forColumn: "state")).flatMap {
+                ["pending", "parked", "conflict"].contains($0) ? $0 : nil
+            }
+            var lastError = (try? row.decode(String?.self, forColumn: "last_error")) ?? nil
             var body: Data?
-            if operation != "delete" {
-                let change = (row["payload"] as Data?).flatMap { try? JSONDecoder().decode(Fields.self, from: $0) }
+            if read == nil || id == 0 || state == nil {
+                state = "parked"
+                lastError = "it could not be read when the outboxes became one"
+            } else if operation != "delete" {
+                let payload = (try? row.decode(Data?.self, forColumn: "payload")) ?? nil
+                let change = payload.flatMap { try? JSONDecoder().decode(Fields.self, from: $0) }
                 var current = try documents[id] ?? stored(id, db) ?? Fields(title: nil, body: "", tags: [])
                 if let change {
                     current = Fields(
@@ -122,14 +136,14 @@ extension OneOutboxMigration {
             }
             // Both outboxes drew from one numbering (v11); a number used twice anyway gets a new one.
             let taken = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE seq = ?)", arguments: [row["seq"] as DatabaseValue])
+                db, sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE seq = ?)", arguments: [try column("seq")])
             try insert.execute(
                 arguments: [
-                    taken == true ? DatabaseValue.null : row["seq"] as DatabaseValue, id, operation, body,
-                    row["base_etag"] as DatabaseValue,
-                    row["idempotency_key"] as DatabaseValue, row["attempts"] as DatabaseValue, state, lastError,
-                    row["created_at"] as DatabaseValue, row["remote"] as DatabaseValue,
-                    row["remote_etag"] as DatabaseValue,
+                    taken == true ? DatabaseValue.null : try column("seq"), id, operation, body,
+                    try column("base_etag"),
+                    try column("idempotency_key"), try column("attempts"), state, lastError,
+                    try column("created_at"), try column("remote"),
+                    try column("remote_etag"),
                 ])
         }
     }
@@ -141,9 +155,10 @@ extension OneOutboxMigration {
             if let row = try Row.fetchOne(
                 db, sql: "SELECT title, body, tags FROM \(table) WHERE id = ?", arguments: [id])
             {
-                let tags: String = row["tags"]
+                let tags = (try? row.decode(String.self, forColumn: "tags")) ?? ""
                 return Fields(
-                    title: row["title"], body: row["body"],
+                    title: try? row.decode(String.self, forColumn: "title"),
+                    body: try? row.decode(String.self, forColumn: "body"),
                     tags: tags.split(separator: " ").map(String.init))
             }
         }

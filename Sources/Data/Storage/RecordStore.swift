@@ -148,7 +148,11 @@ extension RecordStore {
                 sql: "SELECT \(Record.keyColumn.name), \(column.name) FROM \(Record.databaseTableName) "
                     + "WHERE \(Record.keyColumn.name) IN (\(marks))",
                 arguments: StatementArguments(slice))
-            while let row = try rows.next() { held[row[Record.keyColumn] as DatabaseValue] = row[column] }
+            while let row = try rows.next() {
+                // A version that does not read (a damaged row) counts as none: the incoming record wins.
+                held[try row.decode(DatabaseValue.self, forColumn: Record.keyColumn)] = try? row.decode(
+                    Int.self, forColumn: column)
+            }
         }
         guard !held.isEmpty else { return records }
         return records.filter { entry in

@@ -187,8 +187,8 @@ struct Outbox: Sendable {
         }
         var counts = (pending: 0, parked: 0, conflicts: 0)
         for row in rows {
-            let number: Int = row["n"]
-            switch OutboxEntry.State(rawValue: row["state"] ?? "") {
+            let number = (try? row.decode(Int.self, forColumn: "n")) ?? 0
+            switch OutboxEntry.State(rawValue: (try? row.decode(String.self, forColumn: "state")) ?? "") {
             case .pending: counts.pending += number
             case .conflict: counts.conflicts += number
             case .parked, nil: counts.parked += number

@@ -64,8 +64,11 @@ struct DeviceRoutes: Sendable {
             (try? database.pool.read { db in
                 try Row.fetchAll(db, sql: "SELECT token, bundle, environment FROM device ORDER BY token")
             }) ?? []
-        return rows.map {
-            RegisteredDevice(token: $0["token"], bundleIdentifier: $0["bundle"], environment: $0["environment"])
+        return rows.compactMap { row in
+            try? RegisteredDevice(
+                token: row.decode(String.self, forColumn: "token"),
+                bundleIdentifier: row.decode(String.self, forColumn: "bundle"),
+                environment: row.decode(String.self, forColumn: "environment"))
         }
     }
 

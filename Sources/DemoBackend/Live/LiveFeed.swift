@@ -168,10 +168,12 @@ extension LiveFeed {
                     WHERE collection = ? AND changed_at > ? ORDER BY changed_at
                     """,
                 arguments: [collection, since[collection] ?? 0])
-            events += rows.map { row in
+            events += try rows.map { row in
                 Event(
-                    collection: collection, id: row["id"], version: row["version"], deleted: row["deleted"],
-                    serverVersion: row["changed_at"])
+                    collection: collection, id: try row.decode(Int.self, forColumn: "id"),
+                    version: try row.decode(Int.self, forColumn: "version"),
+                    deleted: try row.decode(Bool.self, forColumn: "deleted"),
+                    serverVersion: try row.decode(Int.self, forColumn: "changed_at"))
             }
         }
         return events

@@ -34,7 +34,11 @@ struct AttachmentStore: Sendable {
             db,
             sql: "SELECT name, size, added_at FROM attachment WHERE collection = ? AND resource_id = ? ORDER BY name",
             arguments: [collection, id]
-        ).map { row in Stored(document: id, name: row[0], size: row[1], addedAt: Date(timeIntervalSince1970: row[2])) }
+        ).map { row in
+            Stored(
+                document: id, name: try row.decode(String.self, atIndex: 0), size: try row.decode(Int.self, atIndex: 1),
+                addedAt: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 2)))
+        }
     }
 
     /// One attachment and its file, if the resource has it.
@@ -47,8 +51,10 @@ struct AttachmentStore: Sendable {
                     """,
                 arguments: [collection, id, name])
         else { return nil }
-        let stored = Stored(document: id, name: name, size: row[0], addedAt: Date(timeIntervalSince1970: row[1]))
-        return (stored, files.appendingPathComponent(row[2]))
+        let stored = Stored(
+            document: id, name: name, size: try row.decode(Int.self, atIndex: 0),
+            addedAt: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 1)))
+        return (stored, files.appendingPathComponent(try row.decode(String.self, atIndex: 2)))
     }
 
     /// Keeps the file at `upload` (moved into place) as `name` of the resource, in the caller's

@@ -30,10 +30,14 @@ struct IdempotencyStore: Sendable {
                     sql: "SELECT fingerprint, status, headers, body, created_at FROM idempotency WHERE key = ?"),
                 arguments: [key])
         else { return .new }
-        if (row[4] as Double) < now().timeIntervalSince1970 - lifetime { return .new }
-        guard row[0] as String == fingerprint else { return .mismatch }
-        let headers = (try? JSONDecoder().decode([String: String].self, from: Data((row[2] as String).utf8))) ?? [:]
-        return .replay(Answer(status: row[1], headers: headers, body: row[3]))
+        if try row.decode(Double.self, atIndex: 4) < now().timeIntervalSince1970 - lifetime { return .new }
+        guard try row.decode(String.self, atIndex: 0) == fingerprint else { return .mismatch }
+        let headerText = try row.decode(String.self, atIndex: 2)
+        let headers = (try? JSONDecoder().decode([String: String].self, from: Data(headerText.utf8))) ?? [:]
+        return .replay(
+            Answer(
+                status: try row.decode(Int.self, atIndex: 1), headers: headers,
+                body: try row.decode(Data.self, atIndex: 3)))
     }
 
     /// Keeps the answer to a request (answers from 500 up are not kept: a retry really retries).

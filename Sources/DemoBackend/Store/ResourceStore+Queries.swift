@@ -57,9 +57,13 @@ extension ResourceStore {
         var next: ListCursor?
         if let page, rows.count > page.limit {
             rows.removeLast()
-            next = rows.last.map { ListCursor(updatedAt: $0[1], id: $0[2], query: page.fingerprint) }
+            next = try rows.last.map { row in
+                ListCursor(
+                    updatedAt: try row.decode(Double.self, atIndex: 1), id: try row.decode(Int.self, atIndex: 2),
+                    query: page.fingerprint)
+            }
         }
-        let summaries = rows.map { $0[0] as String }
+        let summaries = try rows.map { row in try row.decode(String.self, atIndex: 0) }
         let deleted =
             try since.map { since in
                 try Int.fetchAll(
@@ -94,13 +98,17 @@ extension ResourceStore {
                 more = true
                 break
             }
-            let id: Int = row[0]
-            reached = row[4]
-            if row[3] as Bool {
+            let id = try row.decode(Int.self, atIndex: 0)
+            reached = try row.decode(Int.self, atIndex: 4)
+            if try row.decode(Bool.self, atIndex: 3) {
                 deleted.append(id)
             } else {
                 if !resources.isEmpty { resources += "," }
-                Self.append(row[2], etag: tags.tag(collection: collection, id: id, version: row[1]), to: &resources)
+                let version = try row.decode(Int.self, atIndex: 1)
+                Self.append(
+                    try row.decode(String.self, atIndex: 2),
+                    etag: tags.tag(collection: collection, id: id, version: version),
+                    to: &resources)
             }
         }
         return Changes(

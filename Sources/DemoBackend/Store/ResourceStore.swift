@@ -57,11 +57,12 @@ final class ResourceStore: Sendable {
                 sql: "SELECT id, version, representation, deleted FROM resource WHERE collection = ? AND id = ?"),
             arguments: [collection, id]
         ).map { row in
-            let id: Int = row["id"]
-            let version: Int = row["version"]
+            let id = try row.decode(Int.self, forColumn: "id")
+            let version = try row.decode(Int.self, forColumn: "version")
             return Stored(
-                id: id, version: version, representation: row["representation"],
-                etag: tags.tag(collection: collection, id: id, version: version), deleted: row["deleted"])
+                id: id, version: version, representation: try row.decode(String.self, forColumn: "representation"),
+                etag: tags.tag(collection: collection, id: id, version: version),
+                deleted: try row.decode(Bool.self, forColumn: "deleted"))
         }
     }
 
