@@ -214,9 +214,13 @@ public actor SyncEngine: SyncRepositoryProtocol {
         (try? outbox.counts().pending) ?? 0
     }
 
-    /// The change numbers every collection's pull reached, added up.
+    /// The change numbers every collection's pull reached, added up (at most `Int.max`: the numbers
+    /// come from servers and from the database, and an overflow would trap).
     nonisolated func pulledVersion() -> Int {
-        collections.reduce(0) { $0 + $1.pulledVersion() }
+        collections.reduce(0) { sum, collection in
+            let (added, overflow) = sum.addingReportingOverflow(max(0, collection.pulledVersion()))
+            return overflow ? Int.max : added
+        }
     }
 
     /// Waits until no other push runs, then takes the turn (``endPush()`` hands it on).
