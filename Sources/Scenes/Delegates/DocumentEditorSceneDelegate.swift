@@ -61,9 +61,7 @@ public final class DocumentEditorSceneDelegate: SceneDelegate {
     public func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) async {
         let restored = session.stateRestorationActivity?.payload(as: DocumentEditActivity.self)
         let requested = options.userActivities.lazy.compactMap { $0.payload(as: DocumentEditActivity.self) }.first
-        var payload =
-            requested ?? restored
-            ?? .opening(nil)
+        var payload = requested ?? restored ?? .opening(nil)
         if let requested, let restored, requested.documentId == restored.documentId {
             payload = restored.overlaid(with: requested)
         }
