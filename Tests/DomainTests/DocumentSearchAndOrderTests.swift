@@ -44,7 +44,7 @@ struct DocumentSearchAndOrderTests {
     }
 
     @Test func queriesAreSearchedWithoutSurroundingWhiteSpace() {
-        #expect(DocumentSearch.normalized(query: "  layer rules \n") == "layer rules")
+        #expect(SearchWords.normalized("  layer rules \n") == "layer rules")
     }
 
     @Test func theNewestChangeComesFirstAndTiesGoToTheHigherID() {

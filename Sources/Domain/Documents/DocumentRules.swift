@@ -51,7 +51,7 @@ public enum DocumentRules {
         return storable(body, in: .body)
     }
 
-    /// The first rule a search query breaks, if any (after ``DocumentSearch/normalized(query:)``).
+    /// The first rule a search query breaks, if any (after ``SearchWords/normalized(_:)``).
     public static func check(query: String) -> DocumentError? {
         switch SearchWords.refusal(of: query) {
         case .empty: .emptyQuery

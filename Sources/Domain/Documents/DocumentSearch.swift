@@ -41,9 +41,4 @@ public enum DocumentSearch {
             || document.body.range(of: query, options: options) != nil
             || document.tags.contains { $0.range(of: query, options: options) != nil }
     }
-
-    /// The query as it is searched for: surrounding white space removed.
-    public static func normalized(query: String) -> String {
-        SearchWords.normalized(query)
-    }
 }

@@ -18,7 +18,7 @@ public struct SearchDocumentsUseCase: Sendable {
         query: String, policy: ReadPolicy = .cacheFirst
     ) async -> Result<Fetched<[DocumentSummary]>, DocumentError> {
         if let error = DocumentRules.check(query: query) { return .failure(error) }
-        let normalized = DocumentSearch.normalized(query: query)
+        let normalized = SearchWords.normalized(query)
         return await .catching { () async throws(DocumentError) in
             try await repository.search(normalized, policy: policy)
         }
