@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Platform
+import Scenes
 import ShellKit
 import TestSupport
 import Testing
@@ -48,6 +50,29 @@ struct DocumentFileTests {
         let folder = try ScratchFolder()
         try Data().write(
             to: folder.url.appendingPathComponent(name.replacingOccurrences(of: ".json", with: "-10.json")))
+    }
+
+    /// A document's editor window shows every field of its draft: a row each but the body, which
+    /// goes under them, and a JSON member each.
+    @Test func anEditorWindowShowsEveryFieldOfItsDraft() async throws {
+        let scenes = SceneApplication.strata(
+            documents: FakeDocumentRepository(), users: FakeUserRepository(), sync: FakeSyncRepository(),
+            store: InMemorySceneStateStore())
+        let session = try await scenes.requestSceneSessionActivation(nil, userActivity: .documentEdit(.opening(nil)))
+        let window = try #require(session.scene?.delegate as? DocumentEditorSceneDelegate)
+        let complete = FakeData.completeDocument.content
+        window.replaceDraft(with: complete)
+        guard case .rendered(let view) = SceneOutput.editor(session, window) else {
+            Issue.record("the editor printed no view")
+            return
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(view.json().utf8)) as? [String: Any])
+        let table = try #require(view.table(styling: Styling(isEnabled: false)))
+        for (name, value) in complete.fieldValues {
+            #expect(object[name] != nil, "the JSON lacks \(name)")
+            let shown = name == DocumentField.body.rawValue ? "\n\n\(value.text)" : "\(name) "
+            #expect(table.contains(shown), "the table lacks \(name)")
+        }
     }
 
     /// Every field is in the JSON under its name, and a text, number or list of texts holds the

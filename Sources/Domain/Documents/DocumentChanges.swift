@@ -32,7 +32,15 @@ public struct DocumentChanges: Hashable, Sendable {
     /// The document with these changes applied (the version and dates are the store's to set).
     public func applied(to document: Document) -> Document {
         var changed = document
-        for field in fields { field.copy(from: values, to: &changed.content) }
+        changed.content = applied(to: document.content)
+        return changed
+    }
+
+    /// `draft` with these changes applied: an editor's unsaved fields laid over a document as
+    /// saved.
+    public func applied(to draft: DocumentDraft) -> DocumentDraft {
+        var changed = draft
+        for field in fields { field.copy(from: values, to: &changed) }
         return changed
     }
 }

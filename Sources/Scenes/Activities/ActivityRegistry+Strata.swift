@@ -7,11 +7,10 @@ extension ActivityRegistry {
     nonisolated public static let strata: ActivityRegistry = {
         var registry = ActivityRegistry()
         registry.register(DocumentEditActivity.self)
-        registry.register(DocumentEditActivity.self, version: 1, decoding: DocumentEditActivity.Version1.self) {
-            $0.migrated()
+        // Versions 1 and 2 lack members the current one reads as absent: the cursor and the tags.
+        for version in 1...2 {
+            registry.register(DocumentEditActivity.self, version: version, decoding: DocumentEditActivity.self) { $0 }
         }
-        // Version 2 differs only by lacking the optional `draftTags`, which then reads as no change.
-        registry.register(DocumentEditActivity.self, version: 2, decoding: DocumentEditActivity.self) { $0 }
         registry.register(DocumentListActivity.self)
         registry.register(ItemListActivity.self)
         registry.register(ItemListActivity.self, version: 1, decoding: ItemListActivity.Version1.self) {

@@ -131,12 +131,10 @@ extension DocumentEditorSceneDelegate {
         }
         let draft = editor.draft
         let original = editor.saved.map(DocumentDraft.init) ?? .empty
-        let changed = editor.state.hasUnsavedChanges
         return DocumentEditActivity(
             documentId: editor.saved?.id.rawValue ?? documentId,
-            draftTitle: changed && draft.title != original.title ? draft.title : nil,
-            draftBody: changed && draft.body != original.body ? draft.body : nil,
-            draftTags: changed && draft.tags != original.tags ? draft.tags : nil,
+            changes: editor.state.hasUnsavedChanges
+                ? DocumentChanges(from: original, to: draft) : DocumentChanges(.empty, fields: []),
             cursor: min(cursor, draft.body.count))
     }
 
@@ -153,10 +151,7 @@ extension DocumentEditorSceneDelegate {
                 return
             }
         }
-        var draft = document.map(DocumentDraft.init) ?? .empty
-        if let title = payload.draftTitle { draft.title = title }
-        if let body = payload.draftBody { draft.body = body }
-        if let tags = payload.draftTags { draft.tags = tags }
+        let draft = payload.changes.applied(to: document.map(DocumentDraft.init) ?? .empty)
         let editor = DocumentEditorViewModel(
             editing: document, draft: draft, createDocument: createDocument, updateDocument: updateDocument,
             findConflict: findConflict)
@@ -169,9 +164,9 @@ extension DocumentEditActivity {
     /// This draft with the fields `newer` carries written over it.
     fileprivate func overlaid(with newer: DocumentEditActivity) -> DocumentEditActivity {
         guard newer.hasDraft else { return self }
-        return DocumentEditActivity(
-            documentId: documentId, draftTitle: newer.draftTitle ?? draftTitle, draftBody: newer.draftBody ?? draftBody,
-            draftTags: newer.draftTags ?? draftTags, cursor: newer.cursor)
+        let changes = DocumentChanges(
+            newer.changes.applied(to: changes.values), fields: changes.fields.union(newer.changes.fields))
+        return DocumentEditActivity(documentId: documentId, changes: changes, cursor: newer.cursor)
     }
 }
 

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Platform
 import Presentation
@@ -10,10 +11,13 @@ struct UserActivityCodingTests {
     nonisolated static let activities: [UserActivity] = [
         .documentEdit(
             DocumentEditActivity(
-                documentId: 42, draftTitle: "Títle", draftBody: "héllo\nwörld", draftTags: ["ünï", "b"], cursor: 3)),
+                documentId: 42, changes: FakeData.changes(title: "Títle", body: "héllo\nwörld", tags: ["ünï", "b"]),
+                cursor: 3)),
+        .documentEdit(DocumentEditActivity(documentId: nil, changes: FakeData.changes(body: "new"), cursor: 0)),
+        .documentEdit(DocumentEditActivity(documentId: 5, changes: FakeData.changes(tags: []), cursor: 0)),
         .documentEdit(
-            DocumentEditActivity(documentId: nil, draftTitle: nil, draftBody: "new", draftTags: nil, cursor: 0)),
-        .documentEdit(DocumentEditActivity(documentId: 5, draftTitle: nil, draftBody: nil, draftTags: [], cursor: 0)),
+            DocumentEditActivity(
+                documentId: 9, changes: DocumentChanges(everyFieldOf: FakeData.completeDocument), cursor: 1)),
         .documentList(DocumentListActivity(query: "draft", scrollPosition: 17)),
         .userProfile(UserProfileActivity(userId: 7)),
         .itemList(ItemListActivity(collection: "recipes", query: ""), title: "Recipes"),
@@ -51,6 +55,8 @@ struct UserActivityCodingTests {
         #"{"activityType":"com.strata.user.profile","schemaVersion":9,"title":"x","payload":{"userId":1}}"#,
         #"{"activityType":"com.strata.user.profile","schemaVersion":1,"title":"x","payload":{"userId":"one"}}"#,
         #"{"activityType":"com.strata.user.pro"#,
+        #"{"activityType":"com.strata.document.edit","schemaVersion":3,"title":"x","payload":{"draftTags":"home"}}"#,
+        #"{"activityType":"com.strata.document.edit","schemaVersion":3,"title":"x","payload":{"draftTitle":7}}"#,
         "not json at all",
     ])
     func unknownTypesVersionsAndGarbageDecodeToNoActivity(json: String) {
@@ -65,7 +71,7 @@ struct UserActivityCodingTests {
         let activity = try #require(ActivityRegistry.strata.decode(Data(json.utf8)))
         #expect(
             activity.payload(as: DocumentEditActivity.self)
-                == DocumentEditActivity(documentId: 3, draftTitle: nil, draftBody: "four", draftTags: nil, cursor: 4))
+                == DocumentEditActivity(documentId: 3, changes: FakeData.changes(body: "four"), cursor: 4))
     }
 
     @Test func aVersionTwoEditActivityIsReadWithItsTagsUnchanged() throws {
@@ -76,13 +82,22 @@ struct UserActivityCodingTests {
         let activity = try #require(ActivityRegistry.strata.decode(Data(json.utf8)))
         let payload = try #require(activity.payload(as: DocumentEditActivity.self))
         #expect(
-            payload
-                == DocumentEditActivity(documentId: 3, draftTitle: "Three", draftBody: nil, draftTags: nil, cursor: 2))
+            payload == DocumentEditActivity(documentId: 3, changes: FakeData.changes(title: "Three"), cursor: 2))
         #expect(payload.hasDraft)
     }
 
+    @Test func anEditorsUnsavedFieldsAreKeptUnderDraftAndTheirNames() throws {
+        let activity = UserActivity.documentEdit(
+            DocumentEditActivity(documentId: 4, changes: FakeData.changes(title: "T", tags: ["a"]), cursor: 0))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(activity)) as? [String: Any])
+        let payload = try #require(object["payload"] as? [String: Any])
+        #expect(payload.keys.sorted() == ["cursor", "documentId", "draftTags", "draftTitle"])
+        #expect(payload["draftTitle"] as? String == "T" && payload["draftTags"] as? [String] == ["a"])
+    }
+
     @Test func clearedTagsAreADraftOfTheirOwn() {
-        #expect(DocumentEditActivity(documentId: 5, draftTitle: nil, draftBody: nil, draftTags: [], cursor: 0).hasDraft)
+        #expect(DocumentEditActivity(documentId: 5, changes: FakeData.changes(tags: []), cursor: 0).hasDraft)
         #expect(!DocumentEditActivity.opening(5).hasDraft)
     }
 

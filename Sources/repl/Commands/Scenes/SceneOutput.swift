@@ -51,19 +51,21 @@ enum SceneOutput {
 
     /// The editor of `session`: its draft, state and cursor.
     static func editor(_ session: SceneSession, _ delegate: DocumentEditorSceneDelegate) -> CommandOutput {
-        let view = EditorJSON(session: session.persistentIdentifier, delegate)
+        let view = EditorWindow(session: session.persistentIdentifier, delegate)
+        let draft = delegate.editor?.draft ?? .empty
         let heading = "Editor \(view.session): " + (view.documentId.map { "document \($0)" } ?? "new document")
+        // Every field but the body is a row, as `docs show` prints a document; the body goes under them.
+        let fields = draft.fieldValues.filter { $0.name != DocumentField.body.rawValue }
         let rows =
-            [["state", view.state + (view.unsaved ? " (unsaved)" : "")]] + refusedRow(view.refusedField) + [
-                ["title", view.title], ["tags", view.tags.joined(separator: ", ")], ["cursor", String(view.cursor)],
-            ]
-        let body = view.body.isEmpty ? "" : "\n\n" + view.body
+            [["state", view.state + (view.unsaved ? " (unsaved)" : "")]] + refusedRow(view.refusedField)
+            + fields.map { [$0.name, $0.value.text] } + [["cursor", String(view.cursor)]]
+        let body = draft.body.isEmpty ? "" : "\n\n" + draft.body
         return .rendered(
             table: heading + "\n" + TextTable.render(rows: rows) + body,
-            plain: [view.session, view.documentId.map(String.init) ?? "", view.state, view.title].joined(
+            plain: [view.session, view.documentId.map(String.init) ?? "", view.state, draft.title].joined(
                 separator: "\t")
-                + "\n" + view.body,
-            json: JSONOutput.encode(view))
+                + "\n" + draft.body,
+            json: JSONOutput.encode(EditorJSON(window: view, fields: FieldRecord(draft.fieldValues))))
     }
 }
 
@@ -107,15 +109,24 @@ extension SceneOutput {
         }
     }
 
-    /// The editor view in JSON.
+    /// The editor view in JSON: the window's members, then each field of the draft by its name in
+    /// ``DocumentDraft/fieldValues``, as `docs show` names it.
     private struct EditorJSON: Encodable {
+        let window: EditorWindow
+        let fields: FieldRecord
+
+        func encode(to encoder: any Encoder) throws {
+            try window.encode(to: encoder)
+            try fields.encode(to: encoder)
+        }
+    }
+
+    /// An editor window's own members.
+    private struct EditorWindow: Encodable {
         let session: String
         let documentId: Int?
         let state: String
         let unsaved: Bool
-        let title: String
-        let body: String
-        let tags: [String]
         let cursor: Int
         /// The field a rule refused in the last save, by name; absent when none was.
         let refusedField: String?
@@ -126,9 +137,6 @@ extension SceneOutput {
             let state = delegate.editor?.state
             self.state = state?.sceneName ?? "unopened"
             unsaved = state?.hasUnsavedChanges ?? true
-            title = delegate.editor?.draft.title ?? ""
-            body = delegate.editor?.draft.body ?? ""
-            tags = delegate.editor?.draft.tags ?? []
             cursor = delegate.cursor
             refusedField = state?.refusedField
         }
