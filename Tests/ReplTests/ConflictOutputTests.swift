@@ -40,26 +40,30 @@ struct ConflictOutputTests {
         #expect(fields["version"] as? Int == 3 && fields.count == 3, "its fields and its version number")
     }
 
-    /// A conflict on a document's tags alone showed two identical versions: the title and the body.
+    /// Each side of a document's conflict shows every field.
+    ///
+    /// A conflict on the tags alone showed two identical versions: the title and the body. Each
+    /// side now names every field: the title in its heading, each other field on a line of
+    /// its own, and the body under them.
     @Test func showingADocumentsConflictPrintsEveryFieldOfBothVersions() throws {
-        var remote = FakeData.completeDocument
+        let local = FakeData.completeDocument
+        var remote = local
         remote.content.tags = ["three"]
         remote.content.body = ""
-        let conflict = DocumentConflict(
-            entryId: 5, documentId: remote.id, local: FakeData.completeDocument, remote: remote)
-        let shown = try rendering(SyncOutput.conflict(conflict))
-        #expect(
-            shown.plain() == """
-                Conflict 5 on document 7
-
-                local (version 4): Every field
-                  tags: one, two
-
-                A body, with é and 🙂
-
-                remote (version 4): Every field
-                  tags: three
-                """)
+        let conflict = DocumentConflict(entryId: 5, documentId: remote.id, local: local, remote: remote)
+        let shown = try #require(try rendering(SyncOutput.conflict(conflict)).plain())
+        #expect(shown.hasPrefix("Conflict 5 on document 7\n\nlocal (version 4): Every field\n"))
+        let sides = shown.components(separatedBy: "\n\nremote ")
+        try #require(sides.count == 2)
+        let apart: Set = [DocumentField.title.rawValue, DocumentField.body.rawValue]
+        for (side, document) in zip(sides, [local, remote]) {
+            #expect(side.contains("(version 4): \(document.title)\n"))
+            for (name, text) in document.fieldTexts where !apart.contains(name) {
+                #expect(side.contains("\n  \(name): \(text)"), "\(name)")
+            }
+            #expect(document.body.isEmpty || side.hasSuffix("\n\n\(document.body)"))
+        }
+        #expect(sides[1].hasSuffix("  tags: three"), "the remote side has no body")
     }
 
     @Test func showingAFeaturesConflictPrintsBothVersionsFieldByField() throws {

@@ -1,3 +1,4 @@
+import Domain
 import Platform
 import Presentation
 import Scenes
@@ -98,7 +99,7 @@ struct RegistryTests {
             documents: FakeDocumentRepository(), users: FakeUserRepository(), sync: FakeSyncRepository(),
             store: InMemorySceneStateStore(), itemLists: ["recipes": recipes])
         let document = try await scenes.requestSceneSessionActivation(nil, userActivity: .documentEdit(.opening(nil)))
-        #expect(EditorCommands.fieldNames(in: document.scene?.delegate) == ["title", "body", "tags"])
+        #expect(EditorCommands.fieldNames(in: document.scene?.delegate) == DocumentField.allCases.map(\.rawValue))
         let item = try await scenes.requestSceneSessionActivation(
             nil,
             userActivity: .itemEdit(ItemEditActivity(collection: "recipes", itemId: nil, changes: [:]), noun: "recipe"))

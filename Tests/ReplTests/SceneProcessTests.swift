@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Platform
 import TestSupport
@@ -41,7 +42,8 @@ nonisolated struct SceneProcessTests {
         defer { ReplProcess.removeHome(home) }
         let first = try await run(
             home, ["scene open editor 1", "edit field tags home, work", "edit field nope x", "quit"])
-        #expect(first.stderr == "error: line 3: unknown field 'nope' (expected title, body, tags)\n")
+        let fields = DocumentField.allCases.map(\.rawValue).joined(separator: ", ")
+        #expect(first.stderr == "error: line 3: unknown field 'nope' (expected \(fields))\n")
         let second = try await run(home, ["save", "format json", "docs show 1"])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains(#""tags":["home","work"]"#), "\(second.stdout)")
