@@ -63,7 +63,7 @@ struct ConflictOutputTests {
             }
             #expect(document.body.isEmpty || side.hasSuffix("\n\n\(document.body)"))
         }
-        #expect(sides[1].hasSuffix("  tags: three"), "the remote side has no body")
+        #expect(!sides[1].contains("\n\n"), "the remote side has no body")
     }
 
     @Test func showingAFeaturesConflictPrintsBothVersionsFieldByField() throws {
