@@ -70,7 +70,11 @@ nonisolated extension DocumentEditActivity {
         var fields = Set<DocumentField>()
         for field in DocumentField.allCases where members.contains(.draft(field)) {
             // The field's type is the one its property holds in the empty draft.
-            guard let type = type(of: DocumentDraft.empty[keyPath: field.property]) as? any Decodable.Type,
+            let type = type(of: DocumentDraft.empty[keyPath: field.property])
+            // A null is no unsaved change, as the synthesized decoding of versions 1 to 3 read it,
+            // unless the field is an optional, whose null is the value typed.
+            if try members.decodeNil(forKey: .draft(field)), !(type is any ExpressibleByNilLiteral.Type) { continue }
+            guard let type = type as? any Decodable.Type,
                 let value = try members.decode(type, forKey: .draft(field)) as? any Hashable,
                 field.set(value, in: &values)
             else {

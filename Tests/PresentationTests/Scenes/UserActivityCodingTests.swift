@@ -96,6 +96,18 @@ struct UserActivityCodingTests {
         #expect(payload["draftTitle"] as? String == "T" && payload["draftTags"] as? [String] == ["a"])
     }
 
+    /// A null member reads as no unsaved change, as the synthesized decoding of versions 1 to 3 read it.
+    @Test func aNullFieldIsNoUnsavedChange() throws {
+        let json = #"""
+            {"activityType":"com.strata.document.edit","schemaVersion":3,"title":"Edit document 3",
+             "payload":{"documentId":3,"draftTitle":null,"draftBody":"four","cursor":1}}
+            """#
+        let activity = try #require(ActivityRegistry.strata.decode(Data(json.utf8)))
+        #expect(
+            activity.payload(as: DocumentEditActivity.self)
+                == DocumentEditActivity(documentId: 3, changes: FakeData.changes(body: "four"), cursor: 1))
+    }
+
     @Test func clearedTagsAreADraftOfTheirOwn() {
         #expect(DocumentEditActivity(documentId: 5, changes: FakeData.changes(tags: []), cursor: 0).hasDraft)
         #expect(!DocumentEditActivity.opening(5).hasDraft)
