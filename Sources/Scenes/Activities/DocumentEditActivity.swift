@@ -93,6 +93,8 @@ nonisolated extension DocumentEditActivity {
         var members = encoder.container(keyedBy: Key.self)
         try members.encodeIfPresent(documentId, forKey: .documentId)
         for field in DocumentField.allCases where changes.fields.contains(field) {
+            // Every field's type is a standard one (text, numbers, lists); a field of a type that is
+            // not `Encodable` would not be kept, and the relaunch test over the complete document fails.
             guard let value = changes.values[keyPath: field.property] as? any Encodable else { continue }
             try members.encode(value, forKey: .draft(field))
         }
