@@ -78,6 +78,33 @@ struct DocumentImportViewModelTests {
         #expect(await repository.stored.count == 2)
     }
 
+    /// An import read from a file names what failed where it is in the file, as the caller says.
+    @Test func aFailureNamesTheDraftsAsTheCallerPlacesThem() async {
+        let lines = ["line 1", "line 3", "line 4", "line 6"]
+        let refused = makeViewModel()
+        let refusedTester = ViewModelTester(refused)
+        refused.start([FakeData.draft(title: "fine"), FakeData.draft(title: " ")]) { lines[$0.lowerBound] }
+        await refusedTester.expect(
+            .failed(
+                imported: 0, total: 2,
+                failure: ViewFailure(message: "line 3: A title is required", remedy: .fixInput, field: "title")))
+        await refusedTester.finish()
+        await repository.failCreates(after: 2, with: .storageFailure)
+        let failed = makeViewModel()
+        let tester = ViewModelTester(failed)
+        failed.start(["a", "b", "c", "d"].map { FakeData.draft(title: $0) }) {
+            "\(lines[$0.lowerBound]) to \(lines[$0.upperBound - 1])"
+        }
+        await tester.expect(.importing(done: 0, total: 4), .importing(done: 2, total: 4))
+        await tester.expect(
+            .failed(
+                imported: 2, total: 4,
+                failure: ViewFailure(
+                    message: "line 4 to line 6: \(UserMessages.text(for: DocumentError.storageFailure))",
+                    remedy: .none, field: nil)))
+        await tester.finish()
+    }
+
     @Test func leavingTheScreenCancelsTheRest() async {
         await repository.holdWrites()
         let viewModel = makeViewModel()

@@ -19,7 +19,8 @@ struct DocumentFileTests {
         let drafts = try ItemFiles.drafts(
             inFile: file.path, noun: Noun.documents, article: "a", fields: DocumentField.allCases.map(\.rawValue),
             draft: DocumentCommands.draft)
-        #expect(drafts == [DocumentDraft(FakeData.completeDocument)])
+        #expect(drafts.map(\.draft) == [DocumentDraft(FakeData.completeDocument)])
+        #expect(drafts.map(\.place) == ["line 1"], "an export file is one JSON object")
     }
 
     /// An editor window's `edit field` reads what the window shows: each field of a document

@@ -46,10 +46,15 @@ nonisolated struct ImportTests {
         ),
         (#"{"title": "ok"}"# + "\n[\"t\"]\n", "error: line 1: line 2: not a document"),
         (#"[{"title": "ok"}, {"title": "  "}]"#, "error: line 1: record 2: A title is required (0 of 2 imported)"),
+        // A rule's refusal names the line, as a reading error does: the blank line 2 is skipped.
+        (
+            #"{"title": "ok"}"# + "\n\n" + #"{"title": "  "}"#,
+            "error: line 1: line 3: A title is required (0 of 2 imported)"
+        ),
         ("[1, 2", "error: line 1: not a JSON array of documents"),
         (
             #"{"title": "ok"}"# + "\n" + #"{"title": "A\u0000B"}"#,
-            "error: line 1: record 2: The title can't contain the character U+0000 (0 of 2 imported)"
+            "error: line 1: line 2: The title can't contain the character U+0000 (0 of 2 imported)"
         ),
         // A member the format does not have would be dropped while the import said it was done.
         (

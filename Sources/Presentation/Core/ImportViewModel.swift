@@ -87,14 +87,21 @@ public final class ImportViewModel<Draft: Sendable>: StatefulViewModel {
     }
 
     /// Starts importing `drafts`; a draft that breaks a rule fails the import before anything is
-    /// saved, naming its 1-based record number.
+    /// saved, naming its 1-based record number (``recordNumbers(_:)``).
     @discardableResult
     public func start(_ drafts: [Draft]) -> Task<Void, Never> {
+        start(drafts, naming: Self.recordNumbers)
+    }
+
+    /// Starts importing `drafts`, a failure naming the drafts it is about with `name`: where they
+    /// are in the file they were read from (`line 3`), so the message points where the user looks.
+    @discardableResult
+    public func start(_ drafts: [Draft], naming name: @escaping @Sendable (Range<Int>) -> String) -> Task<Void, Never> {
         let total = drafts.count
         if let (index, failure) = drafts.enumerated().lazy.compactMap({ [check] item in
             check(item.element).map { (item.offset, $0) }
         }).first {
-            state = .failed(imported: 0, total: total, failure: failure.named("record \(index + 1)"))
+            state = .failed(imported: 0, total: total, failure: failure.named(name(index..<index + 1)))
             return Task {}
         }
         state = .importing(done: 0, total: total)
@@ -111,10 +118,8 @@ public final class ImportViewModel<Draft: Sendable>: StatefulViewModel {
                 }
                 if let failure {
                     await self.sending?.value
-                    let records =
-                        chunk.count == 1
-                        ? "record \(chunk.startIndex + 1)" : "records \(chunk.startIndex + 1)-\(chunk.endIndex)"
-                    self.state = .failed(imported: chunk.startIndex, total: total, failure: failure.named(records))
+                    self.state = .failed(
+                        imported: chunk.startIndex, total: total, failure: failure.named(name(chunk.indices)))
                     return
                 }
                 self.state = .importing(done: chunk.endIndex, total: total)
@@ -123,6 +128,12 @@ public final class ImportViewModel<Draft: Sendable>: StatefulViewModel {
             await self?.sending?.value
             self?.state = .finished(imported: total)
         }
+    }
+
+    /// `record 2` for the draft at offset 1, `records 3-4` for those at offsets 2 and 3.
+    public nonisolated static func recordNumbers(_ offsets: Range<Int>) -> String {
+        offsets.count == 1
+            ? "record \(offsets.lowerBound + 1)" : "records \(offsets.lowerBound + 1)-\(offsets.upperBound)"
     }
 
     /// Sends the saved chunks: starts a send, or asks the running one for another after it.

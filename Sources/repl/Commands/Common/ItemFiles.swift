@@ -7,15 +7,18 @@ import ShellKit
 /// to import is read, the progress while it is saved, what the user reads after, and where an
 /// export goes.
 enum ItemFiles {
-    /// Imports the file the `FILE` argument names with the view model `importing` makes, once
-    /// `read` has turned it into drafts (refusing it whole, naming the record, when it cannot).
+    /// Imports the file the `FILE` argument names with the view model `importing` makes.
+    ///
+    /// `read` turns the file into drafts, each with where it is in the file, or refuses it whole,
+    /// naming the record. A draft a rule refuses is named where it is too (`line 3`).
     ///
     /// A bare name the Inbox holds is that file: the app reads it there, and deletes it once every
     /// record is imported. A path in the app's `Documents/`, as an export prints it, is read there
     /// and left alone; any other path is the user's own file.
     static func importFile<Draft: Sendable>(
         _ context: CommandContext, _ arguments: ParsedArguments, noun: Noun,
-        read: (String) throws(CommandFailure) -> [Draft], importing: () -> ImportViewModel<Draft>
+        read: (String) throws(CommandFailure) -> [(place: String, draft: Draft)],
+        importing: () -> ImportViewModel<Draft>
     ) async throws(CommandFailure) -> CommandOutput {
         let given = arguments.value("FILE") ?? ""
         let inboxName = (try? context.sandbox.inboxFiles())?.contains(given) == true ? given : nil
@@ -27,12 +30,16 @@ enum ItemFiles {
         } else if let document = context.sandbox.userDocument(at: given) {
             path = document.path
         }
-        let drafts = try read(path)
+        let placed = try read(path)
+        let places = placed.map(\.place)
         let state = await context.present(progressLabel: "importing", importing) { state in
             guard case .importing(let done, let total) = state else { return nil }
             return (done, total)
         } start: {
-            $0.start(drafts)
+            $0.start(placed.map(\.draft)) { offsets in
+                offsets.count == 1
+                    ? places[offsets.lowerBound] : "\(places[offsets.lowerBound]) to \(places[offsets.upperBound - 1])"
+            }
         }
         let output = try state.commandOutput(noun: noun)
         if let inboxName {
@@ -43,22 +50,23 @@ enum ItemFiles {
         return output
     }
 
-    /// The drafts a file at `path` holds: each record's members (`fields` only) read by `draft`
-    /// as the field flags read their values (``RecordValue/text``), a record that is refused
-    /// named by where it is (`record 2`, `line 3`); messages call a record `article` `noun`.
+    /// The drafts a file at `path` holds, each with where it is (`record 2`, `line 3`): each
+    /// record's members (`fields` only) read by `draft` as the field flags read their values
+    /// (``RecordValue/text``), a record that is refused named by that place; messages call a
+    /// record `article` `noun`.
     static func drafts<Draft>(
         inFile path: String, noun: Noun, article: String, fields: [String],
         draft: ([String: RecordValue]) throws(CommandFailure) -> Draft
-    ) throws(CommandFailure) -> [Draft] {
+    ) throws(CommandFailure) -> [(place: String, draft: Draft)] {
         let records = try RecordFile.read(path, as: RecordFile.Format(noun: noun, article: article, members: fields)) {
             (record: FieldRecord) in
             record.values.keys.filter { !fields.contains($0) }
         }
-        var drafts: [Draft] = []
+        var drafts: [(place: String, draft: Draft)] = []
         drafts.reserveCapacity(records.count)
         for (place, record) in records {
             do throws(CommandFailure) {
-                drafts.append(try draft(record.values))
+                drafts.append((place, try draft(record.values)))
             } catch {
                 throw CommandFailure("\(place): \(error.message)")
             }
