@@ -41,7 +41,10 @@ nonisolated struct BadInputTests {
             "server edit of no collection", Array("server edit 1 --collection teapots --body x".utf8),
             "No collection 'teapots'"
         ),
-        ("server edit of no document", Array("server edit 99 --body x".utf8), "the server has no document 99"),
+        (
+            "server edit of no document", Array("server edit 99 --body x".utf8),
+            "the server cannot change document 99: document 99 not found"
+        ),
         ("server edit not an object", Array("server edit 1 --fields '[1]'".utf8), "the fields must be a JSON object"),
         ("server edit refused", Array(#"server edit 1 --fields '{"title":" "}'"#.utf8), "the server refused (422)"),
     ]

@@ -273,8 +273,10 @@ extension ServerCommands {
         }
         do {
             try await context.serverControls.editElsewhere(collection, id: id, fields: fields)
-        } catch .rejected(404, _) {
-            throw CommandFailure("the server has no \(noun.one) \(id)")
+        } catch .rejected(404, let reason) {
+            // The server says what it lacks: the item, or the whole collection (a server older than
+            // the app), which the app cannot tell apart by the status alone.
+            throw CommandFailure("the server cannot change \(noun.one) \(id): \(reason)")
         } catch {
             throw CommandFailure(error.description)
         }
