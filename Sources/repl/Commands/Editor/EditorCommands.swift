@@ -67,7 +67,7 @@ extension EditorCommands {
         let value = arguments.value("VALUE") ?? ""
         if isItemEditorActive(context) {
             let (session, editor) = try activeItemEditor(context)
-            guard editor.set(name, to: value) else { throw unknownField(name, expected: editor.source?.fields ?? []) }
+            guard editor.set(name, to: value) else { throw unknownField(name, expected: fieldNames(in: editor)) }
             return try persisted(context, .rendered(ItemEditorOutput(session, editor)))
         }
         guard context.scenes.activeSession?.scene?.delegate is DocumentEditorSceneDelegate else {
@@ -76,7 +76,7 @@ extension EditorCommands {
         let (session, editor) = try activeEditor(context)
         guard let model = editor.editor else { throw CommandFailure("the document is not open") }
         guard let draft = try DocumentCommands.draft(model.draft, typing: value, into: name) else {
-            throw unknownField(name, expected: DocumentField.allCases.map(\.rawValue))
+            throw unknownField(name, expected: fieldNames(in: editor))
         }
         editor.replaceDraft(with: draft)
         return try persisted(context, SceneOutput.editor(session, editor))
