@@ -101,7 +101,7 @@ struct SyncEngineTests {
             // The editor reads it as any collection's item: by collection and identifier
             let found = try #require(try await mine.sync.conflict(collection: QueuedChange.documents, itemId: 2))
             #expect(found.entryId == conflicts.first?.entryId && found.local?.version == 1)
-            #expect(found.remote?.version == 2 && found.remote?.fields.contains { $0.value == "theirs" } == true)
+            #expect(found.remote?.version == 2 && found.remote?.fields.contains { $0.value == .text("theirs") } == true)
             #expect(try await mine.sync.conflict(collection: QueuedChange.documents, itemId: 1) == nil)
             #expect(try await mine.sync.conflict(collection: "expenses", itemId: 2) == nil)
         }

@@ -46,7 +46,7 @@ struct SyncUseCaseTests {
         let sync = FakeSyncRepository()
         let expense = ItemConflict(
             entryId: 4, collection: "expenses", itemId: 2, operation: .update,
-            local: .init(version: 1, fields: [.init(name: "title", value: "Lunch")]), remote: nil)
+            local: .init(version: 1, fields: [.init(name: "title", value: .text("Lunch"))]), remote: nil)
         await sync.add(expense)
         let find = FindConflictUseCase(repository: sync)
         #expect(await find.execute(collection: "expenses", itemId: 2) == expense)

@@ -167,8 +167,8 @@ struct DocumentEditorViewModelTests {
         let sync = FakeSyncRepository()
         let conflict = ItemConflict(
             entryId: 7, collection: QueuedChange.documents, itemId: 1, operation: .update,
-            local: .init(version: local.version, fields: [.init(name: "body", value: local.body)]),
-            remote: .init(version: remote.version, fields: [.init(name: "body", value: remote.body)]))
+            local: .init(version: local.version, fields: [.init(name: "body", value: .text(local.body))]),
+            remote: .init(version: remote.version, fields: [.init(name: "body", value: .text(remote.body))]))
         await sync.add(conflict)
         // Another collection's item 1 is in conflict too: the editor must not take it for the document
         await sync.add(

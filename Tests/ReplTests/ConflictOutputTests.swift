@@ -13,7 +13,10 @@ struct ConflictOutputTests {
     let item = ItemConflict(
         entryId: 4, collection: "expenses", itemId: 7, operation: .update,
         local: .init(
-            version: 3, fields: [.init(name: "amount", value: "12.5"), .init(name: "tags", value: "food, travel")]),
+            version: 3,
+            fields: [
+                .init(name: "amount", value: .number("12.5")), .init(name: "tags", value: .list(["food", "travel"])),
+            ]),
         remote: nil)
 
     func rendering(_ output: CommandOutput) throws -> any CommandRendering {
@@ -36,7 +39,8 @@ struct ConflictOutputTests {
         #expect(conflicts[0]["documentId"] as? Int == 2 && conflicts[0]["collection"] as? String == "documents")
         #expect(conflicts[1]["documentId"] == nil && conflicts[1]["itemId"] as? Int == 7)
         let fields = try #require(conflicts[1]["local"] as? [String: Any])
-        #expect(fields["amount"] as? String == "12.5" && fields["tags"] as? String == "food, travel")
+        // Typed as the item's own JSON gives them, so a side reads back as `expense show --json` does
+        #expect(fields["amount"] as? Double == 12.5 && fields["tags"] as? [String] == ["food", "travel"])
         #expect(fields["version"] as? Int == 3 && fields.count == 3, "its fields and its version number")
     }
 

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import ShellKit
 import TestSupport

@@ -6,11 +6,11 @@ public struct ItemConflict: Equatable, Sendable {
     public struct Field: Equatable, Sendable {
         /// The field's name on the wire, such as `title`.
         public let name: String
-        /// Its value as text (a list reads `a, b`; no value reads as empty).
-        public let value: String
+        /// Its value, typed as the item's JSON gives it (``RecordValue/text`` reads it as text).
+        public let value: RecordValue
 
         /// Creates a field.
-        public init(name: String, value: String) {
+        public init(name: String, value: RecordValue) {
             self.name = name
             self.value = value
         }

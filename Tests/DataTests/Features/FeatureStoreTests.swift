@@ -311,9 +311,9 @@ struct FeatureStoreTests {
         // In the order the item declares them: `conflicts list` shows the first
         let fields = { (note: String) in
             [
-                ItemConflict.Field(name: "url", value: "https://swift.org"),
-                ItemConflict.Field(name: "note", value: note),
-                ItemConflict.Field(name: "rating", value: "3"),
+                ItemConflict.Field(name: "url", value: .text("https://swift.org")),
+                ItemConflict.Field(name: "note", value: .text(note)),
+                ItemConflict.Field(name: "rating", value: .number("3")),
             ]
         }
         #expect(
@@ -336,7 +336,7 @@ struct FeatureStoreTests {
         try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .local)
         #expect(try await fixture.onServer(1)?.note == "theirs, again", "never over a version the user did not see")
         let again = try #require(try await fixture.stack.sync.itemConflicts().first)
-        #expect(again.remote?.fields.first { $0.name == "note" }?.value == "theirs, again")
+        #expect(again.remote?.fields.first { $0.name == "note" }?.value == .text("theirs, again"))
         // Kept once more, now against the version shown, it goes through
         try await fixture.stack.sync.resolveItem(entryId: again.entryId, keeping: .local)
         #expect(try await fixture.onServer(1)?.note == "mine")
@@ -376,7 +376,7 @@ struct FeatureStoreTests {
         #expect(try await fixture.stack.sync.outbox().map(\.state) == [.conflict])
         let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
         #expect(conflict.operation == .delete && conflict.local == nil)
-        #expect(conflict.remote?.fields.first { $0.name == "note" }?.value == "theirs")
+        #expect(conflict.remote?.fields.first { $0.name == "note" }?.value == .text("theirs"))
     }
 
     /// A bookmark made online, edited offline here while another device deleted it; then a sync,

@@ -92,7 +92,7 @@ enum SyncOutput {
         func side(_ name: String, _ side: ItemConflict.Side?, _ gone: String) -> String {
             guard let side else { return "\(name): \(gone)" }
             return "\(name) (version \(side.version)):\n"
-                + side.fields.map { "  \($0.name): \($0.value)" }.joined(separator: "\n")
+                + side.fields.map { "  \($0.name): \($0.value.text)" }.joined(separator: "\n")
         }
         let text =
             "Conflict \(conflict.entryId) on \(conflict.collection) item \(conflict.itemId)\n\n"
@@ -112,7 +112,7 @@ enum SyncOutput {
     private static func row(_ conflict: ItemConflict) -> [String] {
         func headline(_ side: ItemConflict.Side?) -> String {
             guard let side else { return "(deleted)" }
-            return side.fields.first?.value ?? ""
+            return side.fields.first?.value.text ?? ""
         }
         return [
             String(conflict.entryId), conflict.collection, String(conflict.itemId), headline(conflict.local),

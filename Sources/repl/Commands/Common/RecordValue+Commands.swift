@@ -1,29 +1,10 @@
+import Domain
 import Foundation
 import ShellKit
 
-/// One field's value as a generated feature's files and tables hold it: a text, a number, a
-/// yes/no, a list of texts, or nothing (an optional field left empty).
-///
-/// A number keeps the text it is shown with (`12.345678901234567891`, `30`), so a file carries
-/// every digit the item has; the field's flag reads that text back.
-enum RecordValue: Equatable, Codable {
-    case text(String)
-    case number(String)
-    case bool(Bool)
-    case list([String])
-    case null
-
-    /// The value as the tables show it and the field's flag reads it; nothing is `""`, which
-    /// clears an optional field.
-    var text: String {
-        switch self {
-        case .text(let text), .number(let text): text
-        case .bool(let value): String(value)
-        case .list(let texts): texts.joined(separator: ", ")
-        case .null: ""
-        }
-    }
-
+/// What the shell does with a field's value: the words a list field takes, the text a window
+/// types into a field, and the refusals a record file's member can earn.
+extension RecordValue {
     /// The items a list field takes: a list's, or a text's words between commas, as a window types
     /// them.
     var words: [String] {
@@ -53,43 +34,6 @@ enum RecordValue: Equatable, Codable {
         case .number(let digits): throw CommandFailure("\(field) needs text, not \(digits)")
         case .bool(let flag): throw CommandFailure("\(field) needs text, not \(flag)")
         case .text, .list, .null: return try single(field)
-        }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer()
-        if value.decodeNil() {
-            self = .null
-        } else if let flag = try? value.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let text = try? value.decode(String.self) {
-            self = .text(text)
-        } else if let texts = try? value.decode([String].self) {
-            self = .list(texts)
-        } else if let number = try? value.decode(Decimal.self) {
-            // Up to 38 significant digits exactly; a number beyond a Decimal's range as a Double.
-            self = .number(number.description)
-        } else {
-            self = .number(String(try value.decode(Double.self)))
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var value = encoder.singleValueContainer()
-        switch self {
-        case .text(let text): try value.encode(text)
-        case .bool(let flag): try value.encode(flag)
-        case .list(let texts): try value.encode(texts)
-        case .null: try value.encodeNil()
-        case .number(let text):
-            // Written as a JSON number with the digits shown; a text no number reads stays text.
-            if let exact = Decimal(string: text), exact.isFinite {
-                try value.encode(exact)
-            } else if let double = Double(text), double.isFinite {
-                try value.encode(double)  // beyond a Decimal's range (1e300)
-            } else {
-                try value.encode(text)
-            }
         }
     }
 }
