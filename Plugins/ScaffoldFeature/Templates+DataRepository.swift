@@ -133,7 +133,7 @@ extension FeatureSpec {
                 case .noWordsOnDevice: .invalid(SearchWords.Refusal.noWordsOnDevice.message)
                 case .remote(let remote):
                     switch remote {
-                    case .notFound, .gone: id.map { .notFound(id: $0) } ?? .invalidData
+                    case .notFound, .gone: id.map { .notFound(id: $0) } ?? .notOnServer  // a list's 404
                     case .unauthorized, .forbidden: .unauthorized
                     case .invalidData, .badRequest, .unprocessable: .invalidData
                     case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus, .conflict: .unavailable

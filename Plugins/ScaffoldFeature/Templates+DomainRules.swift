@@ -34,6 +34,8 @@ extension FeatureSpec {
             case invalidPageSize(Int, max: Int)
             /// A page was asked for after a cursor this list never handed out.
             case invalidCursor
+            /// The server has no \(lowerPlural) at all: it was deployed before the feature.
+            case notOnServer
 
             /// A short message for the user.
             public var errorDescription: String? {
@@ -52,6 +54,7 @@ extension FeatureSpec {
                 case .cancelled: "Cancelled"
                 case .invalidPageSize(let size, let max): "A page holds 1 to \\(max) \(lowerPlural), not \\(size)"
                 case .invalidCursor: "That cursor does not belong to this list: use the next cursor the same list printed"
+                case .notOnServer: "The server has no \(lowerPlural) yet: those made here stay on this device"
                 }
             }
         }
@@ -64,7 +67,7 @@ extension FeatureSpec {
                 case .unauthorized: .signIn
                 case .invalidID, .notFound, .notCached: .pickAnother
                 case .invalid, .invalidField, .invalidPageSize, .invalidCursor: .fixInput
-                case .invalidData, .storageFailure, .insecureConnection, .cancelled: .none
+                case .invalidData, .storageFailure, .insecureConnection, .cancelled, .notOnServer: .none
                 }
             }
 

@@ -296,7 +296,7 @@ extension FeatureSpec {
                 func make() async throws -> (repository: any \(name)RepositoryProtocol, keepAlive: Any?) {
                     switch self {
                     case .production:
-                        let (stack, live, folder) = try await \(name)RepositoryContractTests.stack()
+                        let (stack, live, folder) = try await \(name)RepositoryContractTests.stack(serving: DemoSeed.collections)
                         return (\(name)RepositoryImpl(stack: stack, api: live.client), (stack, live, folder))
                     case .fake:
                         return (Fake\(name)Repository(), nil)
@@ -304,9 +304,10 @@ extension FeatureSpec {
                 }
             }
 
-            /// A data stack over a fresh database, talking to a server that has the feature's collection.
-            static func stack() async throws -> (DataStack, LiveBackend, ScratchFolder) {
-                let live = try await LiveBackend.start(collections: DemoSeed.collections)
+            /// A data stack over a fresh database, talking to a server that has `collections` (the
+            /// feature's among them, unless the test is about a server without it).
+            static func stack(serving collections: [CollectionSpec]) async throws -> (DataStack, LiveBackend, ScratchFolder) {
+                let live = try await LiveBackend.start(collections: collections)
                 let folder = try ScratchFolder()
                 let database = try AppDatabase.open(at: folder.url.appendingPathComponent("app.sqlite"))
                 let stack = DataStack(database: database, api: live.client, monitor: live.monitor, now: { Date() })
@@ -354,6 +355,15 @@ extension FeatureSpec {
             }
 
         \(isSearchable ? searchContractTest : "")
+            /// A server deployed before the feature answers 404 to the list: the repository says the
+            /// server has no \(lowerPlural), not that it sent something unreadable.
+            @Test func aServerWithoutTheCollectionSaysSoForItsList() async throws {
+                let (stack, live, folder) = try await Self.stack(serving: DemoSeed.collections.filter { $0.name != "\(collection)" })
+                defer { withExtendedLifetime(folder) {} }
+                let repository = \(name)RepositoryImpl(stack: stack, api: live.client)
+                await #expect(throws: \(name)Error.notOnServer) { try await repository.\(lowerPlural)(policy: .networkFirst) }
+            }
+
             @Test(arguments: Implementation.allCases)
             func anUnknownIdentifierIsNotFound(_ implementation: Implementation) async throws {
                 let (repository, keepAlive) = try await implementation.make()

@@ -9,8 +9,8 @@ extension FeatureStore {
     /// over it. Under `local-only` once a sync pulled the collection here, the device's items
     /// answer (the cached list may be gone: a pull drops it); so do they when the cached list is
     /// missing under `local-only`, or when the server cannot be reached under `cache-first` and
-    /// `skip-memory` (marked stale before a sync, when the device holds only some of them): one
-    /// list, whichever way the items came.
+    /// `skip-memory` (marked stale before a sync, when the device holds only some of them), as
+    /// when the server has no such collection yet: one list, whichever way the items came.
     func list(policy: ReadPolicy) async throws(DataSourceError) -> Fetched<[Resource.Summary]> {
         let synced = try hasPulled()
         if policy == .localOnly, synced { return try allOnDevice() }
@@ -141,7 +141,8 @@ extension FeatureStore {
         switch (policy, failure) {
         case (.localOnly, .notCached): true
         case (.cacheFirst, .notCached): synced
-        case (.cacheFirst, .remote(let error)), (.skipMemory, .remote(let error)): error.isUnavailable
+        case (.cacheFirst, .remote(let error)), (.skipMemory, .remote(let error)):
+            error.isUnavailable || error.isCollectionMissing
         default: false
         }
     }
@@ -154,5 +155,12 @@ extension RemoteError {
         case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus: true
         default: false
         }
+    }
+
+    /// Whether a read of a whole list failed because the server has no such collection: one
+    /// deployed before the feature (an app ahead of its server) answers 404 to its list, which a
+    /// server with the collection never does.
+    var isCollectionMissing: Bool {
+        if case .notFound = self { true } else { false }
     }
 }

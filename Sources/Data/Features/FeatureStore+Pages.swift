@@ -9,8 +9,8 @@ extension FeatureStore {
     /// a sync pulled the collection here (the device then holds every item, each as this device
     /// has it); from the server otherwise (`GET /<collection>?limit=N&after=CURSOR`), whose
     /// entries show as this device has them where it has unsent changes. Each side reads only the
-    /// cursors it handed out. A first page the server cannot give comes from the device, marked
-    /// stale.
+    /// cursors it handed out. A first page the server cannot give, or that a server without the
+    /// collection does not have, comes from the device, marked stale.
     func page(_ request: PageRequest, policy: ReadPolicy) async throws(DataSourceError) -> Fetched<
         Page<Resource.Summary>
     > {
@@ -22,7 +22,9 @@ extension FeatureStore {
         } catch .badRequest where request.after != nil {
             throw .invalidCursor  // the server's word for a cursor it never handed out
         } catch {
-            guard request.after == nil, policy != .remoteOnly, error.mayPass else { throw .remote(error) }
+            guard request.after == nil, policy != .remoteOnly, error.mayPass || error.isCollectionMissing else {
+                throw .remote(error)
+            }
             return Fetched(try devicePage(request), origin: .disk, freshness: .stale)
         }
     }
