@@ -63,6 +63,10 @@ extension FeatureStore {
 
     /// Drops the device's copies of the items that have no unsent changes, and the server's
     /// lists (`cache clear`): the next reads ask the server.
+    ///
+    /// The change number the pull reached goes with them, in the same transaction: the device no
+    /// longer holds every item, so its lists must not answer as if it did, and the next sync
+    /// pulls the collection again from the start.
     func clearLocal() async throws(DataSourceError) {
         let table = Resource.Record.databaseTableName
         let key = Resource.Record.keyColumn.name
@@ -72,9 +76,11 @@ extension FeatureStore {
                     DELETE FROM \(table) WHERE \(key) NOT IN (SELECT item_id FROM outbox WHERE collection = ?);
                     DELETE FROM cache_metadata WHERE key LIKE ? AND NOT EXISTS (SELECT 1 FROM \(table)
                         WHERE cache_metadata.key = ? || \(table).\(key));
+                    DELETE FROM sync_state WHERE key = ?;
                     """,
                 arguments: [
                     Resource.collection, Resource.Record.cacheNamespace + ":%", Resource.Record.cacheNamespace + ":",
+                    Self.cursorKey,
                 ])
         }
         source.evacuateMemory()

@@ -571,6 +571,33 @@ struct FeatureStoreTests {
         #expect(held.map(\.url) == ["https://a.example"] && held.first?.note == "read")
     }
 
+    /// `cache clear` drops what a sync pulled, and with it the claim that the device holds every
+    /// item: lists ask the server again, and the next sync brings every item back, documents too.
+    ///
+    /// The pull's change numbers outlived the clear: the next sync pulled nothing, and every list
+    /// read from the emptied device said "end of the list" while the server held items.
+    @Test func aSyncAfterTheCachesAreClearedBringsEveryItemBack() async throws {
+        let fixture = try await Fixture.make()
+        let (otherStack, other) = try await fixture.otherDevice()
+        defer { withExtendedLifetime(otherStack) {} }
+        _ = try await other.create(Self.draft("https://a.example"))
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let documents = try await fixture.stack.documentRepository.documents(policy: .localOnly).value.map(\.id)
+        try #require(!documents.isEmpty)
+
+        try await fixture.stack.clearLocal()
+
+        let listed = try await fixture.store.list(policy: .cacheFirst)
+        #expect(listed.value.map(\.url) == ["https://a.example"] && listed.origin == .network)
+        let page = try await fixture.store.page(PageRequest(limit: 5), policy: .cacheFirst)
+        #expect(page.value.items.map(\.url) == ["https://a.example"] && page.origin == .network)
+        let report = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(report.pulled == documents.count + 1, "\(report)")
+        await fixture.live.backend.stop()
+        #expect(try await fixture.store.list(policy: .localOnly).value.map(\.url) == ["https://a.example"])
+        #expect(try await fixture.stack.documentRepository.documents(policy: .localOnly).value.map(\.id) == documents)
+    }
+
     @Test func aPulledChangeNeverReplacesAnItemWithChangesStillToSend() async throws {
         let fixture = try await Fixture.make()
         let (otherStack, other) = try await fixture.otherDevice()
