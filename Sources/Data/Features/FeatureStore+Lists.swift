@@ -18,10 +18,8 @@ extension FeatureStore {
             return try overlay(try await lists.read(.all, policy: policy).map(\.summaries), words: nil)
         } catch {
             guard Self.answersFromDevice(after: error, policy: policy, synced: synced),
-                var found = try? allOnDevice(), synced || !found.value.isEmpty
+                let found = try? allOnDevice(), synced || !found.value.isEmpty
             else { throw error }
-            // Before a sync the device holds only what it read and made: that, marked stale.
-            if !synced, case .remote = error { found.freshness = .stale }
             return found
         }
     }
@@ -38,7 +36,7 @@ extension FeatureStore {
     > {
         if try searchesOnDevice(policy) {
             guard !words.isEmpty else { throw .noWordsOnDevice }
-            return Fetched(try search(words).map(Resource.summary(of:)), origin: .index, ageSeconds: try lastSyncAge())
+            return try onDevice(try search(words).map(Resource.summary(of:)), origin: .index)
         }
         return try overlay(
             try await lists.read(ListQuery(search: query), policy: policy).map(\.summaries), words: words)
@@ -79,6 +77,12 @@ extension FeatureStore {
         case .cacheFirst, .skipMemory: try hasPulled()
         case .networkFirst, .remoteOnly: false
         }
+    }
+
+    /// What the device answers a read with: fresh as of the last sync once a sync pulled the
+    /// collection here; before that the device holds only what it read and made, so stale.
+    func onDevice<Value>(_ value: Value, origin: DataOrigin) throws(DataSourceError) -> Fetched<Value> {
+        Fetched(value, origin: origin, freshness: try hasPulled() ? .fresh : .stale, ageSeconds: try lastSyncAge())
     }
 
     /// Seconds since the last sync finished (0 before the first).
@@ -125,7 +129,7 @@ extension FeatureStore {
             items += page.items
             after = page.next
         } while after != nil
-        return Fetched(items, origin: .disk, ageSeconds: try lastSyncAge())
+        return try onDevice(items, origin: .disk)
     }
 
     /// Newest change first, then the highest identifier (the order every list has).

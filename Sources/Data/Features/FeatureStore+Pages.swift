@@ -15,7 +15,7 @@ extension FeatureStore {
         Page<Resource.Summary>
     > {
         if try searchesOnDevice(policy) {
-            return Fetched(try devicePage(request), origin: .disk, ageSeconds: try lastSyncAge())
+            return try onDevice(try devicePage(request), origin: .disk)
         }
         do {
             return Fetched(try await serverPage(request), origin: .network)

@@ -634,6 +634,11 @@ struct FeatureStoreTests {
         // Newest change first, as every list is ordered: the one made offline, then the server's
         #expect(offline.value.map(\.url) == ["https://c.example", "https://b.example", "https://a.example"])
         #expect(offline.origin == .disk && offline.freshness == .stale)
+        // Only on the device, the same items say the same: before a sync they may be some of them
+        let local = try await fixture.store.list(policy: .localOnly)
+        #expect(local.value.map(\.url) == offline.value.map(\.url) && local.freshness == .stale)
+        let page = try await fixture.store.page(PageRequest(limit: 5), policy: .localOnly)
+        #expect(page.value.items.map(\.url) == offline.value.map(\.url) && page.freshness == .stale)
     }
 
     @Test func aFeaturesChangesAreAnnouncedUnderItsCollection() async throws {
