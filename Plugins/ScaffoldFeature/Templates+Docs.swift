@@ -70,7 +70,7 @@ extension FeatureSpec {
             | Command | What it does |
             | --- | --- |
             | `\(lower) list [--policy P]` | Every \(lower), newest change first |
-            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS [--policy P]` | The \(lowerPlural) in which every word begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")): the server's search, or this device's index once a `sync` brought them (offline too) |" : "")
+            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS [--policy P]` | The \(lowerPlural) in which every word begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")): the server's search, or this device's index once a `sync` brought them (offline too; before that, `--policy local-only` searches what the device holds, marked stale) |" : "")
             | `\(lower) show ID [--policy P]` | One \(lower), and where it came from |
             | `\(lower) new \(fields.map { $0.isRequiredOnNew ? "\($0.flag) …" : "[\($0.flag) …]" }.joined(separator: " "))` | Creates \(article) \(lower) |
             | `\(lower) edit ID [\(fields.map(\.flag).joined(separator: ", ")) …]` | Changes the fields given |
@@ -116,7 +116,7 @@ extension FeatureSpec {
             strata> \(lower) list --limit 1
             \(listed)
             1 \(lower) (network, fresh)
-            end of the list\(isSearchable ? "\nstrata> \(lower) search \(searchable[0].searchWord)\n\(listed)\n1 \(lower) (network, fresh)\nstrata> \(lower) search \(searchable[0].searchWord) --policy local-only\n\(listed)\n1 \(lower) (index, fresh)" : "")
+            end of the list\(isSearchable ? "\nstrata> \(lower) search \(searchable[0].searchWord)\n\(listed)\n1 \(lower) (network, fresh)\nstrata> \(lower) search \(searchable[0].searchWord) --policy local-only\n\(listed)\n1 \(lower) (index, stale)" : "")
             strata> \(lower) show 1
             \(DocsTable.item(name, first, version: 1, origin: "memory, fresh", pending: false))
             strata> open strata://\(collection)/1

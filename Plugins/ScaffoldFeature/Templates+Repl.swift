@@ -132,7 +132,7 @@ extension FeatureSpec {
 
             \(isSearchable ? searchCommand : "")
                 private static let list = Command(
-                    name: "\(lower) list", group: .\(lowerPlural), summary: "List \(lowerPlural)", flags: [ReadPolicyFlag.spec] + PageFlags.specs,
+                    name: "\(lower) list", group: .\(lowerPlural), summary: "List \(lowerPlural), newest change first", flags: [ReadPolicyFlag.spec] + PageFlags.specs,
                     examples: ["\(lower) list", "\(lower) list --policy local-only", "\(lower) list --limit 1"]
                 ) { context, arguments throws(CommandFailure) in
                     let repository = try context.\(lowerPlural)
