@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Logging
 import Synchronization
 
 extension FeatureStore {
@@ -85,5 +86,46 @@ extension FeatureStore {
         }
         source.evacuateMemory()
         try await lists.clearLocal()
+    }
+}
+
+extension FeatureStore {
+    /// Starts the collection's pull over when its table's columns are not the ones its rows were
+    /// pulled into: an upgrade's migration added a field.
+    ///
+    /// Rows pulled before hold the new column's default, not the server's value, and a pull that
+    /// goes on from its change number would never bring them again, nor would a cached copy that
+    /// the server answers `304 Not Modified` for. So the change number goes, with the validators
+    /// of the collection's rows and the server's lists: lists ask the server until the next sync
+    /// pulls every item again, and a read of an item fetches it whole. The rows stay, readable
+    /// offline meanwhile.
+    ///
+    /// A home that kept no columns yet (its pull began before this check) keeps its change
+    /// number: no migration of a synced table came between that release and this check's.
+    func startOverIfTheTableChanged() {
+        let table = Resource.Record.databaseTableName
+        let key = SyncValueRecord.columnsKey(Resource.collection)
+        func compared(_ db: Database) throws -> (columns: String, kept: String?) {
+            (try db.columns(in: table).map(\.name).sorted().joined(separator: ","), try SyncValueRecord.value(key, db))
+        }
+        do {
+            // A launch only reads; the first after a change writes.
+            if let found = try? database.read({ db in try compared(db) }), found.kept == found.columns { return }
+            try database.write { db in
+                let (columns, kept) = try compared(db)
+                guard kept != columns else { return }
+                if kept != nil, try SyncValueRecord.value(Self.cursorKey, db) != nil {
+                    logger.notice("the \(table) table changed since its last pull: the next sync pulls it all again")
+                    try SyncValueRecord.filter(key: Self.cursorKey).deleteAll(db)
+                    try CacheMetadataRecord.filter(
+                        CacheMetadataRecord.Columns.key.inNamespace(Resource.Record.cacheNamespace)
+                    ).deleteAll(db)
+                    try ListRecord<Resource>.dropAll(db)
+                }
+                try SyncValueRecord.set(key, columns, db)
+            }
+        } catch {
+            logger.error("cannot compare the \(table) table's columns with its last pull's: \(error)")
+        }
     }
 }

@@ -72,6 +72,7 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
                 cost: { Resource.cost(of: $0.summaries) }),
             now: now)
         refreshPending()
+        startOverIfTheTableChanged()
         database.changes.follow(Resource.Record.databaseTableName, holding: Resource.collection)
         sync.register(self)
     }

@@ -598,6 +598,36 @@ struct FeatureStoreTests {
         #expect(try await fixture.stack.documentRepository.documents(policy: .localOnly).value.map(\.id) == documents)
     }
 
+    /// An upgrade whose migration adds a column to a collection's table starts its pull over.
+    ///
+    /// The rows pulled before hold the column's default, not the server's value: a pull that went
+    /// on from its change number never brought them again, so a field added by the recipe showed
+    /// its default on every item synced before the upgrade, for good.
+    @Test func aSyncAfterAMigrationAddedAColumnBringsEveryItemAgain() async throws {
+        let fixture = try await Fixture.make()
+        _ = try await fixture.store.create(Self.draft("https://a.example"))
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let database = fixture.stack.database
+        func relaunch() -> (DataStack, FeatureStore<TestBookmarkResource>) {
+            let stack = DataStack(
+                database: database, api: fixture.live.client, monitor: fixture.live.monitor, now: { Date() })
+            return (stack, FeatureStore(stack: stack, api: fixture.live.client))
+        }
+        let (same, sameStore) = relaunch()
+        #expect(try sameStore.hasPulled(), "the same columns: the pull goes on from where it was")
+        #expect(try await same.sync.sync(progress: { _ in }).pulled == 0)
+
+        try database.write { db in try db.execute(sql: "ALTER TABLE testbookmark ADD COLUMN added TEXT") }
+        let (upgraded, store) = relaunch()
+
+        #expect(try !store.hasPulled())
+        let listed = try await store.list(policy: .cacheFirst)
+        #expect(listed.value.map(\.url) == ["https://a.example"] && listed.origin == .network)
+        #expect(try await upgraded.sync.sync(progress: { _ in }).pulled == 1, "the bookmark; the documents go on")
+        #expect(try store.hasPulled())
+        #expect(try await relaunch().0.sync.sync(progress: { _ in }).pulled == 0, "once")
+    }
+
     @Test func aPulledChangeNeverReplacesAnItemWithChangesStillToSend() async throws {
         let fixture = try await Fixture.make()
         let (otherStack, other) = try await fixture.otherDevice()
