@@ -63,29 +63,33 @@ extension FeatureStore {
     }
 
     /// Drops the device's copies of the items that have no unsent changes, and the server's
-    /// lists (`cache clear`): the next reads ask the server.
-    ///
-    /// The change number the pull reached goes with them, in the same transaction: the device no
-    /// longer holds every item, so its lists must not answer as if it did, and the next sync
-    /// pulls the collection again from the start.
+    /// lists (`cache clear`): the next reads ask the server, and the next sync pulls the
+    /// collection again from the start (``forgetPulled(_:)``).
     func clearLocal() async throws(DataSourceError) {
-        let table = Resource.Record.databaseTableName
-        let key = Resource.Record.keyColumn.name
-        try storage { db in
-            try db.execute(
-                sql: """
-                    DELETE FROM \(table) WHERE \(key) NOT IN (SELECT item_id FROM outbox WHERE collection = ?);
-                    DELETE FROM cache_metadata WHERE key LIKE ? AND NOT EXISTS (SELECT 1 FROM \(table)
-                        WHERE cache_metadata.key = ? || \(table).\(key));
-                    DELETE FROM sync_state WHERE key = ?;
-                    """,
-                arguments: [
-                    Resource.collection, Resource.Record.cacheNamespace + ":%", Resource.Record.cacheNamespace + ":",
-                    Self.cursorKey,
-                ])
-        }
+        try storage { db in try Self.forgetPulled(db) }
         source.evacuateMemory()
         try await lists.clearLocal()
+    }
+
+    /// Deletes, in `db`'s transaction, the device's copies of the items that have no unsent
+    /// changes, their validators, and the change number the pull reached.
+    ///
+    /// The change number goes with the rows: the device no longer holds every item, so its lists
+    /// must not answer as if it did, and the next sync pulls the collection from change 0.
+    static func forgetPulled(_ db: Database) throws {
+        let table = Resource.Record.databaseTableName
+        let key = Resource.Record.keyColumn.name
+        try db.execute(
+            sql: """
+                DELETE FROM \(table) WHERE \(key) NOT IN (SELECT item_id FROM outbox WHERE collection = ?);
+                DELETE FROM cache_metadata WHERE key LIKE ? AND NOT EXISTS (SELECT 1 FROM \(table)
+                    WHERE cache_metadata.key = ? || \(table).\(key));
+                DELETE FROM sync_state WHERE key = ?;
+                """,
+            arguments: [
+                Resource.collection, Resource.Record.cacheNamespace + ":%", Resource.Record.cacheNamespace + ":",
+                cursorKey,
+            ])
     }
 }
 
@@ -93,12 +97,13 @@ extension FeatureStore {
     /// Starts the collection's pull over when its table's columns are not the ones its rows were
     /// pulled into: an upgrade's migration added a field.
     ///
-    /// Rows pulled before hold the new column's default, not the server's value, and a pull that
-    /// goes on from its change number would never bring them again, nor would a cached copy that
-    /// the server answers `304 Not Modified` for. So the change number goes, with the validators
-    /// of the collection's rows and the server's lists: lists ask the server until the next sync
-    /// pulls every item again, and a read of an item fetches it whole. The rows stay, readable
-    /// offline meanwhile.
+    /// Rows pulled before hold the new column's default, not the server's value: a pull that
+    /// goes on from its change number would never bring them again, a cached copy would be
+    /// answered `304 Not Modified`, and an edit would send the default over the server's value
+    /// against a validator that still matches. So those rows go as `cache clear` drops them
+    /// (``forgetPulled(_:)``), with the server's lists: reads ask the server, an edit starts from
+    /// the server's whole item, and the next sync pulls every item again. Items with changes
+    /// waiting stay.
     ///
     /// A home that kept no columns yet (its pull began before this check) keeps its change
     /// number: no migration of a synced table came between that release and this check's.
@@ -116,10 +121,7 @@ extension FeatureStore {
                 guard kept != columns else { return }
                 if kept != nil, try SyncValueRecord.value(Self.cursorKey, db) != nil {
                     logger.notice("the \(table) table changed since its last pull: the next sync pulls it all again")
-                    try SyncValueRecord.filter(key: Self.cursorKey).deleteAll(db)
-                    try CacheMetadataRecord.filter(
-                        CacheMetadataRecord.Columns.key.inNamespace(Resource.Record.cacheNamespace)
-                    ).deleteAll(db)
+                    try Self.forgetPulled(db)
                     try ListRecord<Resource>.dropAll(db)
                 }
                 try SyncValueRecord.set(key, columns, db)

@@ -616,11 +616,15 @@ struct FeatureStoreTests {
         let (same, sameStore) = relaunch()
         #expect(try sameStore.hasPulled(), "the same columns: the pull goes on from where it was")
         #expect(try await same.sync.sync(progress: { _ in }).pulled == 0)
+        let made = try #require(ID.server(1))
+        #expect(try await sameStore.item(made, policy: .localOnly).value.url == "https://a.example")
 
         try database.write { db in try db.execute(sql: "ALTER TABLE testbookmark ADD COLUMN added TEXT") }
         let (upgraded, store) = relaunch()
 
         #expect(try !store.hasPulled())
+        // Its row goes too: an edit must start from the server's whole item, not from the default
+        await #expect(throws: DataSourceError.notCached) { try await store.item(made, policy: .localOnly) }
         let listed = try await store.list(policy: .cacheFirst)
         #expect(listed.value.map(\.url) == ["https://a.example"] && listed.origin == .network)
         #expect(try await upgraded.sync.sync(progress: { _ in }).pulled == 1, "the bookmark; the documents go on")
