@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import GRDB
 import TestSupport
@@ -24,6 +25,24 @@ struct AppDatabaseOpeningTests {
             #expect(error.localizedDescription.contains("not a SQLite database"), "\(error.localizedDescription)")
         }
         #expect(try Data(contentsOf: url) == Data(repeating: 0x41, count: 4096), "the file is left untouched")
+    }
+
+    /// Users cached before a migration added a column hold its default, and a `304` would keep
+    /// them so: the cache forgets them once, and keeps them across a launch with the same columns.
+    @Test func cachedUsersAreForgottenOnceAfterTheirTableChanged() async throws {
+        let url = folder.url.appendingPathComponent("app.sqlite")
+        let user = FakeData.user(id: 1)
+        let metadata = CacheMetadata(fetchedAt: Date(), etag: "\"u1\"")
+        // Each launch opens the database again, as an upgrade's migration runs at the open
+        func launch() throws -> some LocalStore<User.ID, User> { try AppDatabase.open(at: url).userStore() }
+        try await launch().persist(user, for: user.id, metadata: metadata)
+        #expect(try await launch().find(user.id)?.value == user, "the same columns")
+
+        try AppDatabase.open(at: url).write { db in try db.execute(sql: "ALTER TABLE user ADD COLUMN added TEXT") }
+
+        #expect(try await launch().find(user.id) == nil)
+        try await launch().persist(user, for: user.id, metadata: metadata)
+        #expect(try await launch().find(user.id)?.value == user, "once")
     }
 
     @Test func vacuumGivesBackTheSpaceOfDeletedRows() throws {

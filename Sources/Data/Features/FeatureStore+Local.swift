@@ -106,25 +106,16 @@ extension FeatureStore {
     /// waiting stay.
     ///
     /// A home that kept no columns yet (its pull began before this check) keeps its change
-    /// number: no migration of a synced table came between that release and this check's.
+    /// number: no migration of a synced table came between that release and this check's
+    /// (``AppDatabase/onColumnsChanged(of:_:)``).
     func startOverIfTheTableChanged() {
         let table = Resource.Record.databaseTableName
-        let key = SyncValueRecord.columnsKey(Resource.collection)
-        func compared(_ db: Database) throws -> (columns: String, kept: String?) {
-            (try db.columns(in: table).map(\.name).sorted().joined(separator: ","), try SyncValueRecord.value(key, db))
-        }
         do {
-            // A launch only reads; the first after a change writes.
-            if let found = try? database.read({ db in try compared(db) }), found.kept == found.columns { return }
-            try database.write { db in
-                let (columns, kept) = try compared(db)
-                guard kept != columns else { return }
-                if kept != nil, try SyncValueRecord.value(Self.cursorKey, db) != nil {
-                    logger.notice("the \(table) table changed since its last pull: the next sync pulls it all again")
-                    try Self.forgetPulled(db)
-                    try ListRecord<Resource>.dropAll(db)
-                }
-                try SyncValueRecord.set(key, columns, db)
+            try database.onColumnsChanged(of: table) { db in
+                guard try SyncValueRecord.value(Self.cursorKey, db) != nil else { return }
+                logger.notice("the \(table) table changed since its last pull: the next sync pulls it all again")
+                try Self.forgetPulled(db)
+                try ListRecord<Resource>.dropAll(db)
             }
         } catch {
             logger.error("cannot compare the \(table) table's columns with its last pull's: \(error)")

@@ -68,11 +68,7 @@ struct RecordStore<Record: CacheableRecord>: LocalStore {
 
     /// Removes every object of this store and its metadata.
     func removeAll() async throws(StorageError) {
-        try database.write { db in
-            _ = try Record.stored.deleteAll(db)
-            try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.inNamespace(Record.cacheNamespace))
-                .deleteAll(db)
-        }
+        try database.write { db in try Self.removeAll(db) }
     }
 
     /// How many objects the table holds.
@@ -94,6 +90,13 @@ extension RecordStore {
         try Record.replaceAll(records.map(\.record), db)
         try CacheMetadataRecord.replaceAll(
             records.map { CacheMetadataRecord(key: Record.metadataKey($0.key), metadata: $0.metadata) }, db)
+    }
+
+    /// Deletes every row of the table and its metadata in `db`'s transaction.
+    static func removeAll(_ db: Database) throws {
+        _ = try Record.stored.deleteAll(db)
+        try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.inNamespace(Record.cacheNamespace))
+            .deleteAll(db)
     }
 
     /// Deletes the rows of `keys` and their metadata in `db`'s transaction, a few hundred keys a

@@ -25,10 +25,6 @@ struct SyncValueRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     /// The key of the change number a collection's pull has reached.
     static func cursorKey(_ collection: String) -> String { "pull:\(collection)" }
 
-    /// The key of the columns a collection's table had when its pull began (see
-    /// `FeatureStore.startOverIfTheTableChanged()`).
-    static func columnsKey(_ collection: String) -> String { "columns:\(collection)" }
-
     /// The key of the conflict policy the user chose for a collection.
     static func policyKey(_ collection: String) -> String { "policy:\(collection)" }
 

@@ -607,20 +607,24 @@ struct FeatureStoreTests {
         let fixture = try await Fixture.make()
         _ = try await fixture.store.create(Self.draft("https://a.example"))
         _ = try await fixture.stack.sync.sync(progress: { _ in })
-        let database = fixture.stack.database
-        func relaunch() -> (DataStack, FeatureStore<TestBookmarkResource>) {
+        // Each launch opens the database again, as an upgrade's migration runs at the open
+        let file = fixture.folder.url.appendingPathComponent("app.sqlite")
+        func relaunch() throws -> (DataStack, FeatureStore<TestBookmarkResource>) {
             let stack = DataStack(
-                database: database, api: fixture.live.client, monitor: fixture.live.monitor, now: { Date() })
+                database: try AppDatabase.open(at: file), api: fixture.live.client, monitor: fixture.live.monitor,
+                now: { Date() })
             return (stack, FeatureStore(stack: stack, api: fixture.live.client))
         }
-        let (same, sameStore) = relaunch()
+        let (same, sameStore) = try relaunch()
         #expect(try sameStore.hasPulled(), "the same columns: the pull goes on from where it was")
         #expect(try await same.sync.sync(progress: { _ in }).pulled == 0)
         let made = try #require(ID.server(1))
         #expect(try await sameStore.item(made, policy: .localOnly).value.url == "https://a.example")
 
-        try database.write { db in try db.execute(sql: "ALTER TABLE testbookmark ADD COLUMN added TEXT") }
-        let (upgraded, store) = relaunch()
+        try AppDatabase.open(at: file).write { db in
+            try db.execute(sql: "ALTER TABLE testbookmark ADD COLUMN added TEXT")
+        }
+        let (upgraded, store) = try relaunch()
 
         #expect(try !store.hasPulled())
         // Its row goes too: an edit must start from the server's whole item, not from the default
