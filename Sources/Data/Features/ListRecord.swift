@@ -80,8 +80,7 @@ struct ListRecord<Resource: FeatureResource>: CacheableRecord {
     /// Drops the collection's cached lists and their metadata in `db`'s transaction: a change the
     /// server took makes them wrong.
     static func dropAll(_ db: Database) throws {
-        _ = try stored.deleteAll(db)
-        _ = try CacheMetadataRecord.filter(CacheMetadataRecord.Columns.key.inNamespace(cacheNamespace)).deleteAll(db)
+        try RecordStore<Self>.removeAll(db)
     }
 
     /// The SQL that creates the table (migration v13).
