@@ -17,6 +17,8 @@ private final class ScriptedChangeList: HTTPClientProtocol {
         case fails
         /// Never answers (until the request is cancelled).
         case hangs
+        /// Answers as the page does once the stream finishes.
+        indirect case held(AsyncStream<Void>, Page)
     }
 
     private let pages: Mutex<[Int: Page]>
@@ -54,7 +56,14 @@ private final class ScriptedChangeList: HTTPClientProtocol {
         }
         asked.withLock { $0.append(since) }
         onAsk(since)
-        switch pages.withLock({ $0[since] }) {
+        var page = pages.withLock { $0[since] }
+        if case .held(let gate, let held) = page {
+            for await _ in gate {}
+            page = held
+        }
+        switch page {
+        case .held:
+            throw .other("a held page holds another")
         case .documents(let documents, let reaching, let more):
             var fields: HTTPFields = [.contentType: "application/json"]
             if namesNext, more, let link = HTTPField.Name("Link") {
@@ -230,6 +239,59 @@ struct PipelinedPullTests {
         #expect(report.serverVersion == 1 && report.pulled == 1)
         for number in [7, 8, 9] { #expect(await stored(number, in: stack) == false) }
         #expect(await stored(1, in: stack))
+    }
+
+    /// `cache clear` while a pull is between pages (a live catch-up, or the app's extension) empties
+    /// what the pull wrote so far and its change number.
+    ///
+    /// The pull wrote the next page and its change number anyway: the device then claimed every
+    /// item up to it while it held only that page's, and its lists said "end of the list".
+    @Test(.timeLimit(.minutes(1))) func aClearBetweenTwoPagesStartsThePullOver() async throws {
+        // Given two pages, the second held back until the device's caches were cleared
+        let (gate, opening) = AsyncStream.makeStream(of: Void.self)
+        let firstPage = ScriptedChangeList.Page.documents(ScriptedChangeList.pulled([1, 2]), reaching: 2, more: true)
+        let secondPage = ScriptedChangeList.Page.documents(ScriptedChangeList.pulled([3, 4]), reaching: 4, more: false)
+        let server = ScriptedChangeList([0: firstPage, 2: .held(gate, secondPage)])
+        let stack = try stack(server)
+        let pull = Task { try await stack.sync.pull() }
+        while await stack.sync.status().serverVersion != 2 { await Task.yield() }
+        // When the caches are cleared before the second page comes
+        try await stack.clearLocal()
+        server.set(secondPage, after: 2)
+        opening.finish()
+        // Then the pull goes on from the cleared change number: every item is there again
+        let report = try await pull.value
+        #expect(report.serverVersion == 4)
+        #expect(server.requests == [0, 2, 0, 2])
+        for number in 1...4 { #expect(await stored(number, in: stack), "document \(number)") }
+    }
+
+    /// Another pull of the home (the app's extension, or a catch-up of this process) went further
+    /// while this one waited for a page: this one goes on from there, and the change number never
+    /// goes back.
+    @Test(.timeLimit(.minutes(1))) func aPullOvertakenByAnotherGoesOnFromWhereThatOneGot() async throws {
+        // Given three pages, the second held back for the first pull, and a second device stack on
+        // the same database
+        let (gate, opening) = AsyncStream.makeStream(of: Void.self)
+        let secondPage = ScriptedChangeList.Page.documents(ScriptedChangeList.pulled([3, 4]), reaching: 4, more: true)
+        let server = ScriptedChangeList([
+            0: .documents(ScriptedChangeList.pulled([1, 2]), reaching: 2, more: true), 2: .held(gate, secondPage),
+            4: .documents(ScriptedChangeList.pulled([5]), reaching: 5, more: false),
+            5: .documents([], reaching: 5, more: false),
+        ])
+        let stack = try stack(server)
+        let pull = Task { try await stack.sync.pull() }
+        while await stack.sync.status().serverVersion != 2 { await Task.yield() }
+        // When the other pulls to the end before the held page comes
+        server.set(secondPage, after: 2)
+        let other = try self.stack(server)
+        #expect(try await other.sync.pull().serverVersion == 5)
+        opening.finish()
+        // Then the first drops the page it held and asks for what follows change 5
+        #expect(try await pull.value.serverVersion == 5)
+        // (the page after the held one may have been asked for before the held one was dropped)
+        #expect(server.requests.last == 5 && server.requests.filter { $0 == 0 }.count == 1, "\(server.requests)")
+        for number in 1...5 { #expect(await stored(number, in: stack), "document \(number)") }
     }
 
     @Test(.timeLimit(.minutes(1))) func cancellingThePullWhileAPageIsOnItsWayEndsItAtOnce() async throws {

@@ -14,9 +14,17 @@ extension FeatureStore {
     /// requests are in flight at once. A change number that goes backwards (the server was reset)
     /// starts over from 0; a page that goes back twice, or says more follow without moving on, is
     /// refused.
+    ///
+    /// A page is written only over the change number the pull last read or wrote. When it moved
+    /// meanwhile — another pull of this process or of another one on the home went further, or
+    /// `cache clear` emptied the collection — the pull goes on from the stored one instead: writing
+    /// the page would claim the items of the pages before it, which a clear took away.
     func pull(pageSize: Int, into report: inout SyncReport) async throws(SyncError) {
         var since = pulledVersion()
-        let start = since
+        var start = since
+        // The stored change number this pull expects to write over.
+        var expected = since
+        var clears = 0
         var restarted = false
         var ahead: ChangePageRequest<Resource>?
         var listsDropped = false
@@ -83,8 +91,24 @@ extension FeatureStore {
             // Before the first commit the scenes hear of: a list they reload must not be the old one.
             let dropsLists = !listsDropped && !(items.isEmpty && page.deleted.isEmpty)
             listsDropped = listsDropped || dropsLists
-            let applied = try apply(
-                items, deleted: page.deleted, reaching: page.serverVersion, droppingLists: dropsLists)
+            guard
+                let applied = try apply(
+                    items, deleted: page.deleted, reaching: page.serverVersion, over: expected,
+                    droppingLists: dropsLists)
+            else {
+                ahead?.cancel()
+                ahead = nil
+                let stored = pulledVersion()
+                clears += stored < expected ? 1 : 0
+                (since, start, expected, restarted) = (stored, stored, stored, false)
+                guard clears <= Self.clearsTolerated else {
+                    logger.notice("the \(Resource.collection) pull was cleared again and again: it stops at \(since)")
+                    return
+                }
+                logger.notice("the \(Resource.collection) change number moved under the pull: it goes on from \(since)")
+                continue
+            }
+            expected = page.serverVersion
             report.pulled += applied.written
             report.deleted += applied.deleted
             since = page.serverVersion
@@ -133,6 +157,11 @@ extension FeatureStore {
     /// The key under which the collection's change number is kept in `sync_state`.
     static var cursorKey: String { SyncValueRecord.cursorKey(Resource.collection) }
 
+    /// How often one pull starts over after a clear before it leaves the rest to the next sync
+    /// (another process that keeps clearing must not hold it forever); a change number moved on by
+    /// another pull only saves this one work.
+    private static var clearsTolerated: Int { 3 }
+
     /// The page of the change list after change `version`.
     private static func changes(after version: Int, limit: Int) -> PageAddress {
         .path(
@@ -143,20 +172,25 @@ extension FeatureStore {
             ])
     }
 
-    /// Writes one page and the change number it reaches in one transaction; returns how many items
-    /// it wrote and deleted.
+    /// Writes one page and the change number it reaches in one transaction, when the stored change
+    /// number is still `expected`; returns how many items it wrote and deleted, or nil (and writes
+    /// nothing) when the stored number moved.
     ///
     /// Items with unsent changes keep this device's version, and are not counted; the server's
     /// lists are dropped first when asked.
     private func apply(
-        _ items: [(item: Item, etag: String?)], deleted: [Int], reaching version: Int, droppingLists: Bool
-    ) throws(SyncError) -> (written: Int, deleted: Int) {
+        _ items: [(item: Item, etag: String?)], deleted: [Int], reaching version: Int, over expected: Int,
+        droppingLists: Bool
+    ) throws(SyncError) -> (written: Int, deleted: Int)? {
         let moment = now()
         if droppingLists { lists.evacuateMemory() }
         source.forgetInMemory(items.map { Resource.id(of: $0.item) } + deleted.compactMap(ID.server))
-        let applied: (written: Int, deleted: Int)
+        let applied: (written: Int, deleted: Int)?
         do {
-            applied = try database.write { db in
+            applied = try database.write { db -> (written: Int, deleted: Int)? in
+                guard try SyncValueRecord.value(Self.cursorKey, db).flatMap(Int.init) ?? 0 == expected else {
+                    return nil
+                }
                 let pending = try Outbox.itemsWithChanges(in: Resource.collection, db)
                 var rows: [(key: ID, record: Resource.Record, metadata: CacheMetadata)] = []
                 rows.reserveCapacity(items.count)
@@ -225,61 +259,5 @@ struct ChangePageRequest<Resource: FeatureResource>: Sendable {
         await Result.catching { () async throws(RemoteError) in
             try await api.getPage(address, as: FeatureChangesDTO<Resource>.self, next: next)
         }
-    }
-}
-
-/// A page of a collection's change list: the whole items under the collection's own name, each
-/// with the validator the server would send for it, the identifiers deleted, the change number
-/// reached and whether more follow; what this build does not know is skipped, and named, and an
-/// item it cannot read is skipped, and counted.
-struct FeatureChangesDTO<Resource: FeatureResource>: Decodable, Sendable {
-    /// An item as the change list carries it: its wire form and its validator.
-    struct Changed: Decodable, Sendable {
-        let wire: Resource.Wire
-        let etag: String?
-
-        private enum CodingKeys: String, CodingKey { case etag }
-
-        init(from decoder: any Decoder) throws {
-            wire = try Resource.Wire(from: decoder)
-            etag = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .etag)
-        }
-    }
-
-    /// An item of the list, read on its own: one that does not decode leaves the others readable.
-    private struct Entry: Decodable {
-        let changed: Changed?
-
-        init(from decoder: any Decoder) {
-            changed = try? Changed(from: decoder)
-        }
-    }
-
-    let items: [Changed]
-    /// How many items of the list could not be read.
-    let unreadable: Int
-    let deleted: [Int]
-    let serverVersion: Int
-    let more: Bool
-    /// The members of the page this build does not read (another collection's items).
-    let skipped: [String]
-
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        let entries = try container.decodeIfPresent([Entry].self, forKey: Key(stringValue: Resource.collection)) ?? []
-        items = entries.compactMap(\.changed)
-        unreadable = entries.count - items.count
-        deleted = try container.decodeIfPresent([Int].self, forKey: Key(stringValue: "deleted")) ?? []
-        serverVersion = try container.decode(Int.self, forKey: Key(stringValue: "serverVersion"))
-        more = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "more")) ?? false
-        let known: Set<String> = [Resource.collection, "items", "deleted", "serverVersion", "more"]
-        skipped = container.allKeys.map(\.stringValue).filter { !known.contains($0) }
     }
 }
