@@ -141,10 +141,12 @@ extension ModelSchedule {
         case bookmarkEdit(Int)
         case bookmarkDelete(Int)
         case serverBookmarkEdit
+        case clearCaches(Int)
 
         static func random(devices: Int, using random: inout SeededGenerator) -> Step {
             let device = Int.random(in: 0..<devices, using: &random)
-            switch Int.random(in: 0..<130, using: &random) {
+            switch Int.random(in: 0..<134, using: &random) {
+            case 130..<134: return .clearCaches(device)
             case 100..<113: return .bookmark(device)
             case 113..<123: return .bookmarkEdit(device)
             case 123..<126: return .bookmarkDelete(device)
@@ -178,6 +180,7 @@ extension ModelSchedule {
             case .bookmarkEdit(let device): "d\(device) edits a bookmark"
             case .bookmarkDelete(let device): "d\(device) deletes a bookmark"
             case .serverBookmarkEdit: "another device edits a bookmark on the server"
+            case .clearCaches(let device): "d\(device) syncs and clears its caches meanwhile"
             }
         }
 
@@ -236,6 +239,14 @@ extension ModelSchedule {
                 guard let item = try devices[device].bookmarks.local().randomElement(using: &random) else { return }
                 tracker.deletedBookmarks.insert(item.url)
                 await devices[device].bookmarks.delete(item.id)
+            case .clearCaches(let device):
+                // The clear may come between two pages of the pull, as `cache clear` in the app's
+                // extension would: the device must not claim the items it took away. Where it lands
+                // varies from run to run; a seed replays the steps, not this interleaving.
+                let (engine, stack) = (devices[device].sync, devices[device].stack)
+                async let synced = try? engine.sync(progress: { _ in })
+                try? await stack.clearLocal()
+                _ = await synced
             case .serverBookmarkEdit:
                 guard
                     case .modified(let list, _)? = try? await elsewhere.get(
