@@ -262,6 +262,7 @@ struct PipelinedPullTests {
         // Then the pull goes on from the cleared change number: every item is there again
         let report = try await pull.value
         #expect(report.serverVersion == 4)
+        #expect(report.pulled == 4, "the documents the device holds from it, each once")
         #expect(server.requests == [0, 2, 0, 2])
         for number in 1...4 { #expect(await stored(number, in: stack), "document \(number)") }
     }

@@ -25,6 +25,8 @@ extension FeatureStore {
         // The stored change number this pull expects to write over.
         var expected = since
         var clears = 0
+        // What this pull wrote since the last clear: a clear takes it away, so the report drops it.
+        var counted = (written: 0, deleted: 0)
         var restarted = false
         var ahead: ChangePageRequest<Resource>?
         var listsDropped = false
@@ -99,7 +101,13 @@ extension FeatureStore {
                 ahead?.cancel()
                 ahead = nil
                 let stored = pulledVersion()
-                clears += stored < expected ? 1 : 0
+                if stored < expected {
+                    clears += 1
+                    (report.pulled, report.deleted) = (
+                        report.pulled - counted.written, report.deleted - counted.deleted
+                    )
+                    counted = (0, 0)
+                }
                 (since, start, expected, restarted) = (stored, stored, stored, false)
                 guard clears <= Self.clearsTolerated else {
                     logger.notice("the \(Resource.collection) pull was cleared again and again: it stops at \(since)")
@@ -109,6 +117,7 @@ extension FeatureStore {
                 continue
             }
             expected = page.serverVersion
+            counted = (counted.written + applied.written, counted.deleted + applied.deleted)
             report.pulled += applied.written
             report.deleted += applied.deleted
             since = page.serverVersion
