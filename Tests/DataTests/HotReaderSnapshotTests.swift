@@ -49,6 +49,31 @@ struct HotReaderSnapshotTests {
         #expect(try await writer.documentStore().find(FakeData.documentID(2))?.value.title == "another")
     }
 
+    /// A newer build's migration in another process adds a column while this one runs: SQLite
+    /// prepares the kept statement again, and `t.*` then has one more column before the metadata.
+    ///
+    /// The reader kept the old indexes: the metadata came from the wrong columns (a cached user
+    /// whose row no longer decoded was even dropped as damaged).
+    @Test func aColumnAddedByAnotherConnectionMovesNothingALookupReads() async throws {
+        let database = try AppDatabase.open(at: url, snapshotMilliseconds: 50)
+        let document = stored(1, title: "first")
+        let metadata = CacheMetadata(fetchedAt: Samples.date, etag: "\"d1\"")
+        try await database.documentStore().persist(document, for: document.id, metadata: metadata)
+        let id = FakeData.documentID(1)
+        #expect(try await database.documentStore().find(id)?.metadata == metadata)
+        let other = try DatabaseQueue(path: url.path)
+        try await other.write { db in
+            try db.execute(sql: "ALTER TABLE document ADD COLUMN priority INTEGER NOT NULL DEFAULT 3")
+            try db.execute(sql: "UPDATE document SET title = 'elsewhere' WHERE id = 1")
+        }
+        #expect(try await eventually { try await database.documentStore().find(id)?.value.title == "elsewhere" })
+        let found = try await database.documentStore().find(id)
+        #expect(found?.metadata == metadata)
+        var expected = document
+        expected.content.title = "elsewhere"
+        #expect(found?.value == expected)
+    }
+
     @Test func aWriteOfAnotherConnectionShowsOnceTheSnapshotHasLivedItsLifetime() async throws {
         let database = try AppDatabase.open(at: url, snapshotMilliseconds: 50)
         try await persist(stored(1, title: "first"), in: database)

@@ -79,6 +79,7 @@ final class SQLiteHotReader: @unchecked Sendable {
         }
         switch sqlite3_step(statement.pointer) {
         case SQLITE_ROW:
+            statement.followSchema()
             do {
                 return try decode(HotRow(statement: statement))
             } catch let error as StorageError {
@@ -103,13 +104,39 @@ final class SQLiteHotReader: @unchecked Sendable {
     // @unchecked: only touched while the reader's lock is held.
     final class PreparedStatement: @unchecked Sendable {
         let pointer: OpaquePointer
-        let columns: [String: Int32]
-        var lookups: [(name: String, index: Int32)] = []
+        private var columns: [String: Int32]
+        private var lookups: [(name: String, index: Int32)] = []
         var nextLookup = 0
+        /// How often SQLite had prepared the statement again when its columns were read.
+        private var reprepares: Int32
 
-        init(pointer: OpaquePointer, columns: [String: Int32]) {
+        init(pointer: OpaquePointer) {
             self.pointer = pointer
-            self.columns = columns
+            columns = Self.columns(of: pointer)
+            reprepares = sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_REPREPARE, 0)
+        }
+
+        /// Reads the result columns again when SQLite prepared the statement again since.
+        ///
+        /// That happens when another connection changed the schema (a newer build's migration):
+        /// `t.*` may name more columns now, and the ones after it moved, so indexes kept from
+        /// before would read the wrong columns.
+        func followSchema() {
+            let count = sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_REPREPARE, 0)
+            guard count != reprepares else { return }
+            (reprepares, columns, lookups) = (count, Self.columns(of: pointer), [])
+        }
+
+        /// The index of each result column of `pointer`, by its name and its lowercased name.
+        private static func columns(of pointer: OpaquePointer) -> [String: Int32] {
+            var columns: [String: Int32] = [:]
+            for index in 0..<sqlite3_column_count(pointer) {
+                guard let name = sqlite3_column_name(pointer, index) else { continue }
+                let text = String(cString: name)
+                if columns[text] == nil { columns[text] = index }
+                if columns[text.lowercased()] == nil { columns[text.lowercased()] = index }
+            }
+            return columns
         }
 
         /// The index of the result column `name`, if the statement has one.
@@ -224,14 +251,7 @@ extension SQLiteHotReader {
         var pointer: OpaquePointer?
         let status = sqlite3_prepare_v3(handle, sql.text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
         guard status == SQLITE_OK, let pointer else { throw .failed(String(cString: sqlite3_errmsg(handle))) }
-        var columns: [String: Int32] = [:]
-        for index in 0..<sqlite3_column_count(pointer) {
-            guard let name = sqlite3_column_name(pointer, index) else { continue }
-            let text = String(cString: name)
-            if columns[text] == nil { columns[text] = index }
-            if columns[text.lowercased()] == nil { columns[text.lowercased()] = index }
-        }
-        let statement = PreparedStatement(pointer: pointer, columns: columns)
+        let statement = PreparedStatement(pointer: pointer)
         statements[sql] = statement
         return statement
     }
