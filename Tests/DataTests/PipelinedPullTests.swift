@@ -295,6 +295,31 @@ struct PipelinedPullTests {
         for number in 1...5 { #expect(await stored(number, in: stack), "document \(number)") }
     }
 
+    /// The first page a pull writes drops the server's cached lists, which its items make wrong.
+    ///
+    /// When that page was not written (the change number had moved), the next one drops them.
+    @Test(.timeLimit(.minutes(1))) func thePageWrittenAfterAMoveStillDropsTheCachedLists() async throws {
+        // Given a first page held back while the change number moves on without touching the
+        // lists (a live event of changes the device holds moves it so), and a cached list
+        let (gate, opening) = AsyncStream.makeStream(of: Void.self)
+        let server = ScriptedChangeList([
+            0: .held(gate, .documents(ScriptedChangeList.pulled([1, 2]), reaching: 2, more: true)),
+            2: .documents(ScriptedChangeList.pulled([3, 4]), reaching: 4, more: false),
+        ])
+        let stack = try stack(server)
+        let pull = Task { try await stack.sync.pull() }
+        while server.requests.isEmpty { await Task.yield() }
+        try stack.database.write { db in
+            try db.execute(sql: "INSERT INTO resource_list (key, payload) VALUES ('documents:all', '[]')")
+            try SyncValueRecord.set("pull:documents", "2", db)
+        }
+        // When the held page comes and is dropped, and the pull goes on from change 2
+        opening.finish()
+        #expect(try await pull.value.serverVersion == 4)
+        // Then the page it wrote dropped the list
+        #expect(try stack.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM resource_list") } == 0)
+    }
+
     @Test(.timeLimit(.minutes(1))) func cancellingThePullWhileAPageIsOnItsWayEndsItAtOnce() async throws {
         // Given a second page that never comes
         let server = ScriptedChangeList([

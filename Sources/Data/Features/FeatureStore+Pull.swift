@@ -92,7 +92,6 @@ extension FeatureStore {
             }
             // Before the first commit the scenes hear of: a list they reload must not be the old one.
             let dropsLists = !listsDropped && !(items.isEmpty && page.deleted.isEmpty)
-            listsDropped = listsDropped || dropsLists
             guard
                 let applied = try apply(
                     items, deleted: page.deleted, reaching: page.serverVersion, over: expected,
@@ -117,6 +116,7 @@ extension FeatureStore {
                 continue
             }
             expected = page.serverVersion
+            listsDropped = listsDropped || dropsLists
             counted = (counted.written + applied.written, counted.deleted + applied.deleted)
             report.pulled += applied.written
             report.deleted += applied.deleted
