@@ -25,8 +25,9 @@ extension FeatureStore {
         // The stored change number this pull expects to write over.
         var expected = since
         var clears = 0
-        // What this pull wrote since the last clear: a clear takes it away, so the report drops it.
-        var counted = (written: 0, deleted: 0)
+        // The report before this pull: a clear takes away what the pull wrote, so the report goes
+        // back to it.
+        let reportedBefore = (pulled: report.pulled, deleted: report.deleted)
         var restarted = false
         var ahead: ChangePageRequest<Resource>?
         var listsDropped = false
@@ -102,10 +103,7 @@ extension FeatureStore {
                 let stored = pulledVersion()
                 if stored < expected {
                     clears += 1
-                    (report.pulled, report.deleted) = (
-                        report.pulled - counted.written, report.deleted - counted.deleted
-                    )
-                    counted = (0, 0)
+                    (report.pulled, report.deleted) = reportedBefore
                 }
                 (since, start, expected, restarted) = (stored, stored, stored, false)
                 guard clears <= Self.clearsTolerated else {
@@ -117,7 +115,6 @@ extension FeatureStore {
             }
             expected = page.serverVersion
             listsDropped = listsDropped || dropsLists
-            counted = (counted.written + applied.written, counted.deleted + applied.deleted)
             report.pulled += applied.written
             report.deleted += applied.deleted
             since = page.serverVersion
