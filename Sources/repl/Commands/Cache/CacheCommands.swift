@@ -81,11 +81,11 @@ extension CacheCommands {
             context.caches.clearMemory()
             return .message("Cleared the memory cache.")
         case "disk":
-            if let error = await context.caches.clearDisk() { throw CommandFailure("\(error)") }
+            try await context.caches.clearDisk()
             return .message("Cleared the disk cache.")
         case "all":
             context.caches.clearMemory()
-            if let error = await context.caches.clearDisk() { throw CommandFailure("\(error)") }
+            try await context.caches.clearDisk()
             return .message("Cleared the memory and disk caches.")
         case let other:
             throw CommandFailure("invalid tier '\(other)' (expected one of: memory, disk, all)")

@@ -1,4 +1,5 @@
 import Foundation
+import ShellKit
 import StrataData
 
 /// What `cache stats` and `cache clear` act on: every data source of the stack, and the file.
@@ -31,13 +32,23 @@ struct CacheControls {
         stack.evacuateForBackground()
     }
 
-    /// Empties the on-device tier of every source.
-    func clearDisk() async -> DataSourceError? {
+    /// Empties the on-device tier of every source, or says why it could not.
+    func clearDisk() async throws(CommandFailure) {
         do {
             try await stack.clearLocal()
-            return nil
         } catch {
-            return error
+            throw Self.failure(error)
         }
+    }
+
+    /// Why the disk tier was not cleared, in one line (`cannot clear the disk cache: storage
+    /// failed: the disk is full`), not the error's Swift description.
+    static func failure(_ error: DataSourceError) -> CommandFailure {
+        let reason =
+            switch error {
+            case .storage(let storage): storage.errorDescription ?? "storage failed"
+            case .remote, .notCached, .invalidCursor, .noWordsOnDevice: "the device's storage failed"
+            }
+        return CommandFailure("cannot clear the disk cache: \(reason)")
     }
 }
