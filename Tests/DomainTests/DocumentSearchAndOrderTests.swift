@@ -60,27 +60,39 @@ struct DocumentSearchAndOrderTests {
 
 @Suite("Conflict policies")
 struct ConflictPolicyTests {
-    let remote = FakeData.document(id: 2, updatedAt: Date(timeIntervalSince1970: 1_000))
+    let serverChangedAt = FakeData.document(id: 2, updatedAt: Date(timeIntervalSince1970: 1_000)).updatedAt
 
     @Test func eachPolicyDecides() {
         let edit = Date(timeIntervalSince1970: 2_000)
-        #expect(ConflictPolicy.serverWins.resolve(localChangeAt: edit, remote: remote) == .keepServer)
-        #expect(ConflictPolicy.clientWins.resolve(localChangeAt: edit, remote: remote) == .overwriteServer)
-        #expect(ConflictPolicy.manual.resolve(localChangeAt: edit, remote: remote) == .askUser)
-        #expect(ConflictPolicy.lastWriterWins.resolve(localChangeAt: edit, remote: remote) == .overwriteServer)
+        #expect(ConflictPolicy.serverWins.resolve(localChangeAt: edit, serverChangedAt: serverChangedAt) == .keepServer)
+        #expect(
+            ConflictPolicy.clientWins.resolve(localChangeAt: edit, serverChangedAt: serverChangedAt) == .overwriteServer
+        )
+        #expect(ConflictPolicy.manual.resolve(localChangeAt: edit, serverChangedAt: serverChangedAt) == .askUser)
+        #expect(
+            ConflictPolicy.lastWriterWins.resolve(localChangeAt: edit, serverChangedAt: serverChangedAt)
+                == .overwriteServer)
     }
 
     @Test func lastWriterWinsComparesWholeSecondsAndATieGoesToTheServer() {
         let sameSecond = Date(timeIntervalSince1970: 1_000.9)
-        #expect(ConflictPolicy.lastWriterWins.resolve(localChangeAt: sameSecond, remote: remote) == .keepServer)
+        #expect(
+            ConflictPolicy.lastWriterWins.resolve(localChangeAt: sameSecond, serverChangedAt: serverChangedAt)
+                == .keepServer)
         let earlier = Date(timeIntervalSince1970: 999)
-        #expect(ConflictPolicy.lastWriterWins.resolve(localChangeAt: earlier, remote: remote) == .keepServer)
+        #expect(
+            ConflictPolicy.lastWriterWins.resolve(localChangeAt: earlier, serverChangedAt: serverChangedAt)
+                == .keepServer)
+        // A server that sends no time of change keeps its version: nothing says the edit is later.
+        #expect(
+            ConflictPolicy.lastWriterWins.resolve(localChangeAt: .distantFuture, serverChangedAt: .some(nil))
+                == .keepServer)
     }
 
     @Test(arguments: [ConflictPolicy.clientWins, .lastWriterWins, .manual])
     func aLocalChangeAgainstADeletionGoesToTheUser(policy: ConflictPolicy) {
-        #expect(policy.resolve(localChangeAt: Date(), remote: nil) == .askUser)
-        #expect(ConflictPolicy.serverWins.resolve(localChangeAt: Date(), remote: nil) == .keepServer)
+        #expect(policy.resolve(localChangeAt: Date(), serverChangedAt: nil) == .askUser)
+        #expect(ConflictPolicy.serverWins.resolve(localChangeAt: Date(), serverChangedAt: nil) == .keepServer)
     }
 }
 

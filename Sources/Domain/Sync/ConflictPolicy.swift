@@ -11,23 +11,18 @@ public enum ConflictPolicy: String, Sendable, Hashable, CaseIterable {
     /// Both versions are kept until the user chooses.
     case manual
 
-    /// What to do with a local change made at `localChangeAt` that the server refused because
-    /// its version is now `remote` (`nil`: the server deleted the document).
+    /// What to do with a local change made at `localChangeAt` that the server refused, given
+    /// when the server last changed the item (`nil`: the server deleted it; `.some(nil)`: the
+    /// server did not say when).
     ///
-    /// Last writer wins compares whole seconds (the server keeps no finer time) and gives a tie
-    /// to the server. A local edit against a deletion goes to the user under every policy but
-    /// `serverWins`: applying it would undo someone's delete, dropping it would lose the edit, and
-    /// the server says nothing of when it deleted.
+    /// Last writer wins compares whole seconds (the server keeps no finer time) and gives a tie,
+    /// or a server that did not say when, to the server. A local edit against a deletion goes to
+    /// the user under every policy but `serverWins`: applying it would undo someone's delete,
+    /// dropping it would lose the edit, and the server says nothing of when it deleted.
     ///
     /// ```swift
-    /// ConflictPolicy.lastWriterWins.resolve(localChangeAt: edit, remote: serverCopy)  // .keepServer
+    /// ConflictPolicy.lastWriterWins.resolve(localChangeAt: edit, serverChangedAt: serverCopy.updatedAt)  // .keepServer
     /// ```
-    public func resolve(localChangeAt: Date, remote: Document?) -> ConflictDecision {
-        resolve(localChangeAt: localChangeAt, serverChangedAt: remote.map { .some($0.updatedAt) } ?? .none)
-    }
-
-    /// The same decision for an item of any collection, from when the server last changed it
-    /// (`nil`: the server deleted it; `.some(nil)`: the server did not say when).
     public func resolve(localChangeAt: Date, serverChangedAt: Date??) -> ConflictDecision {
         switch self {
         case .serverWins: return .keepServer
