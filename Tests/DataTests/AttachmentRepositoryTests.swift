@@ -176,6 +176,30 @@ struct AttachmentRepositoryTests {
         #expect(harness.queuedBodies.isEmpty)
     }
 
+    /// Two processes on one home (the app and its extension) both resumed a queued upload, and
+    /// both sent the whole body; the one that finds another process sending it leaves it queued.
+    @Test func anUploadAnotherProcessIsSendingIsLeftToIt() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("scan.bin", size: 40_000)
+        await harness.live.backend.stop()
+        guard case .queued(let upload, _) = try await harness.repository.attach(file: source, as: "scan.bin", to: 1)
+        else {
+            Issue.record("not queued")
+            return
+        }
+        try await harness.live.backend.start()
+        let body = harness.folder.url.appendingPathComponent("Uploads/\(try #require(harness.queuedBodies.first))")
+        // Given another process sending it: it holds the lock on the queued body.
+        let other = try #require(ProcessLock.tryHolding(existingFile: body.path))
+        let meanwhile = await harness.repository.resumeUploads()
+        #expect(meanwhile == UploadResumption(stillQueued: [upload]))
+        #expect(await harness.live.backend.requestCount("POST /documents/:id/attachments") == 0)
+        other.release()
+        let resumed = await harness.repository.resumeUploads()
+        #expect(resumed.uploaded.map(\.name) == ["scan.bin"])
+        #expect(await harness.live.backend.requestCount("POST /documents/:id/attachments") == 1)
+    }
+
     @Test func anUploadWhoseAnswerWasLostIsResentUnderItsKeyAndStoredOnce() async throws {
         let harness = try await Harness.start()
         let source = try harness.file("report.bin", size: 20_000)

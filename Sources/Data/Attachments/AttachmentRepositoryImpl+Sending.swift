@@ -14,17 +14,34 @@ extension AttachmentRepositoryImpl {
         case refused(AttachmentError)
         /// No answer (or one that says try later): it stays queued.
         case unanswered(String, PendingUpload)
+        /// Another process on the home (the app's extension) is sending it: it stays queued, and
+        /// that process reports it.
+        case sendingElsewhere(PendingUpload)
+        /// Another process settled it since its row was read, and reported it.
+        case settledElsewhere
     }
 
     /// Sends a queued upload once (with the API client's retries), and settles its row: gone when
     /// the server answered for good, one more attempt counted when it did not.
     ///
-    /// The caller has claimed it (``claim(_:)``); it is released here.
-    func send(_ record: PendingUploadRecord) async -> SendResult {
+    /// The caller has claimed it in this process (``claim(_:)``); it is released here. Across
+    /// processes, the one holding the lock on its body (`lock`, or taken here) sends it; another
+    /// one leaves it, so the body is never sent twice at once.
+    func send(_ record: PendingUploadRecord, lock: ProcessLock.Held?) async -> SendResult {
         var record = record
         defer { release(record.key) }
         let body = folder.appendingPathComponent(record.bodyFileName)
-        guard let upload = record.upload, FileManager.default.fileExists(atPath: body.path) else {
+        guard let upload = record.upload else {
+            forget(record)
+            return .refused(.storage("the queued copy of '\(record.name)' is gone; attach the file again"))
+        }
+        let lock = lock ?? ProcessLock.tryHolding(existingFile: body.path)
+        defer { lock?.release() }
+        // The row is read again under the lock: a process that settles an upload deletes its row
+        // while it holds the lock, so a row still there is not settled.
+        guard (try? database.read { db in try record.exists(db) }) ?? true else { return .settledElsewhere }
+        if lock == nil && FileManager.default.fileExists(atPath: body.path) { return .sendingElsewhere(upload) }
+        guard FileManager.default.fileExists(atPath: body.path) else {
             forget(record)
             return .refused(.storage("the queued copy of '\(record.name)' is gone; attach the file again"))
         }

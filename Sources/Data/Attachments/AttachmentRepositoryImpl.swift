@@ -51,19 +51,26 @@ public final class AttachmentRepositoryImpl: AttachmentRepositoryProtocol {
             throw .storage("cannot create '\(folder.path)'")
         }
         _ = claim(record.key)  // a resumption that finds its row leaves it to this task
+        let lock: ProcessLock.Held?
         do {
             record.size = try MultipartBodyFile.write(
                 copying: file, name: name, document: target.rawValue, boundary: record.boundary, to: body)
+            // Locked before its row exists, so another process's resumption leaves it to this one.
+            lock = ProcessLock.tryHolding(existingFile: body.path)
             try database.write { db in try record.insert(db) }
         } catch {
             release(record.key)
             try? FileManager.default.removeItem(at: body)
             throw error as? AttachmentError ?? .storage(error.localizedDescription)
         }
-        switch await send(record) {
+        switch await send(record, lock: lock) {
         case .stored(let attachment): return .uploaded(attachment)
         case .refused(let error): throw error
         case .unanswered(let reason, let upload): return .queued(upload, reason: reason)
+        case .sendingElsewhere(let upload):
+            return .queued(upload, reason: "another process on this device is sending it")
+        case .settledElsewhere:
+            throw .unreachable("another process on this device sent it: 'docs attachments \(document)' lists it")
         }
     }
 
@@ -141,11 +148,13 @@ public final class AttachmentRepositoryImpl: AttachmentRepositoryProtocol {
         var resumption = UploadResumption()
         // One another task of this process is sending is left to it (it reports it).
         for record in records where claim(record.key) {
-            switch await send(record) {
+            switch await send(record, lock: nil) {
             case .stored(let attachment): resumption.uploaded.append(attachment)
             case .refused(let error):
                 if let upload = record.upload { resumption.refused.append(.init(upload: upload, error: error)) }
-            case .unanswered(_, let upload): resumption.stillQueued.append(upload)
+            // Being sent by another process, it is still waiting as far as this one knows.
+            case .unanswered(_, let upload), .sendingElsewhere(let upload): resumption.stillQueued.append(upload)
+            case .settledElsewhere: break
             }
         }
         return resumption

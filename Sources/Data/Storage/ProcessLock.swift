@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// A lock that lets one process at a time do one kind of work on the database they share: an
-/// advisory `flock(2)` on a file beside the database, which the kernel drops when the process
-/// ends, however it ends.
+/// advisory `flock(2)` on a file beside the database (or on the file the work is about), which the
+/// kernel drops when the process ends, however it ends.
 ///
 /// An app and its extension share one database. Two processes pushing at once would read the same
 /// outbox entries, or an entry whose predecessor the other is still settling, and send it with a
@@ -59,6 +59,23 @@ extension ProcessLock {
         defer { close(descriptor) }  // which drops the lock
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         return try body()
+    }
+}
+
+extension ProcessLock {
+    /// The lock on the file at `path` itself, when no other process holds it; nil when one does,
+    /// or when the file is gone (it is never created).
+    ///
+    /// For work on one file that one process at a time may do, and that another process skips
+    /// rather than waits for: sending a queued upload.
+    static func tryHolding(existingFile path: String) -> Held? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return Held(descriptor: descriptor)
     }
 }
 
