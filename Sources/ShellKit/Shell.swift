@@ -254,7 +254,8 @@ extension Shell {
     private func report(_ message: String) {
         anyLineFailed = true
         let script = scripts.last
-        let line = script?.line ?? (settings.isInteractive ? nil : entryLine)
+        // Line 0 is before the first line: `--script` naming a file that cannot be read.
+        let line = script?.line ?? (settings.isInteractive || entryLine == 0 ? nil : entryLine)
         if context.format == .json {
             // A program reading JSON gets its errors as JSON too, on stderr as ever.
             console.err(JSONOutput.error(message, file: script?.name, line: line))

@@ -39,6 +39,13 @@ nonisolated struct ScriptTests {
         #expect(outcome.stdout == "Output format: plain\n")
     }
 
+    /// `--script` naming no file said `error: line 0: …`: no line had been read.
+    @Test func aScriptFileThatCannotBeReadIsOneErrorWithoutALine() async throws {
+        let outcome = try await repl.run(["--script", "/no/such/file.strata"], input: Data())
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "error: cannot read script '/no/such/file.strata': no such file\n")
+    }
+
     @Test func aScriptThatSourcesItselfStopsWithAnError() async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("strata-loop-\(UUID()).strata")
         try "source \(script.path)\n".write(to: script, atomically: true, encoding: .utf8)

@@ -51,6 +51,15 @@ nonisolated struct StartupTests {
             outcome.stderr.hasPrefix("Error: --remote needs an absolute http or https URL (a port from 1 to 65535)"))
     }
 
+    /// An empty `--home` or `--server-data` put the app's or the server's files in the current
+    /// directory.
+    @Test(arguments: ["--home", "--server-data"])
+    func anEmptyFolderIsAUsageError(flag: String) async throws {
+        let outcome = try await repl.run([flag, ""], input: Data("docs list\n".utf8))
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.hasPrefix("Error: \(flag) needs a folder path"))
+    }
+
     @Test func aServerRootWithAPortTCPDoesNotHaveIsOneLine() async throws {
         let outcome = try await repl.run(
             [], input: Data("docs list\n".utf8), environment: ["STRATA_API_ROOT": "http://127.0.0.1:70000"])

@@ -136,6 +136,9 @@ struct ReplOptions: ParsableCommand {
         if !commands.isEmpty && script != nil {
             throw ValidationError("-c and --script cannot be combined: put the commands in the script")
         }
+        // An empty folder path would put the app's files in the current directory.
+        if home == "" { throw ValidationError("--home needs a folder path") }
+        if serverData == "" { throw ValidationError("--server-data needs a folder path") }
         if remote != nil && serverData != nil {
             throw ValidationError("--server-data is for the embedded server; it cannot go with --remote")
         }
