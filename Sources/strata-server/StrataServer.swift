@@ -47,6 +47,8 @@ struct StrataServer: AsyncParsableCommand {
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("invalid log level '\(logLevel)'") }
+        // An empty path would keep the server's database in the current directory.
+        if data == "" { throw ValidationError("--data needs a folder path") }
         if let adminToken, adminToken.count < 16 || adminToken.contains(where: { $0.isWhitespace }) {
             throw ValidationError("--admin-token needs at least 16 characters and no spaces")
         }

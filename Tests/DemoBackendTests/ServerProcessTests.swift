@@ -42,4 +42,16 @@ struct ServerProcessTests {
             #expect(rest.contains("stopping on signal 15"), "\(rest)")
         }
     }
+
+    /// `--data ''` started a server with its database in the current directory.
+    @Test func anEmptyDataFolderIsAUsageError() async throws {
+        let server = ReplProcess.built().executable.deletingLastPathComponent().appendingPathComponent("strata-server")
+        let scratch = try ScratchFolder()
+        let log = scratch.url.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let status = try await ReplProcess.runToCompletion(
+            server, arguments: ["--port", "0", "--data", ""], output: try FileHandle(forWritingTo: log))
+        #expect(status != 0)
+        #expect(try String(contentsOf: log, encoding: .utf8).hasPrefix("Error: --data needs a folder path"))
+    }
 }
