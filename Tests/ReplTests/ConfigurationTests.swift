@@ -67,8 +67,8 @@ struct ConfigurationTests {
             ),
             (
                 "{}", ["STRATA_API_ROOT": "ftp://x"],
-                "STRATA_API_ROOT sets api.root to 'ftp://x'; expected an absolute http or https URL, or empty for "
-                    + "the embedded server"
+                "STRATA_API_ROOT sets api.root to 'ftp://x'; expected an absolute http or https URL (no user, query "
+                    + "or fragment), or empty for the embedded server"
             ),
             ("[1, 2]", [:], "Configurations/bad.json is not a JSON object"),
             ("{", [:], "Configurations/bad.json is not valid JSON"),

@@ -43,12 +43,17 @@ nonisolated struct StartupTests {
         #expect(outcome.stderr.contains("--allow-http api.example.com"))
     }
 
-    @Test(arguments: ["not a url", "ftp://x", "http://", "http://127.0.0.1:99999", "http://127.0.0.1:0"])
+    @Test(
+        arguments: [
+            "not a url", "ftp://x", "http://", "http://127.0.0.1:99999", "http://127.0.0.1:0",
+            // Requests dropped these, and `config show` printed the password.
+            "http://ada:secret@127.0.0.1:8080", "http://127.0.0.1:8080/?debug=1", "http://127.0.0.1:8080/#top",
+        ])
     func aRemoteThatIsNotAServersURLIsAUsageError(remote: String) async throws {
         let outcome = try await repl.run(["--remote", remote], input: Data("docs list\n".utf8))
         #expect(outcome.status == 2, "a port TCP does not have crashed SwiftNIO: \(outcome.stderr.prefix(120))")
         #expect(
-            outcome.stderr.hasPrefix("Error: --remote needs an absolute http or https URL (a port from 1 to 65535)"))
+            outcome.stderr.hasPrefix("Error: --remote needs an absolute http or https URL (a port from 1 to 65535;"))
     }
 
     /// An empty `--home` or `--server-data` put the app's or the server's files in the current

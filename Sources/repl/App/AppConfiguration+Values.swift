@@ -22,7 +22,9 @@ extension AppConfiguration {
             var apiRoot: URL?
             if !root.isEmpty {
                 guard let url = AppConfiguration.serverRoot(root) else {
-                    throw bad("api.root", root, "an absolute http or https URL, or empty for the embedded server")
+                    throw bad(
+                        "api.root", root,
+                        "an absolute http or https URL (no user, query or fragment), or empty for the embedded server")
                 }
                 apiRoot = url
             }

@@ -133,9 +133,13 @@ extension AppConfiguration {
 
     /// `text` as a server's root: an absolute http or https URL with a host, and a port, when it
     /// names one, that TCP has (SwiftNIO traps on a larger one); `nil` for anything else.
+    ///
+    /// A user, password, query or fragment is refused too: requests would drop them, and
+    /// `config show` would print a password (`login NAME` signs in).
     nonisolated static func serverRoot(_ text: String) -> URL? {
         guard let url = URL(string: text), url.host() != nil, ["http", "https"].contains(url.scheme ?? ""),
-            (1...65_535).contains(url.port ?? 80)
+            (1...65_535).contains(url.port ?? 80),
+            url.user == nil, url.password == nil, url.query == nil, url.fragment == nil
         else { return nil }
         return url
     }

@@ -144,7 +144,8 @@ struct ReplOptions: ParsableCommand {
         }
         if let remote, AppConfiguration.serverRoot(remote) == nil {
             throw ValidationError(
-                "--remote needs an absolute http or https URL (a port from 1 to 65535), got '\(remote)'")
+                "--remote needs an absolute http or https URL (a port from 1 to 65535; no user, query or fragment), "
+                    + "got '\(remote)'")
         }
     }
 }
