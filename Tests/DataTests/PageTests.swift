@@ -75,7 +75,7 @@ struct PageTests {
             page: PageRequest(limit: 5, after: first.value.next), policy: .localOnly)
         #expect(rest.value.items.map(\.id) == [2, 1] && rest.value.next == nil)
         // A well-formed position nothing handed out is still a position: here, past the end.
-        let past = try #require(PageCursor(rawValue: "d1.MTox"))  // "1:1"
+        let past = try #require(PageCursor(rawValue: "d1.ZG9jdW1lbnQ6MTox"))  // "document:1:1"
         let end = try await stack.documents.documents(page: PageRequest(limit: 5, after: past), policy: .localOnly)
         #expect(end.value == DocumentPage(items: [], next: nil))
     }

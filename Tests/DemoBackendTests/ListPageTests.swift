@@ -95,8 +95,15 @@ struct ListPageTests {
         #expect(other.status == 400)
         #expect(
             other.object["error"] as? String
-                == "the cursor belongs to another list: ask with the q and since it came with")
+                == "the cursor belongs to another list: ask the collection, q and since it came with")
         #expect(try await page("q=a&limit=1&after=\(cursor)").reply.status == 200)
+    }
+
+    /// A documents' cursor was taken by another collection's list, which answered an empty page.
+    @Test func aCursorFromAnotherCollectionIsRefused() async throws {
+        let cursor = Self.escaped(try #require(try await page("limit=1").next))
+        let other = try await client.send("GET", "/users?limit=1&after=\(cursor)")
+        #expect(other.status == 400, "\(other.text)")
     }
 
     @Test(arguments: ["%00", "a%00b", "zzz%00"])

@@ -6,7 +6,8 @@ import GRDB
 ///
 /// Keyset pages over `updated_at DESC, id DESC` (with an index in that order a page costs the same
 /// wherever it is in the list), with this device's own cursors (`d1.`, opaque to everyone else).
-/// Documents and every feature page through it.
+/// A cursor names its table, so one list's cursor is refused by another's. Documents and every
+/// feature page through it.
 struct KeysetPages: Sendable {
     /// Why a page could not be read.
     enum Failure: Error, Equatable {
@@ -30,7 +31,7 @@ struct KeysetPages: Sendable {
         var sql = "SELECT \(columns), updated_at AS page_updated_at, id AS page_id FROM \(table) WHERE 1"
         var arguments: StatementArguments = []
         if let after = request.after {
-            guard let (updatedAt, id) = Self.position(after) else { throw .invalidCursor }
+            guard let (updatedAt, id) = position(after) else { throw .invalidCursor }
             sql += " AND (updated_at < ? OR (updated_at = ? AND id < ?))"
             arguments += [updatedAt, updatedAt, id]
         }
@@ -52,26 +53,28 @@ struct KeysetPages: Sendable {
         do {
             // Decoded with `try`: GRDB's subscript traps on a value it cannot convert (a damaged row).
             let updatedAt = try last.decode(Double.self, forColumn: "page_updated_at")
-            return (kept, Self.cursor(updatedAt: updatedAt, id: try last.decode(Int.self, forColumn: "page_id")))
+            return (kept, cursor(updatedAt: updatedAt, id: try last.decode(Int.self, forColumn: "page_id")))
         } catch {
             throw .storage
         }
     }
 
-    private static func cursor(updatedAt: Double, id: Int) -> PageCursor? {
-        let text = "\(String(updatedAt.bitPattern, radix: 16)):\(id)"
+    private func cursor(updatedAt: Double, id: Int) -> PageCursor? {
+        let text = "\(table):\(String(updatedAt.bitPattern, radix: 16)):\(id)"
         return PageCursor(
-            rawValue: prefix + Data(text.utf8).base64EncodedString().replacingOccurrences(of: "=", with: ""))
+            rawValue: Self.prefix + Data(text.utf8).base64EncodedString().replacingOccurrences(of: "=", with: ""))
     }
 
-    /// The position a cursor of this device's names; nil for any other text.
-    private static func position(_ cursor: PageCursor) -> (Double, Int)? {
-        guard cursor.rawValue.hasPrefix(prefix) else { return nil }
-        var base64 = String(cursor.rawValue.dropFirst(prefix.count))
+    /// The position a cursor of this table's names; nil for any other text, another table's
+    /// cursor among them.
+    private func position(_ cursor: PageCursor) -> (Double, Int)? {
+        guard cursor.rawValue.hasPrefix(Self.prefix) else { return nil }
+        var base64 = String(cursor.rawValue.dropFirst(Self.prefix.count))
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let bits = UInt64(parts[0], radix: 16), let id = Int(parts[1]) else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == table, let bits = UInt64(parts[1], radix: 16), let id = Int(parts[2])
+        else { return nil }
         let updatedAt = Double(bitPattern: bits)
         return updatedAt.isFinite ? (updatedAt, id) : nil
     }

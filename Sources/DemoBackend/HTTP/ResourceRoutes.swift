@@ -144,7 +144,7 @@ extension ResourceRoutes {
         }
         let query = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
         let page: ResourceStore.Page?
-        switch self.page(of: request, query: query, since: since, limit: limitText.map { _ in limit }) {
+        switch self.page(of: request, in: spec.name, query: query, since: since, limit: limitText.map { _ in limit }) {
         case .refused(let refusal): return refusal
         case .whole: page = nil
         case .page(let asked): page = asked
@@ -167,12 +167,14 @@ extension ResourceRoutes {
         case refused(Answer)
     }
 
-    /// The page a list request asks for: `limit`, and `after` a cursor this server gave for the
-    /// same query.
-    private func page(of request: APIRequest, query: String?, since: Int?, limit: Int?) -> PageAsked {
+    /// The page a list request of `collection` asks for: `limit`, and `after` a cursor this server
+    /// gave for the same collection and query.
+    private func page(of request: APIRequest, in collection: String, query: String?, since: Int?, limit: Int?)
+        -> PageAsked
+    {
         let after = request.query["after"]
         guard limit != nil || after != nil else { return .whole }
-        let fingerprint = ListCursor.fingerprint(query: query, since: since)
+        let fingerprint = ListCursor.fingerprint(collection: collection, query: query, since: since)
         guard let after else {
             return .page(ResourceStore.Page(limit: limit ?? Self.pageSize, after: nil, fingerprint: fingerprint))
         }
@@ -181,7 +183,7 @@ extension ResourceRoutes {
         }
         guard cursor.query == fingerprint else {
             return .refused(
-                .error("the cursor belongs to another list: ask with the q and since it came with", status: 400))
+                .error("the cursor belongs to another list: ask the collection, q and since it came with", status: 400))
         }
         return .page(ResourceStore.Page(limit: limit ?? Self.pageSize, after: cursor, fingerprint: fingerprint))
     }

@@ -3,19 +3,20 @@ import Foundation
 /// Where a page of a list ends, handed to the client as `next` and taken back as `after`.
 ///
 /// Opaque to clients (`p1.` and base64url): the position in the list's order (the last item's
-/// update time, exactly, and id) and a fingerprint of the query it belongs to, so a cursor is
-/// refused for another query and a cursor whose item was deleted meanwhile still says where to go on.
+/// update time, exactly, and id) and a fingerprint of the list it belongs to (its collection and
+/// query), so a cursor is refused for another list and a cursor whose item was deleted meanwhile
+/// still says where to go on.
 struct ListCursor: Equatable {
     let updatedAt: Double
     let id: Int
-    /// FNV-1a of the query's `q` and `since`.
+    /// FNV-1a of the collection and the query's `q` and `since`.
     let query: UInt64
 
     private static let prefix = "p1."
 
-    /// The fingerprint of a list query.
-    static func fingerprint(query: String?, since: Int?) -> UInt64 {
-        FNV1a.hash(Array("\(query ?? "")\u{0}\(since.map(String.init) ?? "")".utf8))
+    /// The fingerprint of a list query of `collection`.
+    static func fingerprint(collection: String, query: String?, since: Int?) -> UInt64 {
+        FNV1a.hash(Array("\(collection)\u{0}\(query ?? "")\u{0}\(since.map(String.init) ?? "")".utf8))
     }
 
     /// The cursor as the client sees it.

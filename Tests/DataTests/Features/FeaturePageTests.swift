@@ -57,6 +57,24 @@ struct FeaturePageTests {
         }
     }
 
+    /// The documents' cursor was taken by a feature's list, which then said "end of the list"
+    /// with items left; each side now refuses another list's cursor.
+    @Test func anotherCollectionsCursorIsRefusedOnBothSides() async throws {
+        let fixture = try await Self.filled(3)
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let documents = fixture.stack.documentRepository
+        let deviceCursor = try #require(
+            try await documents.documents(page: PageRequest(limit: 1), policy: .localOnly).value.next)
+        let serverCursor = try #require(
+            try await documents.documents(page: PageRequest(limit: 1), policy: .remoteOnly).value.next)
+        await #expect(throws: DataSourceError.invalidCursor) {
+            try await fixture.store.page(PageRequest(limit: 2, after: deviceCursor), policy: .localOnly)
+        }
+        await #expect(throws: DataSourceError.invalidCursor) {
+            try await fixture.store.page(PageRequest(limit: 2, after: serverCursor), policy: .remoteOnly)
+        }
+    }
+
     @Test func anItemWithUnsentChangesShowsAsThisDeviceHasItInTheServersPage() async throws {
         let fixture = try await Self.filled(3)
         var item = try await fixture.store.item(try #require(ItemID.server(2)), policy: .cacheFirst).value
