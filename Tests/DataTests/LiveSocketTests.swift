@@ -62,6 +62,19 @@ struct LiveSocketTests {
         await backend.stop()
     }
 
+    /// `live status` showed SwiftNIO's description of its attempts while reconnecting
+    /// (`Connection errors: SingleConnectionFailure(target: [IPv4]127.0.0.1/…`).
+    @Test func aPortNothingListensOnIsOneLineInWords() async throws {
+        // A bound socket that does not listen: every connection to it is refused.
+        let (socket, port) = try LoopbackSocket.bound(port: 0, sharingAddress: false, listening: nil)
+        defer { close(socket) }
+        let url = try #require(URL(string: "ws://127.0.0.1:\(port)/live"))
+        await #expect(throws: LiveError.cannotConnect("the server at 127.0.0.1 cannot be reached (connection refused)"))
+        {
+            try await WebSocketLiveTransport(connectTimeout: .seconds(10)).open(url)
+        }
+    }
+
     @Test func aServerThatNeverAnswersTheUpgradeIsGivenUpOnInTime() async throws {
         // A listener that takes connections and never answers: only the transport's timeout ends the wait
         let (listener, port) = try LoopbackSocket.bound(port: 0, sharingAddress: false, listening: 4)

@@ -1,6 +1,7 @@
 public import Foundation
 import Logging
 import NIOCore
+import NIOPosix
 import NIOWebSocket
 import WSClient
 
@@ -93,10 +94,19 @@ extension WebSocketLiveTransport {
         }
     }
 
+    /// Why the socket did not open, in words: `live status` shows it while the app reconnects,
+    /// where SwiftNIO's own description spelled out its connection attempts.
     private static func reason(_ error: any Error, _ url: URL) -> String {
+        let host = url.host() ?? ""
         if let refused = error as? WebSocketClientError, refused == .webSocketUpgradeFailed {
-            return "the server at \(url.host() ?? "") did not upgrade \(url.path()) to a web socket"
+            return "the server at \(host) did not upgrade \(url.path()) to a web socket"
         }
+        let attempt = (error as? NIOConnectionError)?.connectionErrors.first?.error ?? error
+        if let failure = attempt as? IOError {
+            return
+                "the server at \(host) cannot be reached (\(String(cString: strerror(failure.errnoCode)).lowercased()))"
+        }
+        if error is NIOConnectionError || error is ChannelError { return "the server at \(host) cannot be reached" }
         return "\(error)"
     }
 }
