@@ -1,6 +1,7 @@
 import DemoBackend
 import Domain
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -198,6 +199,24 @@ struct AttachmentRepositoryTests {
         let resumed = await harness.repository.resumeUploads()
         #expect(resumed.uploaded.map(\.name) == ["scan.bin"])
         #expect(await harness.live.backend.requestCount("POST /documents/:id/attachments") == 1)
+    }
+
+    /// A resumption reads the queue, then another process sends an upload of it and settles it
+    /// (its row and body go) before this one gets to it: it is not reported as a lost copy.
+    @Test func anUploadAnotherProcessSettledMeanwhileIsNotReportedLost() async throws {
+        let harness = try await Harness.start()
+        let source = try harness.file("scan.bin", size: 10_000)
+        await harness.live.backend.stop()
+        _ = try await harness.repository.attach(file: source, as: "scan.bin", to: 1)
+        let read = try #require(try harness.database.read { db in try PendingUploadRecord.fetchOne(db) })
+        // The other process's settling, done under its lock
+        _ = try harness.database.write { db in try read.delete(db) }
+        try FileManager.default.removeItem(
+            at: harness.folder.url.appendingPathComponent("Uploads/\(read.bodyFileName)"))
+        guard case .settledElsewhere = await harness.repository.send(read, lock: nil) else {
+            Issue.record("reported as something else than settled elsewhere")
+            return
+        }
     }
 
     @Test func anUploadWhoseAnswerWasLostIsResentUnderItsKeyAndStoredOnce() async throws {

@@ -60,7 +60,7 @@ struct DocumentSearchAndOrderTests {
 
 @Suite("Conflict policies")
 struct ConflictPolicyTests {
-    let serverChangedAt = FakeData.document(id: 2, updatedAt: Date(timeIntervalSince1970: 1_000)).updatedAt
+    let serverChangedAt = Date(timeIntervalSince1970: 1_000)
 
     @Test func eachPolicyDecides() {
         let edit = Date(timeIntervalSince1970: 2_000)
