@@ -64,7 +64,7 @@ extension FeatureSpec {
 
                 /// The migration that creates the table (registered in `FeatureRegistry`).
                 static let migration = FeatureRegistry.Migration(
-                    name: "feature \(lower): \(table) table", table: "\(table)",
+                    name: FeatureRegistry.Migration.namePrefix + "\(lower): \(table) table", table: "\(table)",
                     sql: \"\"\"
                         CREATE TABLE \(table) (
             \(columns)

@@ -70,6 +70,44 @@ struct AppDatabaseOpeningTests {
         }
     }
 
+    /// A newer build's migration would have changed tables this build reads and writes: the file
+    /// is refused before any migration runs, for the newer build to open again.
+    @Test func aDatabaseANewerBuildMigratedIsRefusedAndLeftUntouched() throws {
+        let url = folder.url.appendingPathComponent("newer.sqlite")
+        try AppDatabase.open(at: url).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v14: from a newer build')")
+        }
+        func migrations() throws -> [String] {
+            try DatabaseQueue(path: url.path).read { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+            }
+        }
+        let before = try migrations()
+        do {
+            _ = try AppDatabase.open(at: url)
+            Issue.record("a newer build's database opened")
+        } catch {
+            #expect(
+                error.localizedDescription.hasSuffix(
+                    "a newer version of the app wrote it (its migration 'v14: from a newer build' is unknown here); "
+                        + "update the app to open it"), "\(error.localizedDescription)")
+        }
+        #expect(try migrations() == before)
+        #expect(before.last == "v14: from a newer build")
+    }
+
+    /// A feature taken out with `scaffold-feature --remove` leaves its table and migration behind:
+    /// the database still opens.
+    @Test func aRemovedFeaturesMigrationDoesNotStopTheOpen() throws {
+        let url = folder.url.appendingPathComponent("removed.sqlite")
+        try AppDatabase.open(at: url).write { db in
+            try db.execute(
+                sql: "INSERT INTO grdb_migrations VALUES (?)",
+                arguments: [FeatureRegistry.Migration.namePrefix + "recipe: recipes table"])
+        }
+        #expect(try AppDatabase.open(at: url).appliedMigrations().last == AppDatabase.Migrations.oneOutbox)
+    }
+
     @Test func anUnwritableLocationIsAClearError() throws {
         let url = folder.url.appendingPathComponent("missing/folder/db.sqlite")
         #expect(throws: StorageError.self) { try AppDatabase.open(at: url) }

@@ -1,6 +1,9 @@
 import Foundation
+import GRDB
 import TestSupport
 import Testing
+
+@testable import StrataData
 
 /// Startup problems give one clear line and a non-zero status, never a crash.
 @Suite("Startup, as a process")
@@ -28,10 +31,25 @@ nonisolated struct StartupTests {
         #expect(try Data(contentsOf: database) == Data("this is not a database".utf8))
     }
 
+    @Test func aHomeANewerBuildWroteIsRefusedWithTheWayOut() async throws {
+        let home = try home()
+        defer { ReplProcess.removeHome(home) }
+        let database = home.appendingPathComponent("Library/Application Support/strata.sqlite")
+        try AppDatabase.open(at: database).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v14: from a newer build')")
+        }
+        let outcome = try await repl.run(["--home", home.path], input: Data("docs list\n".utf8))
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasPrefix("error: cannot open the database"))
+        #expect(outcome.stderr.hasSuffix("is unknown here); update the app to open it\n"), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func aHomeThatIsAFileIsOneLineWithTheSystemsReason() async throws {
-        let file = try home().appendingPathComponent("Library/Application Support/strata.sqlite")
+        let home = try home()
+        let file = home.appendingPathComponent("Library/Application Support/strata.sqlite")
         try Data("x".utf8).write(to: file)
-        defer { ReplProcess.removeHome(file.deletingLastPathComponent().deletingLastPathComponent()) }
+        defer { ReplProcess.removeHome(home) }
         let outcome = try await repl.run(["--home", file.path], input: Data("docs list\n".utf8))
         #expect(outcome.status == 1)
         #expect(outcome.stderr == "error: cannot create '\(file.path)/Documents': Not a directory\n")

@@ -6,6 +6,10 @@ enum FeatureRegistry {
         let name: String
         let table: String
         let sql: String
+
+        /// How every feature's migration name begins: opening a database tells a removed
+        /// feature's table from a newer build's schema by it.
+        static let namePrefix = "feature "
     }
 
     /// Every feature's migration; a released one is never edited.

@@ -140,6 +140,22 @@ extension AppDatabase {
         return migrator
     }
 
+    /// Throws when the database has a migration of the template's that this build does not know.
+    ///
+    /// A newer build wrote it, and this one would read and write its tables without the columns it
+    /// added. A feature's migration is not checked, since a feature may have been removed
+    /// (`scaffold-feature --remove`) and its table is then left unread (ADR 0073).
+    static func refuseNewerSchema(of pool: DatabasePool, at path: String) throws {
+        let known = Set(migrator.migrations)
+        let unknown = try pool.read { db in try migrator.appliedIdentifiers(db) }
+            .filter { !known.contains($0) && !$0.hasPrefix(FeatureRegistry.Migration.namePrefix) }
+        guard let newest = unknown.sorted().last else { return }
+        throw StorageError.cannotOpen(
+            path: path,
+            reason: "a newer version of the app wrote it (its migration '\(newest)' is unknown here); "
+                + "update the app to open it")
+    }
+
     /// The migrations' names, as recorded in `grdb_migrations`.
     enum Migrations {
         static let documentsAndUsers = "v1: documents and users"

@@ -35,6 +35,7 @@ public final class AppDatabase: Sendable {
             // The app and its extension may launch together: one at a time creates and migrates.
             pool = try ProcessLock(beside: url.path, for: "open").holding {
                 let pool = try DatabasePool(path: url.path, configuration: configuration)
+                try refuseNewerSchema(of: pool, at: url.path)
                 try migrator.migrate(pool)
                 return pool
             }
