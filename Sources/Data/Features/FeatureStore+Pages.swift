@@ -17,8 +17,9 @@ extension FeatureStore {
         if try searchesOnDevice(policy) {
             return try onDevice(try devicePage(request), origin: .disk)
         }
+        let fromServer: Page<Resource.Summary>
         do {
-            return Fetched(try await serverPage(request), origin: .network)
+            fromServer = try await serverPage(request)
         } catch .badRequest where request.after != nil {
             throw .invalidCursor  // the server's word for a cursor it never handed out
         } catch {
@@ -27,6 +28,7 @@ extension FeatureStore {
             }
             return Fetched(try devicePage(request), origin: .disk, freshness: .stale)
         }
+        return Fetched(try showingUnsentChanges(fromServer), origin: .network)
     }
 
     /// A page of the collection's table, each item as this device has it.
@@ -67,8 +69,7 @@ extension FeatureStore {
 // MARK: - Private
 
 extension FeatureStore {
-    /// A page from the server; an entry whose item has unsent changes here shows as this device
-    /// has it.
+    /// A page as the server sent it.
     private func serverPage(_ request: PageRequest) async throws(RemoteError) -> Page<Resource.Summary> {
         var query = [URLQueryItem(name: "limit", value: String(request.limit))]
         if let after = request.after { query.append(URLQueryItem(name: "after", value: after.rawValue)) }
@@ -85,6 +86,12 @@ extension FeatureStore {
             next = cursor
         }
         let listed = try body.items.map { wire throws(RemoteError) in try Resource.summary(from: wire) }
+        return Page(items: listed, next: next)
+    }
+
+    /// The server's page with each entry whose item has unsent changes here as this device has it.
+    private func showingUnsentChanges(_ page: Page<Resource.Summary>) throws(DataSourceError) -> Page<Resource.Summary>
+    {
         let local: [Int: Item]
         do {
             local = try database.read { db in
@@ -96,12 +103,12 @@ extension FeatureStore {
                 return Dictionary(items.map { (Resource.id(of: $0).rawValue, $0) }, uniquingKeysWith: { $1 })
             }
         } catch {
-            throw .invalidData("the device's storage failed: \(error)")
+            throw .storage(error)
         }
-        let shown = listed.map { summary in
+        let shown = page.items.map { summary in
             local[Resource.position(of: summary).id].map(Resource.summary(of:)) ?? summary
         }
-        return Page(items: shown, next: next)
+        return Page(items: shown, next: page.next)
     }
 
     /// A page's answer: the entries and the next page's cursor.

@@ -1,6 +1,7 @@
 import DemoBackend
 import Domain
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -91,6 +92,28 @@ struct FeaturePageTests {
         let offline = try await fixture.store.page(PageRequest(limit: 10), policy: .cacheFirst)
         #expect(offline.origin == .disk && offline.freshness == .stale)
         #expect(offline.value.items.map(\.id.rawValue) == [2, 3, 1])
+    }
+
+    /// A failed read of this device's unsent changes under a whole server page is the device's
+    /// storage failing, not data the server sent that cannot be read.
+    @Test func aFailedReadOfUnsentChangesIsTheDevicesStorageNotTheServersData() async throws {
+        let fixture = try await Self.filled(2)
+        var item = try await fixture.store.item(try #require(ItemID.server(2)), policy: .cacheFirst).value
+        item.note = "mine"
+        await fixture.live.backend.stop()
+        _ = try await fixture.store.update(item)
+        _ = try await fixture.live.backend.start()
+        let table = TestBookmarkRecord.databaseTableName
+        try fixture.stack.database.write { db in try db.execute(sql: "ALTER TABLE \(table) RENAME TO moved") }
+        do {
+            _ = try await fixture.store.page(PageRequest(limit: 10), policy: .remoteOnly)
+            Issue.record("the page was read without the table")
+        } catch {
+            guard case .storage = error else {
+                Issue.record("expected a storage failure, got \(error)")
+                return
+            }
+        }
     }
 }
 
