@@ -212,9 +212,10 @@ public actor DemoBackend {
         core.status(running: serverTask != nil, baseURL: baseURL)
     }
 
-    /// Answers the next `count` requests with `status` (and `Retry-After` when given).
-    public func injectStatus(_ status: Int, count: Int = 1, retryAfter: String? = nil) {
-        core.controls.add(BackendControls.StatusFault(status: status, retryAfter: retryAfter), count: count)
+    /// Answers the next `count` requests (to `path` or under it, when given) with `status` (and
+    /// `Retry-After` when given).
+    public func injectStatus(_ status: Int, count: Int = 1, retryAfter: String? = nil, path: RequestPath? = nil) {
+        core.controls.add(BackendControls.StatusFault(status: status, retryAfter: retryAfter), count: count, path: path)
     }
 
     /// Adds this much latency to every request.
@@ -222,8 +223,11 @@ public actor DemoBackend {
         core.controls.setLatency(milliseconds: milliseconds)
     }
 
-    /// Spoils the body of the next `count` responses.
-    public func inject(_ fault: BodyFault, count: Int = 1) { core.controls.add(fault, count: count) }
+    /// Spoils the body of the next `count` responses (to requests to `path` or under it, when
+    /// given).
+    public func inject(_ fault: BodyFault, count: Int = 1, path: RequestPath? = nil) {
+        core.controls.add(fault, count: count, path: path)
+    }
 
     /// Sends a malformed JSON body for the next `count` requests.
     public func injectMalformed(count: Int = 1) { inject(.malformed, count: count) }

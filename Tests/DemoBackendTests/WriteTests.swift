@@ -158,7 +158,7 @@ struct WriteTests {
 
     @Test func theControlsWorkFromAnotherProcessThroughTheAdminRoutes() async throws {
         let admin = DemoBackendAdmin(baseURL: client.baseURL, token: backend.adminToken)
-        try await admin.injectStatus(503, count: 1, retryAfter: "2")
+        try await admin.injectStatus(503, count: 1, retryAfter: "2", path: nil)
         let refused = try await client.send("GET", "/documents/1")
         #expect(refused.status == 503 && refused.headers["retry-after"] == "2")
         try await admin.editElsewhere("documents", id: 2, fields: #"{"body":"from elsewhere"}"#)
@@ -171,6 +171,37 @@ struct WriteTests {
         #expect(status.requests == 1 && status.documents == 3 && status.isRunning)
         try await admin.reset()
         #expect(await backend.documentSnapshot()[1].body.hasPrefix("Domain imports"))
+    }
+
+    /// A fault aimed at a path waits for a request to that path or under it; requests elsewhere
+    /// (those an app makes on its own) pass untouched, in this process and through the admin routes.
+    @Test(arguments: [false, true])
+    func aFaultAimedAtAPathWaitsForARequestToIt(remote: Bool) async throws {
+        let controls: any DemoServerControls =
+            remote ? DemoBackendAdmin(baseURL: client.baseURL, token: backend.adminToken) : backend
+        try await controls.injectStatus(503, count: 1, retryAfter: nil, path: try RequestPath("/documents/2"))
+        try await controls.inject(.malformed, count: 1, path: try RequestPath("/users/"))
+        #expect(try await client.send("GET", "/documents/1").status == 200)
+        #expect(try await client.send("GET", "/documents").status == 200)
+        #expect(try await client.send("GET", "/documents/2").status == 503)
+        #expect(try await client.send("GET", "/documents/2").status == 200, "the fault was taken once")
+        #expect(try await controls.status().pendingMalformed == 1)
+        let user = try await client.send("GET", "/users/1")
+        #expect(user.status == 200 && (try? JSONSerialization.jsonObject(with: user.body)) == nil, "spoiled")
+        #expect(try await controls.status().pendingMalformed == 0)
+    }
+
+    @Test(arguments: ["documents", "/documents?limit=1", "/a b", "/a\u{1}b", "", "//documents"])
+    func aPathThatIsNotARequestPathIsRefused(text: String) async throws {
+        #expect(throws: DemoBackendError.self) { try RequestPath(text) }
+        let reply = try await client.send(
+            "POST", "/_admin/faults", headers: ["Authorization": "Bearer \(backend.adminToken)"],
+            json: String(
+                decoding: try JSONSerialization.data(withJSONObject: ["status": 503, "path": text]), as: UTF8.self))
+        #expect(reply.status == 422, "\(reply.object)")
+        #expect(
+            try await DemoBackendAdmin(baseURL: client.baseURL, token: backend.adminToken).status().pendingStatusFaults
+                == 0)
     }
 
     /// `server edit` reaches the server in this process and in another the same way: what it

@@ -29,17 +29,21 @@ public struct DemoBackendAdmin: DemoServerControls {
         }
     }
 
-    public func injectStatus(_ status: Int, count: Int, retryAfter: String?) async throws(DemoBackendError) {
-        _ = try await send(
-            "POST", "faults", AdminRoutes.StatusFaultBody(status: status, count: count, retryAfter: retryAfter))
+    public func injectStatus(_ status: Int, count: Int, retryAfter: String?, path: RequestPath?)
+        async throws(DemoBackendError)
+    {
+        let body = AdminRoutes.StatusFaultBody(
+            status: status, count: count, retryAfter: retryAfter, path: path?.description)
+        _ = try await send("POST", "faults", body)
     }
 
     public func setLatency(milliseconds: Int) async throws(DemoBackendError) {
         _ = try await send("PUT", "latency", AdminRoutes.LatencyBody(milliseconds: milliseconds))
     }
 
-    public func inject(_ fault: DemoBackend.BodyFault, count: Int) async throws(DemoBackendError) {
-        _ = try await send("POST", "body-faults", AdminRoutes.BodyFaultBody(fault: fault.rawValue, count: count))
+    public func inject(_ fault: DemoBackend.BodyFault, count: Int, path: RequestPath?) async throws(DemoBackendError) {
+        let body = AdminRoutes.BodyFaultBody(fault: fault.rawValue, count: count, path: path?.description)
+        _ = try await send("POST", "body-faults", body)
     }
 
     public func reset() async throws(DemoBackendError) {

@@ -5,12 +5,14 @@ public import Foundation
 public protocol DemoServerControls: Sendable {
     /// What the server is doing.
     func status() async throws(DemoBackendError) -> DemoBackendStatus
-    /// Answers the next `count` requests with `status` (and `Retry-After` when given).
-    func injectStatus(_ status: Int, count: Int, retryAfter: String?) async throws(DemoBackendError)
+    /// Answers the next `count` requests (to `path` or under it, when given) with `status` (and
+    /// `Retry-After` when given).
+    func injectStatus(_ status: Int, count: Int, retryAfter: String?, path: RequestPath?) async throws(DemoBackendError)
     /// Adds this much latency to every request.
     func setLatency(milliseconds: Int) async throws(DemoBackendError)
-    /// Spoils the body of the next `count` responses.
-    func inject(_ fault: DemoBackend.BodyFault, count: Int) async throws(DemoBackendError)
+    /// Spoils the body of the next `count` responses (to requests to `path` or under it, when
+    /// given).
+    func inject(_ fault: DemoBackend.BodyFault, count: Int, path: RequestPath?) async throws(DemoBackendError)
     /// Clears faults and counters and restores the sample data.
     func reset() async throws(DemoBackendError)
     /// Changes item `id` of `collection` as another device would (its version moves on): `fields`

@@ -13,11 +13,13 @@ struct AdminRoutes: Sendable {
         let status: Int
         let count: Int?
         let retryAfter: String?
+        let path: String?
     }
 
     struct BodyFaultBody: Codable {
         let fault: String
         let count: Int?
+        let path: String?
     }
 
     struct LatencyBody: Codable {
@@ -55,14 +57,14 @@ struct AdminRoutes: Sendable {
                 }
                 core.controls.add(
                     BackendControls.StatusFault(status: fault.status, retryAfter: fault.retryAfter),
-                    count: fault.count ?? 1)
+                    count: fault.count ?? 1, path: try fault.path.map(RequestPath.init))
                 return .noContent
             case ("POST", "body-faults", 1):
                 let fault = try decode(BodyFaultBody.self, request)
                 guard let kind = DemoBackend.BodyFault(rawValue: fault.fault) else {
                     return .error("fault must be malformed, dropped or trickled", status: 422)
                 }
-                core.controls.add(kind, count: fault.count ?? 1)
+                core.controls.add(kind, count: fault.count ?? 1, path: try fault.path.map(RequestPath.init))
                 return .noContent
             case ("POST", "burst", 1):
                 let burst = try decode(BurstBody.self, request)
@@ -93,6 +95,8 @@ struct AdminRoutes: Sendable {
             }
         } catch let refusal as AdminRefusal {
             return .error(refusal.message, status: 400)
+        } catch DemoBackendError.rejected(let status, let message) {
+            return .error(message, status: status)
         } catch {
             return .error("the server failed: \(error)", status: 500)
         }

@@ -4,19 +4,48 @@ import Synchronization
 /// The faults a test or the shell injects, and the request counters: what the server does to
 /// requests besides answering them.
 ///
-/// Admin requests are neither counted nor spoiled.
+/// Admin requests are neither counted nor spoiled. A fault aimed at a path waits for a request to
+/// it, so requests the app makes on its own (the live socket's catch-up, the push token) do not
+/// take it first.
 final class BackendControls: Sendable {
     struct Faults: Equatable {
-        var statuses: [StatusFault] = []
-        var malformed = 0
-        var dropped = 0
-        var trickled = 0
+        var statuses = FaultQueue<StatusFault>()
+        var malformed = FaultQueue<DemoBackend.BodyFault>()
+        var dropped = FaultQueue<DemoBackend.BodyFault>()
+        var trickled = FaultQueue<DemoBackend.BodyFault>()
         var latencyMilliseconds = 0
     }
 
     struct StatusFault: Equatable {
         let status: Int
         let retryAfter: String?
+    }
+
+    /// Faults of one kind in the order they were added, each run for `count` responses to requests
+    /// under `path` (any request when nil); kept as runs, so a large count costs one entry.
+    struct FaultQueue<Kind: Equatable>: Equatable {
+        private var runs: [(kind: Kind, path: RequestPath?, count: Int)] = []
+
+        /// How many responses the faults still take.
+        var count: Int { runs.reduce(0) { $0 + $1.count } }
+
+        mutating func add(_ kind: Kind, path: RequestPath?, count: Int) {
+            guard count > 0 else { return }
+            runs.append((kind, path, count))
+        }
+
+        /// The first fault aimed at a request to `path`, consumed once.
+        mutating func take(for path: String) -> Kind? {
+            guard let index = runs.firstIndex(where: { $0.path?.covers(path) ?? true }) else { return nil }
+            let kind = runs[index].kind
+            runs[index].count -= 1
+            if runs[index].count == 0 { runs.remove(at: index) }
+            return kind
+        }
+
+        static func == (left: Self, right: Self) -> Bool {
+            left.runs.elementsEqual(right.runs) { $0.kind == $1.kind && $0.path == $1.path && $0.count == $1.count }
+        }
     }
 
     struct Counters {
@@ -34,24 +63,14 @@ final class BackendControls: Sendable {
     let faults = Mutex(Faults())
     let counters = Mutex(Counters())
 
-    /// The fault the next request gets; consumes one count of it (a status fault first).
-    func takeFault() -> Fault {
+    /// The fault a request to `path` gets; consumes one count of it (a status fault first).
+    func takeFault(for path: String) -> Fault {
         faults.withLock { faults in
-            if !faults.statuses.isEmpty {
-                return Fault(
-                    latencyMilliseconds: faults.latencyMilliseconds, status: faults.statuses.removeFirst(), body: nil)
+            if let status = faults.statuses.take(for: path) {
+                return Fault(latencyMilliseconds: faults.latencyMilliseconds, status: status, body: nil)
             }
-            var body: DemoBackend.BodyFault?
-            if faults.dropped > 0 {
-                faults.dropped -= 1
-                body = .dropped
-            } else if faults.malformed > 0 {
-                faults.malformed -= 1
-                body = .malformed
-            } else if faults.trickled > 0 {
-                faults.trickled -= 1
-                body = .trickled
-            }
+            let body =
+                faults.dropped.take(for: path) ?? faults.malformed.take(for: path) ?? faults.trickled.take(for: path)
             return Fault(latencyMilliseconds: faults.latencyMilliseconds, status: nil, body: body)
         }
     }
@@ -64,19 +83,18 @@ final class BackendControls: Sendable {
         }
     }
 
-    /// Answers the next `count` requests with a status.
-    func add(_ fault: StatusFault, count: Int) {
-        faults.withLock { $0.statuses += Array(repeating: fault, count: max(0, count)) }
+    /// Answers the next `count` requests (to `path`, when given) with a status.
+    func add(_ fault: StatusFault, count: Int, path: RequestPath?) {
+        faults.withLock { $0.statuses.add(fault, path: path, count: count) }
     }
 
-    /// Spoils the body of the next `count` responses.
-    func add(_ fault: DemoBackend.BodyFault, count: Int) {
-        let count = max(0, count)
+    /// Spoils the body of the next `count` responses (to requests to `path`, when given).
+    func add(_ fault: DemoBackend.BodyFault, count: Int, path: RequestPath?) {
         faults.withLock { faults in
             switch fault {
-            case .malformed: faults.malformed += count
-            case .dropped: faults.dropped += count
-            case .trickled: faults.trickled += count
+            case .malformed: faults.malformed.add(fault, path: path, count: count)
+            case .dropped: faults.dropped.add(fault, path: path, count: count)
+            case .trickled: faults.trickled.add(fault, path: path, count: count)
             }
         }
     }

@@ -103,7 +103,7 @@ extension BackendRouter {
     /// that answers instead of the route, if any.
     private func takeFault(_ api: APIRequest) async -> (refusal: Answer?, body: DemoBackend.BodyFault?) {
         core.controls.count(api.route)
-        let fault = core.controls.takeFault()
+        let fault = core.controls.takeFault(for: api.path)
         if fault.latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(fault.latencyMilliseconds)) }
         guard let status = fault.status else { return (nil, fault.body) }
         var headers: [String: String] = [:]

@@ -33,8 +33,6 @@ extension ServerCommands {
         let documents: Int
     }
 
-    private static let countFlag = FlagSpec(name: "--count", valueName: "N", help: "How many responses (default 1)")
-
     /// The embedded server, or the failure of a command only it can do when the REPL talks to a
     /// remote one.
     private static func backend(_ context: CommandContext, _ command: String) throws(CommandFailure) -> DemoBackend {
@@ -47,7 +45,7 @@ extension ServerCommands {
     }
 
     /// Runs a control request, turning its failure into the command's.
-    private static func control<Value>(
+    static func control<Value>(
         _ context: CommandContext, _ request: (any DemoServerControls) async throws(DemoBackendError) -> Value
     ) async throws(CommandFailure) -> Value {
         do {
@@ -57,51 +55,10 @@ extension ServerCommands {
         }
     }
 
-    private static func count(_ arguments: ParsedArguments) throws(CommandFailure) -> Int {
-        try arguments.number(flag: "--count", label: "count", in: 1...1000, fallback: 1)
-    }
-
-    private static func responses(_ count: Int) -> String { count == 1 ? "response" : "\(count) responses" }
-
     private static let status = Command(
         name: "server status", group: .server, summary: "Show the server's state and pending faults",
         examples: ["server status"],
         run: runStatus
-    )
-
-    private static let fault = Command(
-        name: "server fault", group: .server, summary: "Answer the next requests with an HTTP error status",
-        arguments: [ArgumentSpec(name: "STATUS")],
-        flags: [
-            countFlag,
-            FlagSpec(name: "--retry-after", valueName: "S", help: "Send Retry-After: S (seconds or an HTTP date)"),
-        ],
-        examples: ["server fault 503 --count 2 --retry-after 1", "server fault 401"],
-        run: runFault
-    )
-
-    private static let latency = Command(
-        name: "server latency", group: .server, summary: "Delay every response by MS milliseconds (0 to stop)",
-        arguments: [ArgumentSpec(name: "MS")], examples: ["server latency 500", "server latency 0"],
-        run: runLatency
-    )
-
-    private static let malformed = Command(
-        name: "server malformed", group: .server, summary: "Send a malformed JSON body in the next responses",
-        flags: [countFlag], examples: ["server malformed --count 1"],
-        run: runMalformed
-    )
-
-    private static let drop = Command(
-        name: "server drop", group: .server, summary: "Close the connection halfway through the next responses",
-        flags: [countFlag], examples: ["server drop"],
-        run: runDrop
-    )
-
-    private static let trickle = Command(
-        name: "server trickle", group: .server, summary: "Send the next responses' bodies a byte every 250 ms",
-        flags: [countFlag], examples: ["server trickle"],
-        run: runTrickle
     )
 
     private static let down = Command(
@@ -175,56 +132,6 @@ extension ServerCommands {
             table: TextTable.render(rows: rows),
             plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
             json: JSONOutput.encode(json))
-    }
-
-    private static func runFault(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
-        -> CommandOutput
-    {
-        let status = try arguments.number("STATUS", label: "status", in: 400...599)
-        let count = try count(arguments)
-        let retryAfter = arguments.flag("--retry-after")
-        try await control(context) { controls throws(DemoBackendError) in
-            try await controls.injectStatus(status, count: count, retryAfter: retryAfter)
-        }
-        let suffix = retryAfter.map { " with Retry-After: \($0)" } ?? ""
-        return .message("The next \(responses(count)) will be \(status)\(suffix).")
-    }
-
-    private static func runLatency(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
-        -> CommandOutput
-    {
-        let milliseconds = try arguments.number("MS", label: "latency", in: 0...60_000)
-        try await control(context) { controls throws(DemoBackendError) in
-            try await controls.setLatency(milliseconds: milliseconds)
-        }
-        return .message("Every response now waits \(milliseconds) ms.")
-    }
-
-    private static func runMalformed(_ context: CommandContext, _ arguments: ParsedArguments)
-        async throws(CommandFailure) -> CommandOutput
-    {
-        try await spoilBodies(.malformed, "will have a malformed body", context, arguments)
-    }
-
-    private static func runDrop(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
-        -> CommandOutput
-    {
-        try await spoilBodies(.dropped, "will be cut off mid-body", context, arguments)
-    }
-
-    private static func runTrickle(_ context: CommandContext, _ arguments: ParsedArguments)
-        async throws(CommandFailure) -> CommandOutput
-    {
-        try await spoilBodies(.trickled, "will trickle in a byte every 250 ms", context, arguments)
-    }
-
-    private static func spoilBodies(
-        _ fault: DemoBackend.BodyFault, _ effect: String, _ context: CommandContext, _ arguments: ParsedArguments
-    ) async throws(CommandFailure) -> CommandOutput {
-        let count = try count(arguments)
-        try await control(context) { controls throws(DemoBackendError) in try await controls.inject(fault, count: count)
-        }
-        return .message("The next \(responses(count)) \(effect).")
     }
 
     private static func runDown(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)
