@@ -159,6 +159,30 @@ struct SyncEngineTests {
         #expect(try await mine.sync.pull() == SyncReport.withVersion(report.serverVersion))
     }
 
+    /// The pull brings back this device's own changes with the rest; the report counts only what
+    /// changed elsewhere (it said "5 pulled, 1 deleted" here, for changes this device had just sent).
+    @Test func aSyncCountsAsPulledOnlyWhatChangedElsewhere() async throws {
+        let mine = try await Stack.make()
+        let theirs = try await Stack.make(sharing: mine.live)
+        _ = try await mine.sync.pull()
+        _ = try await mine.documents.create(FakeData.draft(title: "sent online"))
+        await offline(mine)
+        _ = try await mine.documents.create(FakeData.draft(title: "made offline"))
+        _ = try await mine.documents.update(id: 2, with: FakeData.changes(body: "edited offline"))
+        try await mine.documents.delete(id: 3)
+        try await mine.live.backend.start()
+        _ = try await theirs.documents.update(id: 1, with: FakeData.changes(body: "changed elsewhere"))
+        let report = try await mine.sync.sync()
+        #expect(report.pushed == 3)
+        #expect(report.pulled == 1 && report.deleted == 0, "\(report)")
+        #expect(try await mine.documents.document(id: 1, policy: .localOnly).value.body == "changed elsewhere")
+        // Another device's delete and edit of what this one sent count as pulled
+        try await theirs.documents.delete(id: 4)
+        _ = try await theirs.documents.update(id: 2, with: FakeData.changes(body: "edited there"))
+        let next = try await mine.sync.sync()
+        #expect(next.pulled == 1 && next.deleted == 1, "\(next)")
+    }
+
     @Test(arguments: ["local", "remote"])
     func anEditToADocumentDeletedOnTheServerIsAConflictWithTheDeletion(side: String) async throws {
         let mine = try await Stack.make()

@@ -141,6 +141,7 @@ extension FeatureStore {
         return try database.write { db in
             let stored = try SyncValueRecord.value(Self.cursorKey, db).flatMap(Int.init) ?? 0
             var reached = stored
+            var passed: [(id: Int, version: Int)] = []
             let pending = try Outbox.itemsWithChanges(in: Resource.collection, db)
             let held = try db.cachedStatement(sql: "SELECT \(version) FROM \(table) WHERE \(key) = ?")
             for change in announced where change.serverVersion > reached {
@@ -150,7 +151,9 @@ extension FeatureStore {
                     || (Int.fetchOne(held, arguments: [change.id]) ?? .min) >= change.version
                 guard holds else { break }
                 reached = change.serverVersion
+                passed.append((change.id, change.version))
             }
+            _ = settledHere.claim(versions: passed, deleted: [Int]())  // a pull will not bring these back
             if reached != stored { try SyncValueRecord.set(Self.cursorKey, String(reached), db) }
             return (reached, reached >= (announced.last?.serverVersion ?? reached))
         }
@@ -209,7 +212,11 @@ extension FeatureStore {
                 try RecordStore<Resource.Record>.delete(gone, db)
                 if droppingLists { try ListRecord<Resource>.dropAll(db) }
                 try SyncValueRecord.set(Self.cursorKey, String(version), db)
-                return (rows.count, gone.count)
+                let own = settledHere.claim(
+                    versions: items.lazy.map { (Resource.id(of: $0.item).rawValue, $0.item.version) }
+                        .filter { !pending.contains($0.id) },
+                    deleted: gone.lazy.map(\.rawValue))
+                return (rows.count - own.written, gone.count - own.deleted)
             }
         } catch {
             logger.error("pull storage failure: \(error)")

@@ -175,6 +175,9 @@ extension FeatureStore {
             try RecordStore<Resource.Record>.delete(stale, db)
             try RecordStore<Resource.Record>.write(rows, db)
             try ListRecord<Resource>.dropAll(db)
+            settledHere.remember(
+                versions: settled.compactMap { change in change.item.map { (change.serverID.rawValue, $0.version) } },
+                deleted: settled.filter { $0.item == nil }.map(\.serverID.rawValue))
         }
         source.forgetInMemory(forgotten)
         lists.evacuateMemory()

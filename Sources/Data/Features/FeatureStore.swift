@@ -27,6 +27,8 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
     weak let sync: SyncEngine?
     let now: @Sendable () -> Date
     let logger = Logger(label: "strata.data.features")
+    /// What this process's pushes settled, so the pull does not count it as changed elsewhere.
+    let settledHere = SettledHere()
 
     /// The items with changes that have not reached the server, by identifier.
     ///

@@ -8,9 +8,9 @@ public struct SyncReport: Equatable, Sendable {
     public var conflicts = 0
     /// Changes resolved by the conflict policy.
     public var resolved = 0
-    /// Items (documents and every feature's) created or changed by the pull.
+    /// Items (documents and every feature's) created or changed elsewhere, which the pull brought.
     public var pulled = 0
-    /// Items deleted by the pull.
+    /// Items deleted elsewhere, which the pull deleted here.
     public var deleted = 0
     /// The server version reached.
     public var serverVersion = 0
