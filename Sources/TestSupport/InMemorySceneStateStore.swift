@@ -44,10 +44,11 @@ public final class InMemorySceneStateStore: SceneStateStoreProtocol {
     }
 
     /// Moves the archive aside.
-    public func quarantine() throws(SceneStateError) {
+    public func quarantine() -> String {
         contents.withLock { contents in
             contents.quarantined = contents.archive
             contents.archive = nil
         }
+        return "the saved window state could not be read (kept aside in memory); the app starts with no scenes"
     }
 }

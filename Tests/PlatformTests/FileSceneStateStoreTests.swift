@@ -28,9 +28,12 @@ struct FileSceneStateStoreTests {
 
     @Test func quarantineKeepsTheBrokenArchiveAside() throws {
         try store.save(Data("garbage".utf8))
-        try store.quarantine()
+        #expect(
+            store.quarantine()
+                == "the saved window state in sessions.json could not be read (kept as sessions.json.damaged); "
+                + "the app starts with no scenes")
         #expect(try store.load() == nil)
-        let aside = folder.url.appendingPathComponent("sessions.json.corrupt")
+        let aside = folder.url.appendingPathComponent("sessions.json.damaged")
         #expect(try Data(contentsOf: aside) == Data("garbage".utf8))
     }
 

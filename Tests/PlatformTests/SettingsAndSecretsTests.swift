@@ -25,15 +25,22 @@ struct SettingsAndSecretsTests {
         #expect(try store.value(for: "ratio") == nil)
     }
 
-    @Test func aDamagedSettingsFileIsReportedAndNeverOverwritten() throws {
+    /// A damaged file is set aside whole and said so once; the settings then start empty and
+    /// work, and the copy is never written over.
+    @Test func aDamagedSettingsFileIsSetAsideOnceAndNeverOverwritten() throws {
         let folder = try ScratchFolder()
         let url = folder.url.appendingPathComponent("settings.json")
-        try Data(#"{"nested": {"a": 1}}"#.utf8).write(to: url)
+        let damaged = Data(#"{"nested": {"a": 1}}"#.utf8)
+        try damaged.write(to: url)
         let store = FileSettingsStore(url: url)
-        let damaged = SettingsError.damaged(path: "settings.json", reason: "not a JSON object of single values")
-        #expect(throws: damaged) { try store.all() }
-        #expect(throws: damaged) { try store.set(.int(1), for: "a") }
-        #expect(try Data(contentsOf: url) == Data(#"{"nested": {"a": 1}}"#.utf8), "the file is left as it was")
+        #expect(
+            store.problem()
+                == "the settings in settings.json could not be read (kept as settings.json.damaged); "
+                + "settings start again empty (not a JSON object of single values)")
+        #expect(store.problem() == nil, "once")
+        try store.set(.int(1), for: "a")
+        #expect(try store.all() == ["a": .int(1)])
+        #expect(try Data(contentsOf: url.appendingPathExtension("damaged")) == damaged, "kept as it was")
     }
 
     @Test func aSettingsFileThatCannotBeReadIsReportedNotTakenForNoSettings() throws {
@@ -43,7 +50,7 @@ struct SettingsAndSecretsTests {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         let store = FileSettingsStore(url: url)
         // Then reading and changing say why in the system's words, and nothing is written
-        let unreadable = SettingsError.damaged(path: "settings.json", reason: "Is a directory")
+        let unreadable = SettingsError.unreadable(path: "settings.json", reason: "Is a directory")
         #expect(throws: unreadable) { try store.all() }
         #expect(throws: unreadable) { try store.set(.int(1), for: "a") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).isEmpty)
@@ -85,6 +92,27 @@ struct SettingsAndSecretsTests {
         #expect(refused.localizedDescription.contains("0600") && !refused.localizedDescription.contains("t0ken"))
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o644, "the store does not repair it")
+    }
+
+    /// A damaged secrets file is set aside once (the session in it is lost, so the user logs in
+    /// again); the next secret is kept in a new file, owner-only.
+    @Test func aDamagedSecretsFileIsSetAsideOnceAndANewSecretIsKept() throws {
+        let folder = try ScratchFolder()
+        let url = folder.url.appendingPathComponent("secrets.json")
+        #expect(
+            FileManager.default.createFile(
+                atPath: url.path, contents: Data("garbage".utf8), attributes: [.posixPermissions: 0o600]))
+        let store = FileSecretStore(url: url)
+        let warning = "the secret store in secrets.json could not be read (kept as secrets.json.damaged); log in again"
+        #expect(throws: SecretStoreError.setAside(warning)) { try store.secret("session.token") }
+        #expect(try store.secret("session.token") == nil)
+        try store.setSecret(Secret("t0ken"), for: "session.token")
+        #expect(try store.secret("session.token")?.revealed == "t0ken")
+        let kept = url.appendingPathExtension("damaged")
+        #expect(try Data(contentsOf: kept) == Data("garbage".utf8))
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: kept.path)[.posixPermissions] as? NSNumber)?.intValue
+                == 0o600)
     }
 
     @Test func theBackupLeavesTheKeychainOnTheDevice() throws {

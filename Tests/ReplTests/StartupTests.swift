@@ -45,6 +45,36 @@ nonisolated struct StartupTests {
         #expect(outcome.stderr.split(separator: "\n").count == 1)
     }
 
+    /// The secrets and the settings that no longer read are set aside with a warning each, as the
+    /// window state and the notification settings are: the user could not log in before (the
+    /// store was left as it was, and each login failed on it), and every settings command failed.
+    @Test func damagedSecretsAndSettingsAreSetAsideAndTheAppGoesOn() async throws {
+        let home = try home()
+        defer { ReplProcess.removeHome(home) }
+        let keychain = home.appendingPathComponent("Library/Keychain")
+        try FileManager.default.createDirectory(
+            at: keychain, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let secrets = keychain.appendingPathComponent("secrets.json")
+        #expect(
+            FileManager.default.createFile(
+                atPath: secrets.path, contents: Data("garbage".utf8), attributes: [.posixPermissions: 0o600]))
+        let preferences = home.appendingPathComponent("Library/Preferences")
+        try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
+        try Data("[1, 2".utf8).write(to: preferences.appendingPathComponent("com.strata.app.dev.json"))
+        let outcome = try await repl.run(
+            lines: ["login ada --password-stdin", "analytical-engine", "whoami", "settings set a 1", "settings list"],
+            arguments: ["--home", home.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.split(separator: "\n") == [
+                "warning: the secret store in secrets.json could not be read (kept as secrets.json.damaged); log in again",
+                "warning: the settings in com.strata.app.dev.json could not be read (kept as com.strata.app.dev.json.damaged); "
+                    + "settings start again empty (not a JSON object of single values)",
+            ])
+        #expect(outcome.stdout.contains("Signed in as ada") && outcome.stdout.contains("a    1"), "\(outcome.stdout)")
+        #expect(try Data(contentsOf: secrets.appendingPathExtension("damaged")) == Data("garbage".utf8))
+    }
+
     @Test func aHomeThatIsAFileIsOneLineWithTheSystemsReason() async throws {
         let home = try home()
         let file = home.appendingPathComponent("Library/Application Support/strata.sqlite")

@@ -42,7 +42,7 @@ public struct SessionRepositoryImpl: SessionRepositoryProtocol {
         do {
             try credentials.signedIn(account: session.name, token: session.token)
         } catch {
-            throw .storage("\(error)")
+            throw .storage(error.localizedDescription)
         }
         return session.name
     }
@@ -60,7 +60,7 @@ public struct SessionRepositoryImpl: SessionRepositoryProtocol {
         do {
             try credentials.forget()
         } catch {
-            throw .storage("\(error)")
+            throw .storage(error.localizedDescription)
         }
     }
 }

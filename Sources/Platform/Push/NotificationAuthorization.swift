@@ -101,12 +101,9 @@ nonisolated public final class NotificationCenterStandIn: Sendable {
     /// Moves an unreadable record aside; answers what the user must hear about it.
     private static func keepDamaged(_ file: URL, exists: Bool, readable: Bool) -> String? {
         guard exists, !readable else { return nil }
-        let kept = file.appendingPathExtension("damaged")
-        try? FileManager.default.removeItem(at: kept)
-        let moved = (try? FileManager.default.moveItem(at: file, to: kept)) != nil
-        return "the notification settings in \(file.lastPathComponent) could not be read"
-            + (moved ? " (kept as \(kept.lastPathComponent))" : "")
-            + "; notifications start again as not determined, with a new push token"
+        return DamagedFile.setAside(
+            file, holding: "the notification settings",
+            then: "notifications start again as not determined, with a new push token")
     }
 
     private static func newToken() -> String {

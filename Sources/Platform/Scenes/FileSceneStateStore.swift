@@ -1,5 +1,4 @@
 public import Foundation
-import Logging
 
 /// Keeps the scene archive in one file under `Library/Saved Application State/`.
 ///
@@ -9,7 +8,6 @@ import Logging
 nonisolated public struct FileSceneStateStore: SceneStateStoreProtocol {
     /// The archive file.
     public let file: URL
-    private let logger = Logger(label: "strata.data.scenes")
 
     /// Creates a store for the archive in `folder`.
     public init(folder: URL) {
@@ -43,14 +41,10 @@ nonisolated public struct FileSceneStateStore: SceneStateStoreProtocol {
         Self.syncFolder(folder.path)
     }
 
-    /// Renames a broken archive to `sessions.json.corrupt` so the next save starts afresh.
-    public func quarantine() throws(SceneStateError) {
-        let aside = file.deletingLastPathComponent().appendingPathComponent(Constants.fileName + ".corrupt")
-        unlink(aside.path)
-        guard rename(file.path, aside.path) == 0 || errno == ENOENT else {
-            throw .unwritable(reason: String(cString: strerror(errno)))
-        }
-        logger.warning("kept the unreadable window state as \(aside.path)")
+    /// Sets a broken archive aside as `sessions.json.damaged` (``DamagedFile``), so the next
+    /// save starts afresh.
+    public func quarantine() -> String {
+        DamagedFile.setAside(file, holding: "the saved window state", then: "the app starts with no scenes")
     }
 }
 

@@ -57,10 +57,8 @@ extension SceneApplication {
         do {
             return try SceneArchive.decode(data, registry: registry)
         } catch {
-            warn(
-                "the saved window state is damaged (\(ActivityRegistry.describe(error))); starting fresh", into: &report
-            )
-            try? store.quarantine()
+            logger.info("the saved window state does not decode: \(ActivityRegistry.describe(error))")
+            warn(store.quarantine(), into: &report)
             return nil
         }
     }
@@ -82,8 +80,8 @@ extension SceneApplication {
         }
     }
 
+    /// The shell prints the report's warnings, one line each.
     private func warn(_ message: String, into report: inout LaunchReport) {
-        logger.warning("\(message)")
         report.warnings.append(message)
     }
 }

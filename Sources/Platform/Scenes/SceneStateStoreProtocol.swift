@@ -10,6 +10,7 @@ nonisolated public protocol SceneStateStoreProtocol: Sendable {
     func load() throws(SceneStateError) -> Data?
     /// Replaces the archive.
     func save(_ archive: Data) throws(SceneStateError)
-    /// Moves an archive that could not be read out of the way, keeping it for inspection.
-    func quarantine() throws(SceneStateError)
+    /// Moves an archive that could not be read out of the way, keeping it for inspection;
+    /// answers the warning that says where it went.
+    func quarantine() -> String
 }

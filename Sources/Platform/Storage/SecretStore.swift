@@ -4,8 +4,11 @@ public import Foundation
 nonisolated public enum SecretStoreError: Error, Equatable, Sendable, LocalizedError {
     /// Others than the owner may read or write the file: it is not used.
     case unsafeMode(path: String, mode: String)
-    /// The file is not what the store writes; it is left as it is.
-    case damaged(path: String)
+    /// The file could not be read at all (a folder in its place, a read error); it is left as it is.
+    case unreadable(path: String, reason: String)
+    /// The file was not what the store writes: it was set aside (``DamagedFile``), the store is
+    /// empty from now on, and this is the warning once.
+    case setAside(String)
     /// The file could not be written.
     case writeFailed(String)
 
@@ -15,8 +18,8 @@ nonisolated public enum SecretStoreError: Error, Equatable, Sendable, LocalizedE
         case .unsafeMode(let path, let mode):
             "The secret store \(path) has mode \(mode), so others may read it; it is not used until it is 0600 "
                 + "(chmod 600 it, or delete it and log in again)"
-        case .damaged(let path):
-            "The secret store \(path) is damaged; it was left as it is (delete it and log in again)"
+        case .unreadable(let path, let reason): "The secret store \(path) cannot be read: \(reason)"
+        case .setAside(let warning): warning
         case .writeFailed(let reason): "The secret could not be kept: \(reason)"
         }
     }
@@ -87,9 +90,15 @@ nonisolated public final class FileSecretStore: SecretStoring {
         guard mode & 0o077 == 0 else {
             throw .unsafeMode(path: url.lastPathComponent, mode: String(format: "%04o", mode))
         }
-        guard let data = try? Data(contentsOf: url),
-            let secrets = try? JSONDecoder().decode([String: String].self, from: data)
-        else { throw .damaged(path: url.lastPathComponent) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(path: url.lastPathComponent, reason: FileErrorReason.of(error))
+        }
+        guard let secrets = try? JSONDecoder().decode([String: String].self, from: data) else {
+            throw .setAside(DamagedFile.setAside(url, holding: "the secret store", then: "log in again"))
+        }
         return secrets
     }
 

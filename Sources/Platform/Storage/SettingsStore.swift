@@ -73,8 +73,12 @@ nonisolated public enum SettingValue: Codable, Equatable, Sendable, CustomString
 
 /// Why the settings could not be read or changed.
 nonisolated public enum SettingsError: Error, Equatable, Sendable, LocalizedError {
-    /// The file is there but is not a JSON object of scalars; it is left as it is.
-    case damaged(path: String, reason: String)
+    /// The file is there but cannot be read at all (a folder in its place, a read error); it is
+    /// left as it is.
+    case unreadable(path: String, reason: String)
+    /// The file was not a JSON object of single values: it was set aside (``DamagedFile``), the
+    /// settings are empty from now on, and this is the warning once.
+    case setAside(String)
     /// A key that is not a dotted name of letters and digits.
     case invalidKey(String)
     /// A value too large to be a small setting.
@@ -85,8 +89,8 @@ nonisolated public enum SettingsError: Error, Equatable, Sendable, LocalizedErro
     /// A one-line description.
     public var errorDescription: String? {
         switch self {
-        case .damaged(let path, let reason):
-            "The settings file \(path) is not valid (\(reason)); it was left as it is: fix or delete it"
+        case .unreadable(let path, let reason): "The settings file \(path) cannot be read: \(reason)"
+        case .setAside(let warning): warning
         case .invalidKey(let key): "invalid setting name '\(key)' (letters, digits and dots, starting with a letter)"
         case .tooLarge(let key, let bytes):
             "the value of '\(key)' is \(bytes) bytes; settings hold small values (at most 1024 bytes)"
@@ -113,7 +117,7 @@ extension SettingsStoring {
 }
 
 /// Settings in one JSON file in `Library/Preferences/`, written whole and atomically; a damaged
-/// file is reported and never overwritten.
+/// file is set aside, never overwritten (``DamagedFile``).
 public final class FileSettingsStore: SettingsStoring {
     /// The file.
     public let url: URL
@@ -121,6 +125,17 @@ public final class FileSettingsStore: SettingsStoring {
     /// A store over `url` (created on the first change).
     public init(url: URL) {
         self.url = url
+    }
+
+    /// Reads the file as a launch does: why the settings cannot be used, or the warning that a
+    /// damaged file was set aside just now; `nil` when they read.
+    public func problem() -> String? {
+        do {
+            _ = try all()
+            return nil
+        } catch {
+            return error.localizedDescription
+        }
     }
 
     /// Every setting, by key; none when the file does not exist yet.
@@ -133,12 +148,15 @@ public final class FileSettingsStore: SettingsStoring {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .damaged(path: url.lastPathComponent, reason: FileErrorReason.of(error))
+            throw .unreadable(path: url.lastPathComponent, reason: FileErrorReason.of(error))
         }
         do {
             return try JSONDecoder().decode([String: SettingValue].self, from: data)
         } catch {
-            throw .damaged(path: url.lastPathComponent, reason: "not a JSON object of single values")
+            throw .setAside(
+                DamagedFile.setAside(
+                    url, holding: "the settings",
+                    then: "settings start again empty (not a JSON object of single values)"))
         }
     }
 

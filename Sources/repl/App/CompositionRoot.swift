@@ -108,6 +108,7 @@ enum CompositionRoot {
         let security = configuration.transportSecurity
         let secrets = FileSecretStore(url: container.keychain.appendingPathComponent("secrets.json"))
         let keeper = SecretTokenKeeper(store: secrets)
+        var warnings = keeper.problem().map { [$0] } ?? []  // before the session is read from the store
         let credentials = SessionCredentials(keeper: keeper)
         let monitor = NetworkMonitor()
         let path = NetworkPath(DeviceConditions().network)  // the device starts where the scheduler does
@@ -137,7 +138,6 @@ enum CompositionRoot {
             registry: .strata)
         let sceneSync = SceneSync(
             scenes: scenes, changes: ObserveChangesUseCase(feed: database.changes), clock: ContinuousClock())
-        var warnings = keeper.problem().map { [$0] } ?? []
         var crossProcess: CrossProcessInvalidation?
         do {
             crossProcess = try CrossProcessInvalidation(folder: container.signals, stack: stack)
@@ -149,7 +149,9 @@ enum CompositionRoot {
             options.context == .app ? liveUpdates(configuration, baseURL: baseURL, sync: stack.sync, path: path) : nil
         follow(path, monitor: monitor, live: live)
         let notifications = NotificationCenterStandIn(file: container.notificationState)
-        warnings += notifications.problem.map { [$0] } ?? []
+        let settings = FileSettingsStore(
+            url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json"))
+        warnings += [notifications.problem, settings.problem()].compactMap { $0 }
         if configuration.pushRegistration {
             registerToken(
                 notifications, environment: configuration.pushEnvironment, with: services.registerDevice,
@@ -188,8 +190,7 @@ enum CompositionRoot {
                 sandbox: AppSandbox(container: container), readiness: readiness,
                 transitions: AppTransitions(lifecycle: lifecycle, scenes: scenes, clock: ContinuousClock()),
                 evacuated: evacuated, configuration: configuration,
-                settings: FileSettingsStore(
-                    url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json")),
+                settings: settings,
                 secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync, live: live,
                 notifications: notifications, networkPath: path, home: root,
                 crossProcess: crossProcess, uploads: uploads, runContext: options.context)

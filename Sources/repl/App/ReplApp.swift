@@ -55,7 +55,7 @@ enum ReplApp {
                 app.crossProcess?.start()
                 await app.live?.start()
             }
-            for warning in app.launchWarnings { console.err("warning: \(warning)") }
+            for warning in app.launchWarnings + launch.warnings { console.err("warning: \(warning)") }
             await app.readiness.reach(.uiReady)  // the prompt shows only now
             let status = await runShell(app: app, options: options, console: console)
             do {

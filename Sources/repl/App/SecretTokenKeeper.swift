@@ -10,7 +10,11 @@ nonisolated struct SecretTokenKeeper: TokenKeeping {
 
     let store: any SecretStoring
 
-    /// Why the kept session cannot be used (a secrets file others may read), if it cannot.
+    /// Why the kept session cannot be used (a secrets file others may read, one that cannot be
+    /// read, or one set aside as damaged just now), if it cannot.
+    ///
+    /// Asked before the session is read: a damaged store is set aside at its first read, and that
+    /// read alone says so.
     func problem() -> String? {
         do {
             _ = try store.secret(Self.tokenName)
