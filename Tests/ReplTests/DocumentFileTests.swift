@@ -17,10 +17,11 @@ struct DocumentFileTests {
         let file = folder.url.appendingPathComponent("exported.json")
         try ExportFile.contents(FakeData.completeDocument.fileRecord).write(to: file)
         let drafts = try ItemFiles.drafts(
-            inFile: file.path, noun: Noun.documents, article: "a", fields: DocumentField.allCases.map(\.rawValue),
+            inFile: ImportSource(path: file.path, name: "exported.json"), noun: Noun.documents, article: "a",
+            fields: DocumentField.allCases.map(\.rawValue),
             draft: DocumentCommands.draft)
         #expect(drafts.map(\.draft) == [DocumentDraft(FakeData.completeDocument)])
-        #expect(drafts.map(\.place) == ["line 1"], "an export file is one JSON object")
+        #expect(drafts.map(\.place.description) == ["exported.json, line 1"], "an export file is one JSON object")
     }
 
     /// An editor window's `edit field` reads what the window shows: each field of a document

@@ -44,20 +44,20 @@ struct RecordFileTests {
     @Test(arguments: [
         (
             #"{"title":"a"}"# + "\n" + #"{"titel":"b"}"#,
-            #"line 2: unknown field "titel" (an expense has "amount", "title")"#
+            #"expenses.json, line 2: unknown field "titel" (an expense has "amount", "title")"#
         ),
         (
             #"[{"title":"a"},{"title":["b"],"bogus":1}]"#,
-            #"record 2: unknown field "bogus" (an expense has "amount", "title")"#
+            #"expenses.json, record 2: unknown field "bogus" (an expense has "amount", "title")"#
         ),
-        (#"[{"title":"a"}, 3]"#, #"record 2: not an expense (expected {"title", "amount"})"#),
-        ("{\"title\":", "line 1: not valid JSON"),
+        (#"[{"title":"a"}, 3]"#, #"expenses.json, record 2: not an expense (expected {"title", "amount"})"#),
+        ("{\"title\":", "expenses.json, line 1: not valid JSON"),
         // A member holding an object, which no field takes, is named
-        (#"{"title":{"a":1},"amount":1}"#, "line 1: title holds a value that does not fit"),
+        (#"{"title":{"a":1},"amount":1}"#, "expenses.json, line 1: title holds a value that does not fit"),
         ("\n \n", "the file holds no expenses"),
         // A value the field's reader refuses is named by its line too, blank lines counted.
-        ("\n" + #"{"title":"a"}"# + "\n\n" + #"{"title":5}"#, "line 4: title needs text, not 5"),
-        (#"[{"title":"a"},{"title":5}]"#, "record 2: title needs text, not 5"),
+        ("\n" + #"{"title":"a"}"# + "\n\n" + #"{"title":5}"#, "expenses.json, line 4: title needs text, not 5"),
+        (#"[{"title":"a"},{"title":5}]"#, "expenses.json, record 2: title needs text, not 5"),
     ])
     func aFileTheFeatureCannotTakeIsRefusedNamingTheRecord(contents: String, message: String) throws {
         let folder = try ScratchFolder()
@@ -65,9 +65,20 @@ struct RecordFileTests {
         try Data(contents.utf8).write(to: file)
         #expect(throws: CommandFailure(message)) {
             try ItemFiles.drafts(
-                inFile: file.path, noun: Noun(one: "expense", many: "expenses"), article: "an",
+                inFile: ImportSource(path: file.path, name: "expenses.json"),
+                noun: Noun(one: "expense", many: "expenses"),
+                article: "an",
                 fields: ["title", "amount"]
             ) { values throws(CommandFailure) in try values["title"]?.singleText("title") }
         }
+    }
+
+    /// A failure of several records at once names the first and the last, in one unit.
+    @Test func aSpanOfRecordsIsNamedOnce() {
+        let first = RecordPlace(file: "notes.jsonl", unit: "line", number: 4)
+        #expect(RecordPlace.span(first, first) == "notes.jsonl, line 4")
+        #expect(
+            RecordPlace.span(first, RecordPlace(file: "notes.jsonl", unit: "line", number: 6))
+                == "notes.jsonl, lines 4 to 6")
     }
 }

@@ -18,7 +18,7 @@ enum ItemFiles {
     /// and left alone; any other path is the user's own file.
     static func importFile<Draft: Sendable>(
         _ context: CommandContext, _ arguments: ParsedArguments, noun: Noun,
-        read: (String) throws(CommandFailure) -> [(place: String, draft: Draft)],
+        read: (ImportSource) throws(CommandFailure) -> [(place: RecordPlace, draft: Draft)],
         importing: () -> ImportViewModel<Draft>
     ) async throws(CommandFailure) -> CommandOutput {
         let given = arguments.value("FILE") ?? ""
@@ -31,15 +31,14 @@ enum ItemFiles {
         } else if let document = context.sandbox.userDocument(at: given) {
             path = document.path
         }
-        let placed = try read(path)
+        let placed = try read(ImportSource(path: path, name: given))
         let places = placed.map(\.place)
         let state = await context.present(progressLabel: "importing", importing) { state in
             guard case .importing(let done, let total) = state else { return nil }
             return (done, total)
         } start: {
             $0.start(placed.map(\.draft)) { offsets in
-                offsets.count == 1
-                    ? places[offsets.lowerBound] : "\(places[offsets.lowerBound]) to \(places[offsets.upperBound - 1])"
+                RecordPlace.span(places[offsets.lowerBound], places[offsets.upperBound - 1])
             }
         }
         let output = try state.commandOutput(noun: noun)
@@ -51,19 +50,19 @@ enum ItemFiles {
         return output
     }
 
-    /// The drafts a file at `path` holds, each with where it is (`record 2`, `line 3`): each
+    /// The drafts `file` holds, each with where it is (`notes.json, record 2`): each
     /// record's members (`fields` only) read by `draft` as the field flags read their values
     /// (``RecordValue/text``), a record that is refused named by that place; messages call a
     /// record `article` `noun`.
     static func drafts<Draft>(
-        inFile path: String, noun: Noun, article: String, fields: [String],
+        inFile file: ImportSource, noun: Noun, article: String, fields: [String],
         draft: ([String: RecordValue]) throws(CommandFailure) -> Draft
-    ) throws(CommandFailure) -> [(place: String, draft: Draft)] {
-        let records = try RecordFile.read(path, as: RecordFile.Format(noun: noun, article: article, members: fields)) {
+    ) throws(CommandFailure) -> [(place: RecordPlace, draft: Draft)] {
+        let records = try RecordFile.read(file, as: RecordFile.Format(noun: noun, article: article, members: fields)) {
             (record: FieldRecord) in
             record.values.keys.filter { !fields.contains($0) }
         }
-        var drafts: [(place: String, draft: Draft)] = []
+        var drafts: [(place: RecordPlace, draft: Draft)] = []
         drafts.reserveCapacity(records.count)
         for (place, record) in records {
             do throws(CommandFailure) {

@@ -19,19 +19,20 @@ enum RecordFile {
         let members: [String]
     }
 
-    /// The records in the file at `path`, in order, each with where it is (`record 2` of an
-    /// array, `line 3` of JSON Lines) for a message about it, or why the file cannot be read
-    /// (naming the record).
+    /// The records in `file`, in order, each with where it is (``RecordPlace``) for a message
+    /// about it, or why the file cannot be read (naming the record).
     ///
     /// `unknownMembers` names the members a record has that the format does not: the file is
     /// refused, since their values would be dropped while the user is told the record was imported
     /// (a `"tag"` for `"tags"`).
     static func read<Record: Decodable>(
-        _ path: String, as format: Format, unknownMembers: (Record) -> [String]
-    ) throws(CommandFailure) -> [(place: String, record: Record)] {
-        let data = try InputFile.contents(of: path, what: "file", maxBytes: maxBytes).get()
+        _ file: ImportSource, as format: Format, unknownMembers: (Record) -> [String]
+    ) throws(CommandFailure) -> [(place: RecordPlace, record: Record)] {
+        let data = try InputFile.contents(of: file.path, what: "file", maxBytes: maxBytes).get()
         let isArray = data.first { !Self.isSpace($0) } == UInt8(ascii: "[")
-        let records = try isArray ? array(data, format, unknownMembers) : lines(data, format, unknownMembers)
+        let records =
+            try isArray
+            ? array(data, file.name, format, unknownMembers) : lines(data, file.name, format, unknownMembers)
         // An empty or cut-off file (a copy that failed halfway) imports nothing and is kept.
         guard !records.isEmpty else { throw CommandFailure("the file holds no \(format.noun.many)") }
         return records
@@ -42,7 +43,7 @@ enum RecordFile {
 
 extension RecordFile.Format {
     /// Why the record at `place` holds a member the format does not have.
-    fileprivate func unknown(_ names: [String], in place: String) -> CommandFailure {
+    fileprivate func unknown(_ names: [String], in place: RecordPlace) -> CommandFailure {
         let known = members.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         return CommandFailure("\(place): unknown field \"\(names.sorted()[0])\" (\(article) \(noun.one) has \(known))")
     }
@@ -68,19 +69,22 @@ extension RecordFile.Format {
 
 extension RecordFile {
     private static func array<Record: Decodable>(
-        _ data: Data, _ format: Format, _ unknownMembers: (Record) -> [String]
-    ) throws(CommandFailure) -> [(place: String, record: Record)] {
+        _ data: Data, _ name: String, _ format: Format, _ unknownMembers: (Record) -> [String]
+    ) throws(CommandFailure) -> [(place: RecordPlace, record: Record)] {
         let records: [Record]
         do {
             records = try JSONDecoder().decode([Record].self, from: data)
         } catch let error as DecodingError {
             guard let path = error.path else { throw CommandFailure("not a JSON array of \(format.noun.many)") }
-            let index = path.first?.intValue.map { " \($0 + 1)" } ?? ""
-            throw CommandFailure("record\(index): \(format.mismatch(error, in: path.dropFirst()))")
+            let mismatch = format.mismatch(error, in: path.dropFirst())
+            guard let index = path.first?.intValue else { throw CommandFailure("\(name): \(mismatch)") }
+            throw CommandFailure("\(RecordPlace(file: name, unit: "record", number: index + 1)): \(mismatch)")
         } catch {
             throw CommandFailure("not a JSON array of \(format.noun.many)")
         }
-        let placed = records.enumerated().map { (place: "record \($0.offset + 1)", record: $0.element) }
+        let placed = records.enumerated().map {
+            (place: RecordPlace(file: name, unit: "record", number: $0.offset + 1), record: $0.element)
+        }
         for (place, record) in placed {
             let unknown = unknownMembers(record)
             if !unknown.isEmpty { throw format.unknown(unknown, in: place) }
@@ -89,12 +93,12 @@ extension RecordFile {
     }
 
     private static func lines<Record: Decodable>(
-        _ data: Data, _ format: Format, _ unknownMembers: (Record) -> [String]
-    ) throws(CommandFailure) -> [(place: String, record: Record)] {
-        var records: [(place: String, record: Record)] = []
+        _ data: Data, _ name: String, _ format: Format, _ unknownMembers: (Record) -> [String]
+    ) throws(CommandFailure) -> [(place: RecordPlace, record: Record)] {
+        var records: [(place: RecordPlace, record: Record)] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { !isSpace($0) }) {
-            let place = "line \(index + 1)"
+            let place = RecordPlace(file: name, unit: "line", number: index + 1)
             let record: Record
             do {
                 record = try JSONDecoder().decode(Record.self, from: Data(line))
