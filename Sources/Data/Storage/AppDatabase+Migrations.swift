@@ -149,10 +149,10 @@ extension AppDatabase {
         let known = Set(migrator.migrations)
         let unknown = try pool.read { db in try migrator.appliedIdentifiers(db) }
             .filter { !known.contains($0) && !$0.hasPrefix(FeatureRegistry.Migration.namePrefix) }
-        guard let newest = unknown.sorted().last else { return }
+        guard let named = unknown.sorted().first else { return }
         throw StorageError.cannotOpen(
             path: path,
-            reason: "a newer version of the app wrote it (its migration '\(newest)' is unknown here); "
+            reason: "a newer version of the app wrote it (its migration '\(named)' is unknown here); "
                 + "update the app to open it")
     }
 

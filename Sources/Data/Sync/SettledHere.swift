@@ -31,15 +31,19 @@ final class SettledHere: Sendable {
     }
 
     /// How many of the changes a pull brings this process pushed itself; each is claimed once.
+    ///
+    /// A version the pull reached or passed is forgotten either way: a newer one changed
+    /// elsewhere, and no later page brings back the one this process pushed.
     func claim(versions: some Sequence<(id: Int, version: Int)>, deleted: some Sequence<Int>) -> (
         written: Int, deleted: Int
     ) {
         settled.withLock { settled in
             guard !settled.versions.isEmpty || !settled.deletions.isEmpty else { return (0, 0) }
             var own = (written: 0, deleted: 0)
-            for (id, version) in versions where settled.versions[id] == version {
+            for (id, version) in versions {
+                guard let pushed = settled.versions[id], version >= pushed else { continue }
                 settled.versions[id] = nil
-                own.written += 1
+                if version == pushed { own.written += 1 }
             }
             for id in deleted where settled.deletions.remove(id) != nil { own.deleted += 1 }
             return own
