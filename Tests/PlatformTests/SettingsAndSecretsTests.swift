@@ -56,6 +56,14 @@ struct SettingsAndSecretsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).isEmpty)
     }
 
+    /// A whole number too large for an integer stayed a number and lost its digits (`1e+23`).
+    @Test func aWholeNumberBeyondAnIntegerIsKeptAsTypedNotRounded() {
+        #expect(SettingValue(parsing: "99999999999999999999999") == .string("99999999999999999999999"))
+        #expect(SettingValue(parsing: "-99999999999999999999999") == .string("-99999999999999999999999"))
+        #expect(SettingValue(parsing: "1e23") == .double(1e23))
+        #expect(SettingValue(parsing: "-42") == .int(-42) && SettingValue(parsing: "0.5") == .double(0.5))
+    }
+
     @Test(arguments: ["", "../x", "a..b", "1abc", "with space", "é"])
     func badSettingNamesAreRefused(name: String) throws {
         let folder = try ScratchFolder()

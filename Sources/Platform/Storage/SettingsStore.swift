@@ -18,11 +18,18 @@ nonisolated public enum SettingValue: Codable, Equatable, Sendable, CustomString
             self = .bool(bool)
         } else if let int = Int(text) {
             self = .int(int)
-        } else if let double = Double(text), double.isFinite {
+        } else if let double = Double(text), double.isFinite, !Self.isWholeNumber(text[...]) {
             self = .double(double)
         } else {
             self = .string(text)
         }
+    }
+
+    /// Whether `text` is digits alone, signed or not: one too large for `Int` is kept as text,
+    /// since a `Double` would keep only its first 17 digits.
+    private static func isWholeNumber(_ text: Substring) -> Bool {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Decodes a JSON scalar, trying the narrowest type first.
