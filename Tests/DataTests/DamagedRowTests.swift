@@ -6,7 +6,8 @@ import StrataData
 import TestSupport
 import Testing
 
-/// A cached row that no longer decodes is a miss: dropped, fetched again, never an error.
+/// A cached row that no longer decodes is a miss: dropped, fetched again, never an error; the
+/// row of an item with a change waiting is this device's version, and stays.
 @Suite("Damaged cached rows")
 struct DamagedRowTests {
     typealias Stack = DocumentRepositoryIntegrationTests.Stack
@@ -82,11 +83,49 @@ struct DamagedRowTests {
         #expect(await stack.sync.status().parked == 1)
     }
 
+    /// The damaged row of an item with a change waiting stays until the push's answer replaces it.
+    ///
+    /// That row is this device's version: it was dropped as a cached copy, and the item read as
+    /// not found until the push.
+    @Test func aDamagedRowWithAChangeWaitingStaysAndTheChangeIsSent() async throws {
+        let stack = try await damagedWhileAChangeWaits()
+        await #expect(throws: DocumentError.storageFailure) {
+            try await stack.documents.document(id: 2, policy: .cacheFirst)
+        }
+        let kept = try await stack.rawConnection().read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM document WHERE id = 2")
+        }
+        #expect(kept == 1, "the row stays")
+        try await stack.live.backend.start()
+        #expect(try await stack.sync.sync().pushed == 1)
+        let read = try await stack.documents.document(id: 2, policy: .cacheFirst).value
+        #expect(read.title == "Layer rules" && read.body == "edited offline" && read.syncState == .synced)
+    }
+
+    @Test func anItemWhoseKeptDamagedRowHasAChangeWaitingCanStillBeDeleted() async throws {
+        let stack = try await damagedWhileAChangeWaits()
+        try await stack.documents.delete(id: 2)
+        try await stack.live.backend.start()
+        _ = try await stack.sync.sync()
+        #expect(await stack.live.backend.documentSnapshot().map(\.id) == [1, 3])
+    }
+
     @Test func aDamagedUserRowIsDroppedAndFetchedAgain() async throws {
         let stack = try await Stack.make()
         _ = try await stack.users.user(id: 1, policy: .cacheFirst)
         try await breakSchemaChecks(stack, "UPDATE user SET name = x'00ff' WHERE id = 1")
         #expect(try await stack.users.user(id: 1, policy: .skipMemory).value.name == "Ada Lovelace")
+    }
+
+    /// A stack, offline, whose document 2 has an edit waiting and a row that no longer reads.
+    private func damagedWhileAChangeWaits() async throws -> Stack {
+        let stack = try await Stack.make()
+        _ = try await stack.documents.document(id: 2, policy: .cacheFirst)
+        await stack.live.backend.stop()
+        _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "edited offline"))
+        try await breakSchemaChecks(stack, "UPDATE document SET title = NULL WHERE id = 2")
+        stack.database.forgetReadSnapshot()  // another connection wrote, as another process would
+        return stack
     }
 
     /// Runs `sql` on the database as a damaged or foreign writer would (without the NOT NULL and

@@ -23,9 +23,14 @@ extension FeatureStore {
     }
 
     /// The device's copy of the item, if it has one.
+    ///
+    /// The row of an item with changes waiting is this device's version, not a copy of the
+    /// server's: one that no longer reads is an error and stays, where another is dropped and
+    /// fetched again.
     func findLocal(_ id: ID) async throws(DataSourceError) -> Item? {
+        let store = RecordStore<Resource.Record>(database: database)
         do {
-            return try await RecordStore<Resource.Record>(database: database).find(id)?.value
+            return hasChanges(id) ? try store.stored(id)?.value : try await store.find(id)?.value
         } catch {
             throw .storage(error)
         }

@@ -180,7 +180,13 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
     /// found, and nothing is queued for it.
     func delete(_ id: ID) async throws(DataSourceError) {
         let target = try current(id)
-        if try await findLocal(target) == nil {
+        let held: Bool
+        do {
+            held = try await findLocal(target) != nil
+        } catch .storage(.corruptRow) {
+            held = true  // a damaged row of this device's version is deleted with the item
+        }
+        if !held {
             guard target.isIssuedByServer else { throw .remote(.notFound) }
             _ = try await item(target, policy: .cacheFirst)
         }

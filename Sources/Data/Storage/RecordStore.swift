@@ -26,17 +26,24 @@ struct RecordStore<Record: CacheableRecord>: LocalStore {
 
     /// The object and its metadata, or `nil` (also for a damaged row, which is dropped).
     func find(_ key: Record.Key) async throws(StorageError) -> CachedEntry<Record.Object>? {
-        let arguments = [Record.metadataKey(key).databaseValue, Record.databaseKey(key)]
         do {
-            return try database.reader.first(selectSQL, arguments: arguments) { row in
-                let record = try Record(columns: row)
-                return CachedEntry(
-                    value: try record.object(), metadata: try CacheMetadataRecord.metadata(joinedIn: row))
-            }
+            return try stored(key)
         } catch .corruptRow(let reason) {
             logger.warning("dropping the damaged \(Record.databaseTableName) row \(key): \(reason)")
             try? removeNow(key)
             return nil
+        }
+    }
+
+    /// The object and its metadata, or `nil`; a damaged row is an error, and stays.
+    ///
+    /// For a row that is not a copy to fetch again: this device's version of an item whose
+    /// changes wait to be sent, which the push's answer replaces.
+    func stored(_ key: Record.Key) throws(StorageError) -> CachedEntry<Record.Object>? {
+        let arguments = [Record.metadataKey(key).databaseValue, Record.databaseKey(key)]
+        return try database.reader.first(selectSQL, arguments: arguments) { row in
+            let record = try Record(columns: row)
+            return CachedEntry(value: try record.object(), metadata: try CacheMetadataRecord.metadata(joinedIn: row))
         }
     }
 
