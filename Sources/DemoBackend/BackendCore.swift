@@ -65,8 +65,8 @@ final class BackendCore: Sendable {
             }) ?? [:]
         return DemoBackendStatus(
             isRunning: running, baseURL: baseURL, requests: counters.requests, requestsByRoute: counters.byRoute,
-            pendingStatusFaults: faults.statuses.count, pendingMalformed: faults.malformed.count,
-            pendingDropped: faults.dropped.count, pendingTrickled: faults.trickled.count,
+            pendingStatusFaults: faults.statuses.count, pendingMalformed: faults.bodies.count(of: .malformed),
+            pendingDropped: faults.bodies.count(of: .dropped), pendingTrickled: faults.bodies.count(of: .trickled),
             latencyMilliseconds: faults.latencyMilliseconds, documents: sizes["documents"] ?? 0,
             liveConnections: live.subscriberCount, devices: devices.count())
     }

@@ -31,20 +31,14 @@ extension AttachmentRepositoryImpl {
         var record = record
         defer { release(record.key) }
         let body = folder.appendingPathComponent(record.bodyFileName)
-        guard let upload = record.upload else {
-            forget(record)
-            return .refused(.storage("the queued copy of '\(record.name)' is gone; attach the file again"))
-        }
+        guard let upload = record.upload else { return copyGone(record) }
         let lock = lock ?? ProcessLock.tryHolding(existingFile: body.path)
         defer { lock?.release() }
         // The row is read again under the lock: a process that settles an upload deletes its row
         // while it holds the lock, so a row still there is not settled.
         guard (try? database.read { db in try record.exists(db) }) ?? true else { return .settledElsewhere }
         if lock == nil && FileManager.default.fileExists(atPath: body.path) { return .sendingElsewhere(upload) }
-        guard FileManager.default.fileExists(atPath: body.path) else {
-            forget(record)
-            return .refused(.storage("the queued copy of '\(record.name)' is gone; attach the file again"))
-        }
+        guard FileManager.default.fileExists(atPath: body.path) else { return copyGone(record) }
         let api = self.api
         let key = record.key
         let path = "documents/\(record.documentId)/attachments"
@@ -136,6 +130,12 @@ extension AttachmentRepositoryImpl {
         var base = (name as NSString).deletingPathExtension
         while !base.isEmpty && base.utf8.count + suffix.utf8.count > AttachmentRules.maxNameBytes { base.removeLast() }
         return base + suffix
+    }
+
+    /// Forgets an upload whose queued copy is gone: nothing is left to send.
+    private func copyGone(_ record: PendingUploadRecord) -> SendResult {
+        forget(record)
+        return .refused(.storage("the queued copy of '\(record.name)' is gone; attach the file again"))
     }
 
     /// Removes a settled upload's row and body.

@@ -10,9 +10,7 @@ import Synchronization
 final class BackendControls: Sendable {
     struct Faults: Equatable {
         var statuses = FaultQueue<StatusFault>()
-        var malformed = FaultQueue<DemoBackend.BodyFault>()
-        var dropped = FaultQueue<DemoBackend.BodyFault>()
-        var trickled = FaultQueue<DemoBackend.BodyFault>()
+        var bodies = FaultQueue<DemoBackend.BodyFault>()
         var latencyMilliseconds = 0
     }
 
@@ -21,13 +19,16 @@ final class BackendControls: Sendable {
         let retryAfter: String?
     }
 
-    /// Faults of one kind in the order they were added, each run for `count` responses to requests
-    /// under `path` (any request when nil); kept as runs, so a large count costs one entry.
+    /// Faults in the order they were added, each run for `count` responses to requests under
+    /// `path` (any request when nil); kept as runs, so a large count costs one entry.
     struct FaultQueue<Kind: Equatable>: Equatable {
         private var runs: [(kind: Kind, path: RequestPath?, count: Int)] = []
 
         /// How many responses the faults still take.
         var count: Int { runs.reduce(0) { $0 + $1.count } }
+
+        /// How many responses the faults of `kind` still take.
+        func count(of kind: Kind) -> Int { runs.reduce(0) { $0 + ($1.kind == kind ? $1.count : 0) } }
 
         mutating func add(_ kind: Kind, path: RequestPath?, count: Int) {
             guard count > 0 else { return }
@@ -69,9 +70,8 @@ final class BackendControls: Sendable {
             if let status = faults.statuses.take(for: path) {
                 return Fault(latencyMilliseconds: faults.latencyMilliseconds, status: status, body: nil)
             }
-            let body =
-                faults.dropped.take(for: path) ?? faults.malformed.take(for: path) ?? faults.trickled.take(for: path)
-            return Fault(latencyMilliseconds: faults.latencyMilliseconds, status: nil, body: body)
+            return Fault(
+                latencyMilliseconds: faults.latencyMilliseconds, status: nil, body: faults.bodies.take(for: path))
         }
     }
 
@@ -90,13 +90,7 @@ final class BackendControls: Sendable {
 
     /// Spoils the body of the next `count` responses (to requests to `path`, when given).
     func add(_ fault: DemoBackend.BodyFault, count: Int, path: RequestPath?) {
-        faults.withLock { faults in
-            switch fault {
-            case .malformed: faults.malformed.add(fault, path: path, count: count)
-            case .dropped: faults.dropped.add(fault, path: path, count: count)
-            case .trickled: faults.trickled.add(fault, path: path, count: count)
-            }
-        }
+        faults.withLock { $0.bodies.add(fault, path: path, count: count) }
     }
 
     /// Delays every response.
