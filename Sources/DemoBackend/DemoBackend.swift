@@ -132,7 +132,9 @@ public actor DemoBackend {
 
     /// Listens on `port` (0: any free one) and records the port it got.
     private func listen() async throws -> URL {
-        PortLedger.shared.release(port, for: ledgerMark)
+        let asked = port
+        PortLedger.shared.release(asked, for: ledgerMark)
+        defer { PortLedger.shared.settle(asked, for: ledgerMark) }
         let (bound, binding) = AsyncStream.makeStream(of: (any Channel).self)
         let application = Application(
             responder: BackendRouter(core: core, admin: AdminRoutes(core: core), gate: gate, logger: logger),
@@ -154,7 +156,12 @@ public actor DemoBackend {
             let boundPort = UInt16(exactly: listening)
         else {
             task.cancel()
-            try await task.value  // the reason it did not listen (the port is taken)
+            PortLedger.shared.hold(asked)  // kept for the next try, as while the server was down
+            do {
+                try await task.value  // the reason it did not listen
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                throw DemoBackendError.portTaken(asked)
+            }
             throw DemoBackendError.noPort
         }
         serverTask = task
@@ -267,12 +274,15 @@ public enum DemoBackendError: Error, Equatable, CustomStringConvertible {
     case remote(String)
     /// A server in another process refused a control request: its status and message.
     case rejected(Int, String)
+    /// Another program listens on the port the server asked for.
+    case portTaken(UInt16)
 
     public var description: String {
         switch self {
         case .noPort: "the server socket has no port"
         case .dataFolder(let message), .storage(let message), .remote(let message): message
         case .rejected(let status, let message): "the server refused (\(status)): \(message)"
+        case .portTaken(let port): "port \(port) of 127.0.0.1 is taken by another program"
         }
     }
 }

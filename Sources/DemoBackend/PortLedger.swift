@@ -19,9 +19,16 @@ final class PortLedger: Sendable {
     private struct Book {
         var owners: [UInt16: Owner] = [:]
         var holds: [UInt16: HeldPort] = [:]
+        /// The holds of servers starting again, which their listeners bind over.
+        var handovers: [UInt16: HeldPort] = [:]
         var issued: Owner = 0
         /// Servers that are gone: nobody starts again on their ports, which stay unused.
         var retired: Set<Owner> = []
+
+        /// Whether `owner` may bind `port`: the port is its own, or nobody's yet.
+        func mayBind(_ port: UInt16, _ owner: Owner) -> Bool {
+            port != 0 && owners[port].map { $0 == owner } ?? true
+        }
     }
 
     private let book = Mutex(Book())
@@ -51,22 +58,36 @@ final class PortLedger: Sendable {
         book.withLock { book in
             let gone = book.owners[port].map { book.retired.contains($0) } ?? false
             guard port != 0, book.holds[port] == nil, !gone else { return }
-            book.holds[port] = try? HeldPort(port)
+            book.holds[port] = try? HeldPort(keeping: port)
         }
     }
 
-    /// Lets `owner` bind `port`: drops the hold, unless another server was given the port (a
-    /// server asking for that very port is then refused, as the owner's own hold refuses it).
+    /// Lets `owner` bind `port`, unless another server was given the port (a server asking for
+    /// that very port is then refused, as the owner's own hold refuses it).
+    ///
+    /// The hold gives way to one that a listener sharing the address binds over, so the port is
+    /// never free while the server starts: the kernel could give it to any socket in between,
+    /// such as another process's outgoing connection, and the server could not have it back.
+    /// ``settle(_:)`` drops that hold once the listener runs or failed.
     func release(_ port: UInt16, for owner: Owner) {
         book.withLock { book in
-            guard port != 0, book.owners[port].map({ $0 == owner }) ?? true else { return }
-            book.holds[port] = nil
+            guard book.mayBind(port, owner), book.holds.removeValue(forKey: port) != nil else { return }
+            book.handovers[port] = try? HeldPort(handingOver: port)
+        }
+    }
+
+    /// Drops the hold ``release(_:for:)`` left for `owner` starting on `port`.
+    func settle(_ port: UInt16, for owner: Owner) {
+        book.withLock { book in
+            guard book.mayBind(port, owner) else { return }
+            book.handovers[port] = nil
         }
     }
 
     /// `owner` is gone: its port is held no more (but no server that asks for any port gets it).
     func retire(_ owner: Owner, port: UInt16) {
         release(port, for: owner)
+        settle(port, for: owner)
         _ = book.withLock { $0.retired.insert(owner) }
     }
 

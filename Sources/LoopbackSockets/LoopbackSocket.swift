@@ -53,10 +53,22 @@ public final class HeldPort: Sendable {
     /// Binds `port` alone when it can, so that even a server asking for that very port is
     /// refused; with connections of the stopped server still in `TIME_WAIT` that bind fails, and
     /// the port is bound sharing its address, which still keeps it from the kernel's free picks.
-    public init(_ port: UInt16) throws {
+    public init(keeping port: UInt16) throws {
         let alone = try? LoopbackSocket.bound(port: port, sharingAddress: false, listening: nil)
-        descriptor =
-            try alone?.descriptor ?? LoopbackSocket.bound(port: port, sharingAddress: true, listening: nil).descriptor
+        descriptor = try alone?.descriptor ?? Self.shared(port)
+    }
+
+    /// Binds `port` sharing its address, for a listener to bind over.
+    ///
+    /// A listener that shares the address too can bind and listen over this hold (Linux lets one
+    /// socket of those listen), while the kernel's free picks still pass the port by. A server
+    /// starting again holds its port so until it listens.
+    public init(handingOver port: UInt16) throws {
+        descriptor = try Self.shared(port)
+    }
+
+    private static func shared(_ port: UInt16) throws -> Int32 {
+        try LoopbackSocket.bound(port: port, sharingAddress: true, listening: nil).descriptor
     }
 
     deinit { close(descriptor) }

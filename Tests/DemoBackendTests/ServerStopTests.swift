@@ -71,7 +71,7 @@ struct ServerStopTests {
         await backend.stop()
         #expect(throws: RawSocket.Failure.self) { try RawSocket.connected(toPort: port) }
         let other = try DemoBackend(port: port, signIn: .open)
-        await #expect(throws: (any Error).self) { try await other.start() }
+        await #expect(throws: DemoBackendError.portTaken(port)) { try await other.start() }
         #expect(try await backend.start() == url)
         await backend.stop()
     }
