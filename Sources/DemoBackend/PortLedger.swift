@@ -8,7 +8,8 @@ import Synchronization
 /// listener and then binding a ``HeldPort``; in between, another server of the process that asked
 /// for any free port can be given that one. That server finds the port is another's, moves on,
 /// and on its way out holds the port in the owner's place: the owner then starts again on it, as
-/// if its own hold had never failed.
+/// if its own hold had never failed. On the way up, the server's listener binds over a hold that
+/// shares the address (``release(_:for:)``), so the port is never free then either.
 final class PortLedger: Sendable {
     /// Stands for one server in the ledger, never for another (an object's address can be reused).
     typealias Owner = UInt64
@@ -86,9 +87,13 @@ final class PortLedger: Sendable {
 
     /// `owner` is gone: its port is held no more (but no server that asks for any port gets it).
     func retire(_ owner: Owner, port: UInt16) {
-        release(port, for: owner)
-        settle(port, for: owner)
-        _ = book.withLock { $0.retired.insert(owner) }
+        book.withLock { book in
+            if book.mayBind(port, owner) {
+                book.holds[port] = nil
+                book.handovers[port] = nil
+            }
+            book.retired.insert(owner)
+        }
     }
 
     /// Whether `port` is held now.
