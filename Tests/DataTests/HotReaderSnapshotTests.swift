@@ -63,7 +63,7 @@ struct HotReaderSnapshotTests {
         #expect(try await database.documentStore().find(id)?.metadata == metadata)
         let other = try DatabaseQueue(path: url.path)
         try await other.write { db in
-            try db.execute(sql: "ALTER TABLE document ADD COLUMN priority INTEGER NOT NULL DEFAULT 3")
+            try db.execute(sql: "ALTER TABLE document ADD COLUMN added_by_a_newer_build INTEGER NOT NULL DEFAULT 3")
             try db.execute(sql: "UPDATE document SET title = 'elsewhere' WHERE id = 1")
         }
         #expect(try await eventually { try await database.documentStore().find(id)?.value.title == "elsewhere" })
