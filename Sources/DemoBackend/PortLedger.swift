@@ -69,7 +69,7 @@ final class PortLedger: Sendable {
     /// The hold gives way to one that a listener sharing the address binds over, so the port is
     /// never free while the server starts: the kernel could give it to any socket in between,
     /// such as another process's outgoing connection, and the server could not have it back.
-    /// ``settle(_:)`` drops that hold once the listener runs or failed.
+    /// ``settle(_:for:)`` drops that hold once the listener runs or failed.
     func release(_ port: UInt16, for owner: Owner) {
         book.withLock { book in
             guard book.mayBind(port, owner), book.holds.removeValue(forKey: port) != nil else { return }
