@@ -80,11 +80,12 @@ struct LiveUpdatesTests {
             pulls: { ["documents", "bookmarks"].contains($0) }, clock: clock, jitter: { 1 })
     }
 
-    /// Lets the started tasks run; with a condition, until it holds (two seconds at most: tests
-    /// run side by side, and yielding a fixed number of times was once not enough).
+    /// Lets the started tasks run; with a condition, until it holds (ten seconds at most: tests
+    /// run side by side on a machine that may be loaded, and yielding a fixed number of times was
+    /// once not enough).
     func settle(until condition: () async -> Bool = { true }) async {
         for _ in 0..<50 { await Task.yield() }
-        let deadline = ContinuousClock.now + .seconds(2)
+        let deadline = ContinuousClock.now + .seconds(10)
         while await !condition(), ContinuousClock.now < deadline { await Task.yield() }
         for _ in 0..<50 { await Task.yield() }  // and what follows it, such as a retry's sleep starting
     }
