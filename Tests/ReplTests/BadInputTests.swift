@@ -34,7 +34,7 @@ nonisolated struct BadInputTests {
             "body without a merge", Array("conflicts resolve 1 --keep local --body x".utf8),
             "--body goes with --keep merged only"
         ),
-        ("conflict that is no entry", Array("conflicts show 7".utf8), "No outbox entry 7"),
+        ("conflict that is no entry", Array("conflicts show 7".utf8), "No conflict 7 (see 'conflicts list')"),
         ("server edit of nothing", Array("server edit 1".utf8), "missing --body TEXT or --fields JSON"),
         ("server edit both ways", Array(#"server edit 1 --body x --fields '{"title":"y"}'"#.utf8), "not both"),
         (

@@ -35,6 +35,25 @@ nonisolated struct ConflictProcessTests {
         #expect(shown.contains("remote (version 2): Renamed elsewhere") && shown.contains("mine"), "\(shown)")
     }
 
+    /// A conflict is named by its ID in `conflicts list`, which also shows the item's: the item's
+    /// number given instead names the conflict meant, and nothing changes.
+    ///
+    /// It read "No outbox entry 2 (see 'outbox list')", though the list it pointed to names no
+    /// conflict.
+    @Test func anItemsNumberGivenForItsConflictNamesTheConflict() async throws {
+        let run = try await repl.run(lines: [
+            "docs show 2", "device network none", "docs edit 2 --body mine",
+            #"server edit 2 --fields '{"title":"Renamed elsewhere"}'"#, "device network wifi",
+            "conflicts show 2", "conflicts resolve 2 --keep local", "conflicts resolve 9 --keep local",
+            "conflicts list",
+        ])
+        let meant = "give the ID 'conflicts list' shows, not the item's (item 2 of documents is conflict 1)"
+        #expect(run.stderr.contains("error: line 6: No conflict 2: \(meant)"), "\(run.stderr)")
+        #expect(run.stderr.contains("error: line 7: No conflict 2: \(meant)"), "\(run.stderr)")
+        #expect(run.stderr.contains("error: line 8: No conflict 9 (see 'conflicts list')"), "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("1   documents   2     Layer rules  Renamed elsewhere\n"), "\(run.stdout)")
+    }
+
     @Test func anEditMeetingADeleteFromAnotherDeviceIsAConflictAndKeepingItBringsTheDocumentBack() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-race-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

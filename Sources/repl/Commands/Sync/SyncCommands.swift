@@ -90,10 +90,7 @@ extension SyncCommands {
         guard
             let conflict = try await syncing({ () throws(SyncError) in try await sync.itemConflicts() })
                 .first(where: { $0.entryId == id })
-        else {
-            let queued = try await syncing { () throws(SyncError) in try await sync.outbox() }.contains { $0.id == id }
-            throw CommandFailure(queued ? SyncError.notInConflict(id) : SyncError.noSuchEntry(id))
-        }
+        else { throw try await noConflict(id, sync) }
         return SyncOutput.conflict(conflict)
     }
 
@@ -135,10 +132,15 @@ extension SyncCommands {
                 }
             return .message("Conflict \(id) is resolved: \(outcome).")
         }
-        guard
-            let kept = try await context.services.resolveConflict.execute(entryId: id, keeping: resolution)
-                .mapError(CommandFailure.init).get()
-        else { return .message("Conflict \(id) is resolved: the document stays deleted, as on the server.") }
+        let kept: Document?
+        switch await context.services.resolveConflict.execute(entryId: id, keeping: resolution) {
+        case .success(let document): kept = document
+        case .failure(.noSuchEntry), .failure(.notInConflict): throw try await noConflict(id, sync)
+        case .failure(let error): throw CommandFailure(error)
+        }
+        guard let kept else {
+            return .message("Conflict \(id) is resolved: the document stays deleted, as on the server.")
+        }
         return .rendered(DocumentOutput(document: kept, provenance: nil))
     }
 
@@ -167,6 +169,26 @@ extension SyncCommands {
         let policy = try arguments.choice("POLICY", as: ConflictPolicy.self, label: "policy")
         guard await sync.setConflictPolicy(policy, for: collection) else { throw .unknownCollection(collection) }
         return .message("\(label): \(policy.rawValue)")
+    }
+
+    /// The failure for `id`, which names no conflict.
+    ///
+    /// It is an outbox entry not in conflict, or no entry at all. `conflicts list` shows each
+    /// conflict's item beside its ID, so an item's number given instead names the conflict meant.
+    private static func noConflict(
+        _ id: Int, _ sync: any SyncRepositoryProtocol
+    ) async throws(CommandFailure) -> CommandFailure {
+        if try await syncing({ () throws(SyncError) in try await sync.outbox() }).contains(where: { $0.id == id }) {
+            return CommandFailure(SyncError.notInConflict(id))
+        }
+        let documents = try await syncing { () throws(SyncError) in try await sync.conflicts() }
+        let items = try await syncing { () throws(SyncError) in try await sync.itemConflicts() }
+        let meant =
+            documents.filter { $0.documentId.rawValue == id }.map { (QueuedChange.documents, $0.entryId) }
+            + items.filter { $0.itemId == id }.map { ($0.collection, $0.entryId) }
+        guard !meant.isEmpty else { return CommandFailure("No conflict \(id) (see 'conflicts list')") }
+        let named = meant.map { "item \(id) of \($0.0) is conflict \($0.1)" }.joined(separator: ", ")
+        return CommandFailure("No conflict \(id): give the ID 'conflicts list' shows, not the item's (\(named))")
     }
 
     /// Runs a sync-repository call, its failure in the shell's words.
