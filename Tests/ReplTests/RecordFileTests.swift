@@ -75,10 +75,10 @@ struct RecordFileTests {
 
     /// A failure of several records at once names the first and the last, in one unit.
     @Test func aSpanOfRecordsIsNamedOnce() {
-        let first = RecordPlace(file: "notes.jsonl", unit: "line", number: 4)
+        let first = RecordPlace(file: "notes.jsonl", unit: .line, number: 4)
         #expect(RecordPlace.span(first, first) == "notes.jsonl, line 4")
         #expect(
-            RecordPlace.span(first, RecordPlace(file: "notes.jsonl", unit: "line", number: 6))
+            RecordPlace.span(first, RecordPlace(file: "notes.jsonl", unit: .line, number: 6))
                 == "notes.jsonl, lines 4 to 6")
     }
 }

@@ -78,12 +78,12 @@ extension RecordFile {
             guard let path = error.path else { throw CommandFailure("not a JSON array of \(format.noun.many)") }
             let mismatch = format.mismatch(error, in: path.dropFirst())
             guard let index = path.first?.intValue else { throw CommandFailure("\(name): \(mismatch)") }
-            throw CommandFailure("\(RecordPlace(file: name, unit: "record", number: index + 1)): \(mismatch)")
+            throw CommandFailure("\(RecordPlace(file: name, unit: .record, number: index + 1)): \(mismatch)")
         } catch {
             throw CommandFailure("not a JSON array of \(format.noun.many)")
         }
         let placed = records.enumerated().map {
-            (place: RecordPlace(file: name, unit: "record", number: $0.offset + 1), record: $0.element)
+            (place: RecordPlace(file: name, unit: .record, number: $0.offset + 1), record: $0.element)
         }
         for (place, record) in placed {
             let unknown = unknownMembers(record)
@@ -98,7 +98,7 @@ extension RecordFile {
         var records: [(place: RecordPlace, record: Record)] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { !isSpace($0) }) {
-            let place = RecordPlace(file: name, unit: "line", number: index + 1)
+            let place = RecordPlace(file: name, unit: .line, number: index + 1)
             let record: Record
             do {
                 record = try JSONDecoder().decode(Record.self, from: Data(line))
