@@ -83,4 +83,29 @@ struct ConflictOutputTests {
                 remote: deleted on the server
                 """)
     }
+
+    /// A field without a value is its name alone on its line: no line of a conflict ends in a
+    /// space (it printed `  note: `, with one after the colon).
+    @Test func aFieldWithoutAValueEndsItsLineAtTheColon() throws {
+        let empty = ItemConflict(
+            entryId: 1, collection: "expenses", itemId: 1, operation: .update,
+            local: .init(
+                version: 1, fields: [.init(name: "note", value: .null), .init(name: "tags", value: .list([]))]),
+            remote: .init(version: 2, fields: [.init(name: "note", value: .text("theirs"))]))
+        var document = FakeData.completeDocument
+        document.content.tags = []
+        let shown = [
+            try rendering(SyncOutput.conflict(empty)).plain(),
+            try rendering(
+                SyncOutput.conflict(
+                    DocumentConflict(entryId: 2, documentId: document.id, local: document, remote: document))
+            ).plain(),
+        ]
+        for text in shown {
+            let lines = try #require(text).split(separator: "\n")
+            #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "\(lines)")
+        }
+        #expect(try #require(shown[0]).contains("\n  note:\n  tags:\n\nremote (version 2):\n  note: theirs"))
+        #expect(try #require(shown[1]).contains("\n  tags:\n"))
+    }
 }

@@ -52,7 +52,8 @@ extension SyncCommands {
         arguments: [ArgumentSpec(name: "ID")], examples: ["outbox retry 1"]
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.id()
-        try await syncing { () throws(SyncError) in try await context.services.sync.retry(entryId: id) }
+        let sync = context.services.sync
+        try await pickingEntry(id, sync) { () throws(SyncError) in try await sync.retry(entryId: id) }
         return .message("Outbox entry \(id) is queued again.")
     }
 
@@ -62,7 +63,8 @@ extension SyncCommands {
         arguments: [ArgumentSpec(name: "ID")], examples: ["outbox discard 1"]
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.id()
-        try await syncing { () throws(SyncError) in try await context.services.sync.discard(entryId: id) }
+        let sync = context.services.sync
+        try await pickingEntry(id, sync) { () throws(SyncError) in try await sync.discard(entryId: id) }
         return .message("Outbox entry \(id) is discarded; the item is the server's version again.")
     }
 
@@ -186,9 +188,34 @@ extension SyncCommands {
         let meant =
             documents.filter { $0.documentId.rawValue == id }.map { (QueuedChange.documents, $0.entryId) }
             + items.filter { $0.itemId == id }.map { ($0.collection, $0.entryId) }
-        guard !meant.isEmpty else { return CommandFailure("No conflict \(id) (see 'conflicts list')") }
-        let named = meant.map { "item \(id) of \($0.0) is conflict \($0.1)" }.joined(separator: ", ")
-        return CommandFailure("No conflict \(id): give the ID 'conflicts list' shows, not the item's (\(named))")
+        return misnumbered(id, "conflict", listedBy: "conflicts list", meant: meant, as: "conflict")
+    }
+
+    /// Runs `work` on outbox entry `id`; when no entry has that number, the failure names the
+    /// entries of the item with that number, if any (`outbox list` shows each entry's item beside
+    /// its ID).
+    private static func pickingEntry(
+        _ id: Int, _ sync: any SyncRepositoryProtocol, _ work: () async throws(SyncError) -> Void
+    ) async throws(CommandFailure) {
+        do {
+            try await work()
+        } catch .noSuchEntry {
+            let entries = try await syncing { () throws(SyncError) in try await sync.outbox() }
+            let meant = entries.filter { $0.itemId == id }.map { ($0.collection, $0.id) }
+            throw misnumbered(id, "outbox entry", listedBy: "outbox list", meant: meant, as: "entry")
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// The failure for a number that names no `thing`: it names the `meant` ones of the item with
+    /// that number (each one's collection and number, called a `noun`), or else points to the list.
+    private static func misnumbered(
+        _ id: Int, _ thing: String, listedBy list: String, meant: [(String, Int)], as noun: String
+    ) -> CommandFailure {
+        guard !meant.isEmpty else { return CommandFailure("No \(thing) \(id) (see '\(list)')") }
+        let named = meant.map { "item \(id) of \($0.0) is \(noun) \($0.1)" }.joined(separator: ", ")
+        return CommandFailure("No \(thing) \(id): give the ID '\(list)' shows, not the item's (\(named))")
     }
 
     /// Runs a sync-repository call, its failure in the shell's words.

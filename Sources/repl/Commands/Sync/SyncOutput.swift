@@ -75,7 +75,7 @@ enum SyncOutput {
         func side(_ name: String, _ document: Document?) -> String {
             guard let document else { return "\(name): deleted on the server" }
             let apart: Set = [DocumentField.title.rawValue, DocumentField.body.rawValue]
-            let fields = document.fieldTexts.filter { !apart.contains($0.name) }.map { "  \($0.name): \($0.text)" }
+            let fields = document.fieldTexts.filter { !apart.contains($0.name) }.map { line($0.name, $0.text) }
             let body = document.body.isEmpty ? [] : ["", document.body]
             return (["\(name) (version \(document.version)): \(document.title)"] + fields + body)
                 .joined(separator: "\n")
@@ -92,13 +92,18 @@ enum SyncOutput {
         func side(_ name: String, _ side: ItemConflict.Side?, _ gone: String) -> String {
             guard let side else { return "\(name): \(gone)" }
             return "\(name) (version \(side.version)):\n"
-                + side.fields.map { "  \($0.name): \($0.value.text)" }.joined(separator: "\n")
+                + side.fields.map { line($0.name, $0.value.text) }.joined(separator: "\n")
         }
         let text =
             "Conflict \(conflict.entryId) on \(conflict.collection) item \(conflict.itemId)\n\n"
             + side("local", conflict.local, "deleted on this device") + "\n\n"
             + side("remote", conflict.remote, "deleted on the server")
         return .rendered(table: text, plain: text, json: JSONOutput.encode(ConflictJSON(conflict)))
+    }
+
+    /// A field of one side of a conflict: its name, then its value when it has one.
+    private static func line(_ name: String, _ text: String) -> String {
+        text.isEmpty ? "  \(name):" : "  \(name): \(text)"
     }
 
     private static func row(_ conflict: DocumentConflict) -> [String] {

@@ -1,0 +1,27 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The outbox as a user meets it in a process: its entries are named by their own numbers.
+@Suite("The outbox's commands, as a process")
+nonisolated struct OutboxProcessTests {
+    let repl = ReplProcess.built()
+
+    /// `outbox list` shows each entry's item beside its ID: the item's number given to `outbox
+    /// retry` or `outbox discard` instead names the entry meant, and nothing changes.
+    ///
+    /// It read "No outbox entry 2 (see 'outbox list')", though that list shows item 2 on the
+    /// entry's line.
+    @Test func anItemsNumberGivenForItsParkedChangeNamesTheEntry() async throws {
+        let run = try await repl.run(lines: [
+            "docs show 2", "server fault 422", "docs edit 2 --title Refused", "outbox retry 2", "outbox discard 2",
+            "outbox retry 9", "outbox list",
+        ])
+        let meant = "give the ID 'outbox list' shows, not the item's (item 2 of documents is entry 1)"
+        #expect(run.stderr.contains("error: line 4: No outbox entry 2: \(meant)"), "\(run.stderr)")
+        #expect(run.stderr.contains("error: line 5: No outbox entry 2: \(meant)"), "\(run.stderr)")
+        #expect(run.stderr.contains("error: line 6: No outbox entry 9 (see 'outbox list')"), "\(run.stderr)")
+        let listed = try #require(run.stdout.components(separatedBy: "ERROR\n").last)
+        #expect(listed.hasPrefix("1   documents   2     update     parked  1 "), "\(run.stdout)")
+    }
+}
