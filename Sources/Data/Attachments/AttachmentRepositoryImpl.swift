@@ -160,18 +160,3 @@ public final class AttachmentRepositoryImpl: AttachmentRepositoryProtocol {
         return resumption
     }
 }
-
-/// Runs work one piece at a time, in the order it was asked for.
-private actor SerialRunner {
-    private var tail: Task<Void, Never>?
-
-    func run<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) async -> Value {
-        let previous = tail
-        let task = Task {
-            await previous?.value
-            return await work()
-        }
-        tail = Task { _ = await task.value }
-        return await task.value
-    }
-}

@@ -67,6 +67,8 @@ final class CommandContext: ShellContext {
     let live: LiveUpdates?
     /// The system's notification authorization and push token (`push …`).
     let notifications: NotificationCenterStandIn
+    /// The push token's registration with the server (`login`, `logout`, `push renew-token`).
+    let deviceToken: DeviceTokenRegistration
     /// The device's network as the app's requests meet it (`device network`).
     let networkPath: NetworkPath
     /// The container's root, shared with the extension (`app extension`).
@@ -109,6 +111,7 @@ final class CommandContext: ShellContext {
         self.uploads = app.uploads
         self.live = app.live
         self.notifications = app.notifications
+        self.deviceToken = app.deviceToken
         self.networkPath = app.networkPath
         self.home = app.home
         self.baseURL = app.baseURL

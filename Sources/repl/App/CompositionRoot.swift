@@ -64,6 +64,8 @@ enum CompositionRoot {
         let live: LiveUpdates?
         /// The system's notification authorization and push token.
         let notifications: NotificationCenterStandIn
+        /// The push token's registration with the server.
+        let deviceToken: DeviceTokenRegistration
         /// The device's network as the app's requests meet it (`device network`).
         let networkPath: NetworkPath
         /// The container's root (`--home`), for the extension's process.
@@ -152,10 +154,13 @@ enum CompositionRoot {
         let settings = FileSettingsStore(
             url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json"))
         warnings += [notifications.problem, settings.problem()].compactMap { $0 }
+        let deviceToken = DeviceTokenRegistration(
+            notifications: notifications, environment: configuration.pushEnvironment,
+            register: services.registerDevice, deregister: services.deregisterDevice)
+        // As an app calls `registerForRemoteNotifications()` at every launch (it asks the user
+        // nothing), the token goes to the server once the first screen shows.
         if configuration.pushRegistration {
-            registerToken(
-                notifications, environment: configuration.pushEnvironment, with: services.registerDevice,
-                readiness: readiness)
+            readiness.registerPolite("register the device token") { await deviceToken.atLaunch() }
         }
         let uploads = UploadReports()
         if options.context == .app {  // the app resends what a crash or a drop left queued, as iOS does
@@ -192,7 +197,7 @@ enum CompositionRoot {
                 evacuated: evacuated, configuration: configuration,
                 settings: settings,
                 secrets: secrets, launchWarnings: warnings, credentials: credentials, sceneSync: sceneSync, live: live,
-                notifications: notifications, networkPath: path, home: root,
+                notifications: notifications, deviceToken: deviceToken, networkPath: path, home: root,
                 crossProcess: crossProcess, uploads: uploads, runContext: options.context)
         )
     }
@@ -220,22 +225,6 @@ extension CompositionRoot {
             return { pinned }
         }
         return { Date() }
-    }
-
-    /// As an app calls `registerForRemoteNotifications()` at every launch (it asks the user
-    /// nothing), the token goes to the server once the first screen shows, unless it has it.
-    private static func registerToken(
-        _ notifications: NotificationCenterStandIn, environment: APNsEnvironment,
-        with registerDevice: RegisterDeviceUseCase,
-        readiness: LaunchReadiness<ContinuousClock>
-    ) {
-        readiness.registerPolite("register the device token") {
-            let token = notifications.token
-            guard !notifications.isTokenRegistered else { return }
-            if case .success = await registerDevice.execute(token: token, environment: environment) {
-                notifications.markRegistered(token)
-            }
-        }
     }
 
     private static func sceneAppDelegate(services: AppServices, itemLists: [String: ItemListSource])

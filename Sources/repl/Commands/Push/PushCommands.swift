@@ -89,18 +89,11 @@ extension PushCommands {
     private static func runRenew(_ context: CommandContext, _: ParsedArguments) async throws(CommandFailure)
         -> CommandOutput
     {
-        let token = context.notifications.renewToken()
-        switch await context.services.registerDevice.execute(
-            token: token, environment: context.configuration.pushEnvironment)
-        {
-        case .success:
-            context.notifications.markRegistered(token)
-            return .message("New device token \(token.prefix(8))…, registered with the server.")
-        case .failure(let error):
-            throw CommandFailure(
-                "new device token \(token.prefix(8))…: \(UserMessages.text(for: error)) (it is sent again at the next launch)"
-            )
-        }
+        let (token, failure) = await context.deviceToken.renew()
+        guard let failure else { return .message("New device token \(token.prefix(8))…, registered with the server.") }
+        throw CommandFailure(
+            "new device token \(token.prefix(8))…: \(UserMessages.text(for: failure)) (it is sent again at the next launch)"
+        )
     }
 
     private static func runDeliver(_ context: CommandContext, _ arguments: ParsedArguments) async throws(CommandFailure)

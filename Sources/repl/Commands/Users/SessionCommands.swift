@@ -39,7 +39,9 @@ extension SessionCommands {
         case .failure(let error): throw CommandFailure(error.localizedDescription)
         case .success(let name):
             var sentence = "Signed out \(name)."
-            if let problem = await forgetDeviceToken(context) { sentence += " \(problem)" }
+            if let error = await context.deviceToken.atSignOut() {
+                sentence += " The device token stays registered: \(UserMessages.text(for: error))."
+            }
             return .text(sentence, json: JSONOutput.encode(AccountJSON(account: nil, sent: nil)))
         }
     }
@@ -81,36 +83,10 @@ extension SessionCommands {
         case .success(let account):
             // What waited for a sign-in goes now.
             let sent = (try? await context.services.syncNow.send().get())?.pushed ?? 0
-            await registerDeviceToken(context)
+            if context.configuration.pushRegistration { await context.deviceToken.afterSignIn() }
             var sentence = "Signed in as \(account)."
             if sent > 0 { sentence += " Sent \(sent) queued \(sent == 1 ? "change" : "changes")." }
             return .text(sentence, json: JSONOutput.encode(AccountJSON(account: account, sent: sent)))
-        }
-    }
-
-    /// After a sign-in the account's notifications may reach this device: its token goes to the
-    /// server unless it is there (a failure waits for the next launch, as at launch).
-    private static func registerDeviceToken(_ context: CommandContext) async {
-        let center = context.notifications
-        guard context.configuration.pushRegistration, !center.isTokenRegistered else { return }
-        let token = center.token
-        let environment = context.configuration.pushEnvironment
-        if case .success = await context.services.registerDevice.execute(token: token, environment: environment) {
-            center.markRegistered(token)
-        }
-    }
-
-    /// At sign-out the server forgets the device's token, so nothing meant for the account reaches
-    /// a signed-out device; says what went wrong, if something did (the sign-out stands).
-    private static func forgetDeviceToken(_ context: CommandContext) async -> String? {
-        let center = context.notifications
-        guard center.isTokenRegistered else { return nil }
-        switch await context.services.deregisterDevice.execute(token: center.token) {
-        case .success:
-            center.markUnregistered()
-            return nil
-        case .failure(let error):
-            return "The device token stays registered: \(UserMessages.text(for: error))."
         }
     }
 }

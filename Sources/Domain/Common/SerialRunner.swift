@@ -1,0 +1,21 @@
+/// Runs work one piece at a time, in the order it was asked for: each piece starts once the one
+/// before it has finished, even when both wait on the network.
+///
+/// An actor alone does not do this: it runs another call whenever the current one suspends.
+public actor SerialRunner {
+    private var tail: Task<Void, Never>?
+
+    /// A runner with nothing waiting.
+    public init() {}
+
+    /// Runs `work` after every piece asked for before it, and returns its value.
+    public func run<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) async -> Value {
+        let previous = tail
+        let task = Task {
+            await previous?.value
+            return await work()
+        }
+        tail = Task { _ = await task.value }
+        return await task.value
+    }
+}

@@ -1,0 +1,125 @@
+import Domain
+import Foundation
+import Platform
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import repl
+
+/// The device token's registration: requests reach the server in the order the app made them,
+/// and a sign-out is the last word of a launch.
+///
+/// The launch's registration is a polite task that runs up to three seconds after the first
+/// prompt. Before this type it could land after a `logout` typed meanwhile, and leave a
+/// signed-out device registered: 3 processes of 6 ended so with a slow server (`server latency
+/// 300`) and a few commands after the sign-out. Each test fails when the part of the fix it is
+/// about is taken out (the queue of requests; the launch's check for a sign-out).
+@Suite("Device token registration")
+struct DeviceTokenRegistrationTests {
+    /// A server's device registrations, whose registration answers only once `release()` is called.
+    final class HeldServer: DeviceRegistrationRepositoryProtocol {
+        enum Call: Equatable, Sendable {
+            case registering, registered, deregistered
+        }
+
+        let calls = Mutex<[Call]>([])
+        private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+        private let heard: AsyncStream<Call>
+        private let hear: AsyncStream<Call>.Continuation
+
+        init() {
+            (heard, hear) = AsyncStream.makeStream(of: Call.self)
+        }
+
+        func register(token: String, environment: APNsEnvironment) async throws(PushError) {
+            record(.registering)
+            await withCheckedContinuation { continuation in
+                let open = gate.withLock { gate in
+                    if !gate.open { gate.waiting.append(continuation) }
+                    return gate.open
+                }
+                if open { continuation.resume() }
+            }
+            record(.registered)
+        }
+
+        func deregister(token: String) async throws(PushError) {
+            record(.deregistered)
+        }
+
+        /// Answers the registrations held and every later one.
+        func release() {
+            let waiting = gate.withLock { gate in
+                gate.open = true
+                defer { gate.waiting = [] }
+                return gate.waiting
+            }
+            for continuation in waiting { continuation.resume() }
+        }
+
+        /// Waits until the server hears `call` (true), or until `patience` passed without it.
+        func hears(_ call: Call, within patience: Duration) async -> Bool {
+            await withTaskGroup(of: Bool.self) { group in
+                group.addTask { [heard] in
+                    for await heard in heard where heard == call { return true }
+                    return false
+                }
+                group.addTask {
+                    try? await Task.sleep(for: patience)
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+        }
+
+        private func record(_ call: Call) {
+            calls.withLock { $0.append(call) }
+            hear.yield(call)
+        }
+    }
+
+    func registration(_ server: HeldServer, in folder: ScratchFolder) -> (
+        DeviceTokenRegistration, NotificationCenterStandIn
+    ) {
+        let notifications = NotificationCenterStandIn(file: folder.url.appendingPathComponent("notifications.json"))
+        let registration = DeviceTokenRegistration(
+            notifications: notifications, environment: .sandbox, register: RegisterDeviceUseCase(repository: server),
+            deregister: DeregisterDeviceUseCase(repository: server))
+        return (registration, notifications)
+    }
+
+    /// A sign-out asked while the launch's registration waits for its answer is sent after that
+    /// answer, so the device ends signed out and unregistered.
+    @Test func aSignOutWaitsForTheRegistrationOnItsWay() async throws {
+        let server = HeldServer()
+        let folder = try ScratchFolder()
+        let (registration, notifications) = self.registration(server, in: folder)
+        let launch = Task { await registration.atLaunch() }
+        #expect(await server.hears(.registering, within: .seconds(10)))
+        let signOut = Task { await registration.atSignOut() }
+        // Sent at once, the removal would be heard now; it must wait for the registration's answer.
+        #expect(await !server.hears(.deregistered, within: .milliseconds(300)))
+        server.release()
+        await launch.value
+        #expect(await signOut.value == nil)
+        #expect(server.calls.withLock { $0 } == [.registering, .registered, .deregistered])
+        #expect(!notifications.isTokenRegistered)
+    }
+
+    /// The launch's registration that had not started when the user signed out sends nothing.
+    @Test func aLaunchsRegistrationAfterASignOutSendsNothing() async throws {
+        let server = HeldServer()
+        server.release()
+        let folder = try ScratchFolder()
+        let (registration, notifications) = self.registration(server, in: folder)
+        await registration.afterSignIn()
+        #expect(notifications.isTokenRegistered)
+        #expect(await registration.atSignOut() == nil)
+        await registration.atLaunch()
+        #expect(server.calls.withLock { $0 } == [.registering, .registered, .deregistered])
+        #expect(!notifications.isTokenRegistered)
+    }
+}
