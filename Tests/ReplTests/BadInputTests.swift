@@ -35,6 +35,12 @@ nonisolated struct BadInputTests {
             "--body goes with --keep merged only"
         ),
         ("conflict that is no entry", Array("conflicts show 7".utf8), "No conflict 7 (see 'conflicts list')"),
+        ("outbox entry that is none", Array("outbox retry 7".utf8), "No outbox entry 7 (see 'outbox list')"),
+        // It named no task to give instead.
+        (
+            "background task of another name", Array("bg run sync".utf8),
+            "No background task is registered as 'sync': give refresh, maintenance or a TASK 'bg list' shows"
+        ),
         ("server edit of nothing", Array("server edit 1".utf8), "missing --body TEXT or --fields JSON"),
         ("server edit both ways", Array(#"server edit 1 --body x --fields '{"title":"y"}'"#.utf8), "not both"),
         (

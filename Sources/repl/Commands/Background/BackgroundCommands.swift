@@ -54,6 +54,9 @@ extension BackgroundCommands {
             let result = try await context.background.scheduler.run(identifier)
             let report = context.background.taskLog.take().map { " (\($0))" } ?? ""
             return .message("Background task \(identifier): \(result.rawValue)\(report)")
+        } catch BackgroundTaskError.notRegistered {
+            throw CommandFailure(
+                "No background task is registered as '\(name)': give refresh, maintenance or a TASK 'bg list' shows")
         } catch {
             throw CommandFailure(error.localizedDescription)
         }
