@@ -4,6 +4,8 @@
 /// An actor alone does not do this: it runs another call whenever the current one suspends.
 public actor SerialRunner {
     private var tail: Task<Void, Never>?
+    /// How many pieces were asked for and have not finished: the one running and those behind it.
+    public private(set) var unfinished = 0
 
     /// A runner with nothing waiting.
     public init() {}
@@ -16,6 +18,8 @@ public actor SerialRunner {
             return await work()
         }
         tail = Task { _ = await task.value }
+        unfinished += 1
+        defer { unfinished -= 1 }
         return await task.value
     }
 }

@@ -156,7 +156,7 @@ enum CompositionRoot {
         warnings += [notifications.problem, settings.problem()].compactMap { $0 }
         let deviceToken = DeviceTokenRegistration(
             notifications: notifications, environment: configuration.pushEnvironment,
-            register: services.registerDevice, deregister: services.deregisterDevice)
+            register: services.registerDevice, deregister: services.deregisterDevice, requests: SerialRunner())
         // As an app calls `registerForRemoteNotifications()` at every launch (it asks the user
         // nothing), the token goes to the server once the first screen shows.
         if configuration.pushRegistration {

@@ -14,16 +14,17 @@ final class DeviceTokenRegistration: Sendable {
     private let environment: APNsEnvironment
     private let register: RegisterDeviceUseCase
     private let deregister: DeregisterDeviceUseCase
-    private let requests = SerialRunner()
+    private let requests: SerialRunner
     private let signedOut = Mutex(false)
 
-    /// Keeps `notifications`' token on the server through the two use cases; tokens come from
-    /// `environment`.
+    /// Keeps `notifications`' token on the server through the two use cases, one request at a time
+    /// on `requests`; tokens come from `environment`.
     init(
         notifications: NotificationCenterStandIn, environment: APNsEnvironment, register: RegisterDeviceUseCase,
-        deregister: DeregisterDeviceUseCase
+        deregister: DeregisterDeviceUseCase, requests: SerialRunner
     ) {
         self.notifications = notifications
+        self.requests = requests
         self.environment = environment
         self.register = register
         self.deregister = deregister
