@@ -62,4 +62,24 @@ struct ServerMigrationTests {
         }
         #expect(migrated == "2026-01-01T09:00:00Z t")
     }
+
+    /// A server that finds no database file creates one, and keeps a file that another server
+    /// created and migrated since it looked: it once replaced it with an empty one, and the
+    /// other server's next connection read "no such table: sequence".
+    @Test func theDatabaseFileIsCreatedOwnerOnlyAndOneThatIsThereIsKeptAsItIs() throws {
+        let folder = try ScratchFolder()
+        let file = folder.url.appendingPathComponent("server.sqlite")
+        ServerDatabase.createIfMissing(file.path)
+        let created = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((created[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect((created[.size] as? NSNumber)?.intValue == 0)
+        let queue = try DatabaseQueue(path: file.path)
+        try ServerDatabase.migrator.migrate(queue)
+        let migrated = try FileManager.default.attributesOfItem(atPath: file.path)
+        ServerDatabase.createIfMissing(file.path)
+        let kept = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect(kept[.systemFileNumber] as? NSNumber == migrated[.systemFileNumber] as? NSNumber)
+        #expect(try queue.read { db in try db.tableExists("sequence") })
+        #expect(try DatabaseQueue(path: file.path).read { db in try db.tableExists("sequence") })
+    }
 }

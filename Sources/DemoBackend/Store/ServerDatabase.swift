@@ -51,12 +51,21 @@ final class ServerDatabase: Sendable {
     /// gives its journal files the database file's mode): sessions and data are nobody else's.
     private static func ownerOnly(folder: URL, database path: String) {
         _ = chmod(folder.path, 0o700)
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
+        createIfMissing(path)
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             _ = chmod(path + suffix, 0o600)
         }
+    }
+
+    /// Creates an empty file at `path`, readable by its owner only, unless one is there; one that
+    /// is there is kept as it is.
+    ///
+    /// Another server on the folder may create and migrate the database between a check and a
+    /// creation: Foundation's `createFile` writes a new file and renames it over the path, and
+    /// that server then wrote into a file no longer in the folder ("no such table").
+    static func createIfMissing(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// The migrations, in order.
