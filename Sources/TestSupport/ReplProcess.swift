@@ -91,7 +91,7 @@ public struct ReplProcess: Sendable {
         let stdin = try FileHandle(forReadingFrom: inputURL)
         let stdout = try FileHandle(forWritingTo: outURL)
         let stderr = merged ? stdout : try FileHandle(forWritingTo: errURL)
-        let (status, elapsed) = try await ChildProcessSlots.shared.run {
+        let (status, elapsed) = try await TestSlots.childProcesses.run {
             let started = ContinuousClock.now
             // coreutils' timeout ends a hung child, so a broken build fails a test instead of stalling CI.
             let child = try ChildProcess.spawn(

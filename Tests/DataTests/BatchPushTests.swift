@@ -220,7 +220,8 @@ struct BatchPushTests {
             configuration: .init(pushBatchSize: 3))
         try await data.documentRepository.queue(
             (1...6).map { FakeData.draft(title: "queued \($0)") })
-        let report = try await data.sync.push()
+        // (The first batch's settling holds a shared thread while it waits for the lock.)
+        let report = try await TestSlots.heldThreads.run { try await data.sync.push() }
         #expect(report.pushed == 6)
         // The second batch was sent while the device's database was still locked for the first.
         #expect(probe.pendingAtEachSend == [6, 6])

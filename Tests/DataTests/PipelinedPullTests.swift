@@ -215,8 +215,8 @@ struct PipelinedPullTests {
                 4: .documents(ScriptedChangeList.pulled([5]), reaching: 5, more: false),
             ], namesNext: true, onAsk: { probe.asked($0) }, onAnswer: { probe.answered($0) })
         let stack = try stack(server)
-        // When the pull runs
-        let report = try await stack.sync.pull()
+        // When the pull runs (its first page's write holds a shared thread while it waits)
+        let report = try await TestSlots.heldThreads.run { try await stack.sync.pull() }
         // Then the second page was asked for while the first could not be written yet
         #expect(probe.storedWhenAsked == [2: false])
         #expect(server.requests.prefix(2) == [0, 2])

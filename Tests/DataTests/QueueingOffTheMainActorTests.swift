@@ -42,21 +42,25 @@ struct QueueingOffTheMainActorTests {
         let database = try AppDatabase.open(at: file, snapshotMilliseconds: 10, busySeconds: 60)
         let stack = DataStack(database: database, api: api, monitor: NetworkMonitor(), now: { Date() })
         let repository = stack.documentRepository
-        // Given another connection writing, so a save must wait for it (at most 30 s: a save that
-        // blocked the main actor would otherwise never let it go)
-        let lock = try WriteLock(file)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { lock.release() }
-        // When a chunk is queued from the main actor
-        var started = false
-        let saving = Task { @MainActor in
-            started = true
-            try await repository.queue((1...500).map { FakeData.draft(title: "queued \($0)") })
+        // (The waiting save holds a shared thread: one such test at a time.)
+        let releasedHere = try await TestSlots.heldThreads.run {
+            // Given another connection writing, so a save must wait for it (at most 30 s: a save that
+            // blocked the main actor would otherwise never let it go)
+            let lock = try WriteLock(file)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 30) { lock.release() }
+            // When a chunk is queued from the main actor
+            var started = false
+            let saving = Task { @MainActor in
+                started = true
+                try await repository.queue((1...500).map { FakeData.draft(title: "queued \($0)") })
+            }
+            // Then the main actor gets back here while the save waits, and lets the other writer go:
+            // a save on the main actor would hold it until the 30 s timer let the writer go instead
+            while !started { await Task.yield() }
+            let releasedHere = lock.release()
+            try await saving.value
+            return releasedHere
         }
-        // Then the main actor gets back here while the save waits, and lets the other writer go:
-        // a save on the main actor would hold it until the 30 s timer let the writer go instead
-        while !started { await Task.yield() }
-        let releasedHere = lock.release()
-        try await saving.value
         #expect(releasedHere)
         #expect(try Outbox(database: database).entries().count == 500)
     }
