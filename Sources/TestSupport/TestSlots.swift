@@ -36,15 +36,15 @@ public final class TestSlots: Sendable {
 
     private func take() async {
         await withCheckedContinuation { continuation in
-            let now = state.withLock { state in
-                guard state.free == 0 else {
-                    state.free -= 1
-                    return true
+            let taken = state.withLock { state in
+                guard state.free > 0 else {
+                    state.waiting.append(continuation)  // resumed by the `give()` that hands it the slot
+                    return false
                 }
-                state.waiting.append(continuation)
-                return false
+                state.free -= 1
+                return true
             }
-            if now { continuation.resume() }
+            if taken { continuation.resume() }
         }
     }
 
