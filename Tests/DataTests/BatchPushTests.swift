@@ -253,9 +253,9 @@ struct BatchPushTests {
         try await stack.live.backend.start()
         await stack.live.backend.setLatency(milliseconds: 3_000)  // the running push's answer takes 3 s
         let running = Task { try await stack.sync.push() }
-        while await stack.live.backend.requestCount("POST /batch") == 0 { await Task.yield() }
+        try #require(await eventually { await stack.live.backend.requestCount("POST /batch") > 0 })
         let waiting = Task { try await stack.sync.push() }
-        while await stack.sync.waitingPushCount == 0 { await Task.yield() }
+        try #require(await eventually { await stack.sync.waitingPushCount > 0 })
         waiting.cancel()
         await #expect(throws: SyncError.cancelled) { try await waiting.value }
         // It stopped while the running push still waited for its answer (nothing settled yet).

@@ -26,15 +26,14 @@ struct DatabaseChangeFeedTests {
             task = Task { for await change in stream { log.changes.withLock { $0.append(change) } } }
         }
 
-        /// The changes announced so far, once `count` have arrived (or ten seconds have passed, on a loaded machine).
+        /// The changes announced so far, once `count` have arrived (or once `eventually` gives up).
         func settled(count: Int) async -> [DataChange] {
             await settled { $0.count >= count }
         }
 
-        /// The changes announced so far, once they satisfy `done` (or ten seconds have passed, on a loaded machine).
+        /// The changes announced so far, once they satisfy `done` (or once `eventually` gives up).
         func settled(_ done: ([DataChange]) -> Bool) async -> [DataChange] {
-            let deadline = ContinuousClock.now + .seconds(10)
-            while !done(log.changes.withLock({ $0 })), ContinuousClock.now < deadline { await Task.yield() }
+            _ = await eventually { done(log.changes.withLock({ $0 })) }
             return log.changes.withLock { $0 }
         }
     }

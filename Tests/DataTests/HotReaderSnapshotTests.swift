@@ -27,15 +27,6 @@ struct HotReaderSnapshotTests {
         try await database.documentStore().persist(document, for: document.id, metadata: .init(fetchedAt: Samples.date))
     }
 
-    /// Waits up to 2 s for `condition`; the snapshot's lifetime in these tests is far shorter.
-    func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return false
-    }
-
     @Test func aWriteOfThisProcessIsReadAtOnceEvenWithinALongSnapshot() async throws {
         // A minute-long snapshot: only the commit count can make the second read see the write.
         let writer = try AppDatabase.open(at: url, snapshotMilliseconds: 60_000)
@@ -102,7 +93,7 @@ struct HotReaderSnapshotTests {
         try await persist(stored(1, title: "first"), in: database)
         _ = try await database.documentStore().find(FakeData.documentID(1))
         #expect(database.reader.holdsSnapshot)
-        #expect(try await eventually { !database.reader.holdsSnapshot })
+        #expect(await eventually { !database.reader.holdsSnapshot })
         let log = try await database.pool.writeWithoutTransaction { db in
             try db.checkpoint(.truncate)
         }

@@ -11,16 +11,6 @@ import Testing
 struct LiveCatchUpTests {
     typealias Stack = DocumentRepositoryIntegrationTests.Stack
 
-    /// Waits until `condition` holds, five seconds at most; whether it did.
-    func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return await condition()
-    }
-
     @Test func ownChangesAreNotPulledBackAndAnotherDevicesAre() async throws {
         let stack = try await Stack.make()
         _ = try await stack.sync.sync()

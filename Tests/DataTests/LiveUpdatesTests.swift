@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import StrataData
 import Synchronization
+import TestSupport
 import Testing
 
 /// The live socket's client against a scripted transport, under a test clock.
@@ -80,13 +81,11 @@ struct LiveUpdatesTests {
             pulls: { ["documents", "bookmarks"].contains($0) }, clock: clock, jitter: { 1 })
     }
 
-    /// Lets the started tasks run; with a condition, until it holds (ten seconds at most: tests
-    /// run side by side on a machine that may be loaded, and yielding a fixed number of times was
-    /// once not enough).
+    /// Lets the started tasks run; with a condition, until it holds (tests run side by side on a
+    /// machine that may be loaded, and yielding a fixed number of times was once not enough).
     func settle(until condition: () async -> Bool = { true }) async {
         for _ in 0..<50 { await Task.yield() }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await !condition(), ContinuousClock.now < deadline { await Task.yield() }
+        _ = await eventually(condition)
         for _ in 0..<50 { await Task.yield() }  // and what follows it, such as a retry's sleep starting
     }
 

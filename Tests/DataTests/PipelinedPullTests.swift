@@ -254,7 +254,7 @@ struct PipelinedPullTests {
         let server = ScriptedChangeList([0: firstPage, 2: .held(gate, secondPage)])
         let stack = try stack(server)
         let pull = Task { try await stack.sync.pull() }
-        while await stack.sync.status().serverVersion != 2 { await Task.yield() }
+        try #require(await eventually { await stack.sync.status().serverVersion == 2 })
         // When the caches are cleared before the second page comes
         try await stack.clearLocal()
         server.set(secondPage, after: 2)
@@ -282,7 +282,7 @@ struct PipelinedPullTests {
         ])
         let stack = try stack(server)
         let pull = Task { try await stack.sync.pull() }
-        while await stack.sync.status().serverVersion != 2 { await Task.yield() }
+        try #require(await eventually { await stack.sync.status().serverVersion == 2 })
         // When the other pulls to the end before the held page comes
         server.set(secondPage, after: 2)
         let other = try self.stack(server)
@@ -308,7 +308,7 @@ struct PipelinedPullTests {
         ])
         let stack = try stack(server)
         let pull = Task { try await stack.sync.pull() }
-        while server.requests.isEmpty { await Task.yield() }
+        try #require(await eventually { !server.requests.isEmpty })
         try stack.database.write { db in
             try db.execute(sql: "INSERT INTO resource_list (key, payload) VALUES ('documents:all', '[]')")
             try SyncValueRecord.set("pull:documents", "2", db)
@@ -328,7 +328,7 @@ struct PipelinedPullTests {
         let stack = try stack(server)
         // When the pull is cancelled while it waits for it
         let pull = Task { try await stack.sync.pull() }
-        while server.requests.count < 2 { await Task.yield() }
+        try #require(await eventually { server.requests.count >= 2 })
         pull.cancel()
         // Then it ends as cancelled, with the first page stored
         await #expect(throws: SyncError.cancelled) { try await pull.value }

@@ -66,7 +66,7 @@ struct SingleFlightTests {
         let source = gatedSource(remote)
         let first = Task { try await source.read(5, policy: .remoteOnly) }
         let second = Task { try await source.read(5, policy: .remoteOnly) }
-        while await remote.waiters == 0 { await Task.yield() }
+        try #require(await eventually { await remote.waiters > 0 })
         first.cancel()
         await #expect(throws: DataSourceError.remote(.cancelled)) { try await first.value }
         await remote.open()
@@ -79,11 +79,11 @@ struct SingleFlightTests {
         let remote = GatedRemoteStore()
         let source = gatedSource(remote)
         let only = Task { try await source.read(5, policy: .remoteOnly) }
-        while await remote.waiters == 0 { await Task.yield() }
+        try #require(await eventually { await remote.waiters > 0 })
         only.cancel()
         await #expect(throws: DataSourceError.remote(.cancelled)) { try await only.value }
         await remote.open()
-        while await remote.cancelled == 0 { await Task.yield() }
+        try #require(await eventually { await remote.cancelled > 0 })
         #expect(await remote.cancelled == 1)
     }
 }

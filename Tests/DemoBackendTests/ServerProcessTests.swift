@@ -19,19 +19,17 @@ struct ServerProcessTests {
             // Read without blocking: a blocked read holds one of the run's few threads.
             var text = ""
             var status: Int32?
-            let started = ContinuousClock.now + .seconds(30)
-            while !text.contains("listening on"), status == nil, ContinuousClock.now < started {
+            _ = await eventually {
                 text += String(decoding: ChildProcess.drain(errors.fileHandleForReading), as: UTF8.self)
                 status = process.exitStatus()
-                try await Task.sleep(for: .milliseconds(2))
+                return text.contains("listening on") || status != nil
             }
             text += String(decoding: ChildProcess.drain(errors.fileHandleForReading), as: UTF8.self)
             #expect(text.contains("listening on"), "\(text)")
             if status == nil { process.send(SIGTERM) }
-            let deadline = ContinuousClock.now + .seconds(10)
-            while status == nil, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
+            _ = await eventually {
                 status = process.exitStatus()
+                return status != nil
             }
             #expect(status != nil, "SIGTERM did not stop the server")
             if status == nil {

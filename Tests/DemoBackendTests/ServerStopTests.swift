@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DemoBackend
@@ -19,14 +20,10 @@ struct ServerStopTests {
         let url = try await backend.start()
         let socket = try RawSocket.connected(toPort: UInt16(try #require(url.port)))
         defer { close(socket) }
-        while backend.connections.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually { backend.connections.count > 0 })
         // The stop runs on its own, so that one stuck fails this test instead of hanging the run.
         let stopping = Task { await backend.stop() }
-        let deadline = ContinuousClock.now + .seconds(20)
-        while backend.connections.count > 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        try #require(backend.connections.count == 0, "the stop left the connection open")
+        try #require(await eventually { backend.connections.count == 0 }, "the stop left the connection open")
         await stopping.value
         var byte: UInt8 = 0
         #expect(read(socket, &byte, 1) <= 0, "the server closed the connection")
@@ -44,7 +41,7 @@ struct ServerStopTests {
         let port = UInt16(try #require(try await backend.start().port))
         let socket = try RawSocket.connected(toPort: port)  // idle: the stop waits out its grace for it
         defer { close(socket) }
-        while backend.connections.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(await eventually { backend.connections.count > 0 })
         let stopping = Task { await backend.stop() }
         // Waits for the server to close the connection on a thread of its own (a blocked thread of
         // the pool could be the one the stop needs), and reads the ledger the moment it has.

@@ -61,13 +61,13 @@ struct DocumentListViewModelTests {
         await tester.finish()
     }
 
-    @Test func theLatestOfTwoQuickLoadsWins() async {
+    @Test func theLatestOfTwoQuickLoadsWins() async throws {
         await repository.holdReads()
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
         let first = viewModel.load()
         let second = viewModel.load(policy: .networkFirst)
-        while await repository.heldReads < 2 { await Task.yield() }
+        try #require(await eventually { await repository.heldReads == 2 })
         await repository.releaseReads()
         await first.value
         await second.value

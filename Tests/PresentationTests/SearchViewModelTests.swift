@@ -30,7 +30,7 @@ struct SearchViewModelTests {
         #expect(await repository.calls == [.search("rules", .cacheFirst)])
     }
 
-    @Test func aNewQueryCancelsTheSearchInFlight() async {
+    @Test func aNewQueryCancelsTheSearchInFlight() async throws {
         await repository.holdReads()
         let viewModel = makeViewModel()
         let tester = ViewModelTester(viewModel)
@@ -38,7 +38,7 @@ struct SearchViewModelTests {
         await clock.advanceAndSettle(by: .milliseconds(300))
         viewModel.type("groceries")
         await clock.advanceAndSettle(by: .milliseconds(300))
-        while await repository.heldReads < 2 { await Task.yield() }
+        try #require(await eventually { await repository.heldReads == 2 })
         await repository.releaseReads()
         let hit = [FakeData.document(id: 2, title: "Groceries").summary]
         await tester.expect(

@@ -29,10 +29,7 @@ nonisolated struct AttachmentProcessTests {
             stdin: input.fileHandleForReading.fileDescriptor, stdout: FileHandle.nullDevice.fileDescriptor,
             stderr: FileHandle.nullDevice.fileDescriptor)
         try input.fileHandleForWriting.write(contentsOf: Data("docs attach 1 \(file.path)\n".utf8))
-        let deadline = ContinuousClock.now + .seconds(30)
-        while await backend.requestCount("POST /documents/:id/attachments") == 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        _ = await eventually { await backend.requestCount("POST /documents/:id/attachments") > 0 }
         child.send(SIGKILL)
         #expect(await child.wait() == 128 + SIGKILL)
         try input.fileHandleForWriting.close()
