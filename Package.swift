@@ -168,7 +168,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "Domain", "StrataData", "DemoBackend", "LoopbackSockets", grdb, logging,
+                "Domain", "StrataData", "DemoBackend", "LoopbackSockets", "Signals", grdb, logging,
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),

@@ -67,6 +67,7 @@ enum BenchmarkApp {
             ("--pull-only", { try await pullAlone(folder: $0, report: &$1) }),
             ("--push-only", { try await syncBenchmarks(folder: $0, report: &$1) }),
             ("--import-only", { try await importBenchmark(folder: $0, report: &$1) }),
+            ("--signal-only", { try await signalBenchmark(folder: $0, report: &$1) }),
         ]
         if let (_, run) = alone.first(where: { CommandLine.arguments.contains($0.0) }) {
             var report = Report()
@@ -127,6 +128,7 @@ enum BenchmarkApp {
         try await uploadBenchmark(folder: folder, report: &report)
         report.add(try await startupBenchmark())
         try liveBenchmarks(report: &report)
+        try await signalBenchmark(folder: folder, report: &report)
         for row in try await browsingRSS() { report.add(row) }
         report.add(try hostileAnswerRSS())
         print(report.table)

@@ -53,14 +53,9 @@ public final class RunningRepl: Sendable {
         try input.write(contentsOf: Data((line + "\n").utf8))
     }
 
-    /// Waits until the output satisfies `done` or `within` has passed; true if it did.
-    public func waitFor(within: Duration = .seconds(10), _ done: (String) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + within
-        while ContinuousClock.now < deadline {
-            if done(output) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return done(output)
+    /// Waits until the output satisfies `done` (as ``eventually(isolation:_:)`` waits); true if it did.
+    public func waitFor(_ done: (String) -> Bool) async -> Bool {
+        await eventually { done(output) }
     }
 
     /// Closes the input (the shell ends as at end of file) and waits for the exit status.

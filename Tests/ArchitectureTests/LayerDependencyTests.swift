@@ -41,7 +41,7 @@ struct LayerDependencyTests {
             "Benchmarks/StrataBenchmarks",
             [
                 "DemoBackend", "Domain", "Foundation", "GRDB", "GRDBSQLite", "Glibc", "HTTPTypes", "Histogram",
-                "Logging", "LoopbackSockets", "StrataData", "Synchronization",
+                "Logging", "LoopbackSockets", "Signals", "StrataData", "Synchronization",
             ]
         ),
         (

@@ -3,12 +3,15 @@ import TestSupport
 import Testing
 
 /// An app and its extension on one home share the database: a write in one reaches the other's
-/// memory tier and scenes within a second, without a command to ask for it.
+/// memory tier and scenes without a command to ask for it.
+///
+/// How soon is `make bench`'s to measure (the signal between the processes), not a test's: a
+/// loaded machine can stall either process.
 @Suite("Two processes on one home")
 nonisolated struct CrossProcessTests {
     let repl = ReplProcess.built()
 
-    @Test func aWriteInTheExtensionReachesTheRunningAppWithinASecond() async throws {
+    @Test func aWriteInTheExtensionReachesTheRunningApp() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pair-\(UUID().uuidString)")
         defer { ReplProcess.removeHome(home) }
         // Given the app running, with document 1 in its memory tier and a list scene open
@@ -23,18 +26,21 @@ nonisolated struct CrossProcessTests {
             ["--home", home.path, "--context", "extension"],
             input: Data("docs edit 1 --title \"Renamed by the extension\"\n".utf8))
         #expect(edit.status == 0, "\(edit.stdout)\(edit.stderr)")
-        let written = ContinuousClock.now
-        // Then within a second the app no longer serves its memory copy: it reads the new title
-        var shown = false
-        var reads = 0
-        while !shown, ContinuousClock.now - written < .seconds(1) {
-            reads += 1
-            try app.type("docs show 1")
-            #expect(await app.waitFor { $0.components(separatedBy: "Document 1\n").count > 2 + reads })
-            shown =
-                app.output.components(separatedBy: "Document 1\n").last?.contains("Renamed by the extension") == true
+        // Then the app hears the extension's signal and acts on it (`live status` counts a signal
+        // once acted on)
+        var asked = 0
+        let heard = try await eventually {
+            asked += 1
+            try app.type("live status")
+            guard await app.waitFor({ $0.components(separatedBy: "signals heard").count > asked }) else { return true }
+            return app.output.components(separatedBy: "signals heard").last?.hasPrefix("  0 ") == false
         }
-        #expect(shown, "\(app.output)")
+        #expect(heard && app.output.components(separatedBy: "signals heard").count > asked, "\(app.output)")
+        // And its next read no longer serves the memory copy: it reads the new title from disk
+        try app.type("docs show 1")
+        #expect(await app.waitFor { $0.components(separatedBy: "Document 1\n").count > 3 }, "\(app.output)")
+        let shown = app.output.components(separatedBy: "Document 1\n").last ?? ""
+        #expect(shown.contains("Renamed by the extension") && shown.hasRow("origin", startingWith: "disk"), "\(shown)")
         // And the list scene shows it too, without a command to refresh it
         try app.type("scene show s1")
         #expect(await app.waitFor { $0.components(separatedBy: "Renamed by the extension").count > 2 }, "\(app.output)")

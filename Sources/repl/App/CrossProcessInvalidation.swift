@@ -12,7 +12,7 @@ import Synchronization
 /// As Darwin notifications do, the signal carries nothing: the disk tier, shared by both, is
 /// right; only what each process keeps in memory goes stale.
 nonisolated final class CrossProcessInvalidation: Sendable {
-    /// Signals heard from other processes, for `live status`.
+    /// Signals heard from other processes and acted on, for `live status`.
     var heard: Int { counter.count.withLock { $0 } }
     private let signal: FolderSignal
     private let stack: DataStack
@@ -54,10 +54,12 @@ nonisolated final class CrossProcessInvalidation: Sendable {
             started.append(
                 Task.detached {
                     for await _ in heard {
-                        counter.count.withLock { $0 += 1 }
                         database.forgetReadSnapshot()  // first: a read after the evacuation must see the write
                         stack.evacuateMemory()
                         database.changes.announce(.everything)
+                        // Counted once acted on: a command that sees the count (`app extension`
+                        // waits for it) reads past the memory the signal emptied.
+                        counter.count.withLock { $0 += 1 }
                     }
                 })
         } catch {

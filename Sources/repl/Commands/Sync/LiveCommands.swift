@@ -22,9 +22,12 @@ extension LiveCommands {
         summary: "Show the live socket: connected or reconnecting, the last version, the screen updates",
         examples: ["live status"]
     ) { context, _ throws(CommandFailure) in
+        // Other processes' writes reach this one by their signal, with live updates or without.
+        let signals = ("signals heard", "\(context.crossProcess?.heard ?? 0) (writes by other processes on this home)")
         guard let live = context.live else {
             return .message(
-                "Live updates are off (live.updates, and always in an extension); changes arrive with 'sync'.")
+                "Live updates are off (live.updates, and always in an extension); changes arrive with 'sync'.\n"
+                    + "\(signals.0)  \(signals.1)")
         }
         let status = await live.status
         let connection: String
@@ -43,7 +46,7 @@ extension LiveCommands {
             ("reconnects", "\(status.reconnects)"),
             ("screen updates", "\(context.sceneSync.reloads)"),
             ("batch interval", "\(milliseconds(context.sceneSync.batchInterval)) ms"),
-            ("signals heard", "\(context.crossProcess?.heard ?? 0) (writes by other processes on this home)"),
+            signals,
         ]
         let width = rows.map(\.0.count).max() ?? 0
         return .message(
