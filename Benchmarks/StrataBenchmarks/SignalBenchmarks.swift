@@ -5,9 +5,9 @@ extension BenchmarkApp {
     /// How soon a commit of another process on the same home reaches this one.
     ///
     /// A poster writes its file in the shared signal folder, and an observer of another identity
-    /// (as the app is to its extension) waits until the kernel tells it. The median of 21 posts, each heard before the
-    /// next leaves; what the app then does (drop its memory tiers, read from disk) takes
-    /// microseconds and is measured by the read rows.
+    /// (as the app is to its extension) waits until the kernel tells it. The median of 21 posts,
+    /// each heard before the next leaves; what the app then does (drop its memory tiers, read
+    /// from disk) takes microseconds and is measured by the read rows.
     static func signalBenchmark(folder: URL, report: inout Report) async throws {
         let signals = folder.appendingPathComponent("signals")
         let poster = try FolderSignal(folder: signals, name: "database")
