@@ -1,7 +1,7 @@
 /// Waits until `condition` holds, and says whether it did.
 ///
-/// It checks the condition, then sleeps 10 ms before each further check, 3,000 checks at most
-/// (30 s and more). The bound is a count of checks, not a moment on the clock: when a loaded
+/// It checks the condition, then sleeps a moment (`pause`) before each further check, `checks`
+/// times at most. The bound is a count of checks, not a moment on the clock: when a loaded
 /// machine stalls the test (a CI run has two cores and runs suites side by side), the stall costs
 /// one check, where a deadline could pass while the work being waited for stalled too. A sleep
 /// between checks, not a bare `Task.yield()`, leaves the run's few threads to that work.
@@ -12,9 +12,15 @@
 public func eventually(
     isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
-    for _ in 0..<3_000 {
+    for _ in 0..<checks {
         if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
+        try? await Task.sleep(for: pause)
     }
     return try await condition()
 }
+
+/// How many times ``eventually(isolation:_:)`` checks its condition at most.
+private let checks = 3_000
+/// How long ``eventually(isolation:_:)`` sleeps between two checks: short, so a condition that
+/// holds is seen soon after.
+private let pause = Duration.milliseconds(10)

@@ -91,10 +91,7 @@ struct DeviceTokenRegistrationTests {
         let signOut = Task { await registration.atSignOut() }
         // The answer comes only once the removal is asked for: a removal sent at once would reach
         // the server before it, and one that read the token's state then would find it unsent.
-        while await requests.unfinished < 2 {
-            try Task.checkCancellation()
-            await Task.yield()
-        }
+        try #require(await eventually { await requests.unfinished == 2 })
         server.release()
         await launch.value
         #expect(await signOut.value == nil)
