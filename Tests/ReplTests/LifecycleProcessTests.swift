@@ -62,8 +62,8 @@ nonisolated struct LifecycleProcessTests {
         let json = run.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }
         #expect(json.count == 4, "format json, then three device changes")
         #expect(json.last?.contains(#""ran":[]"#) == true, "it ran once per request")
-        #expect(run.stderr.contains("expected on or off, got 'maybe'"))
-        #expect(run.stderr.contains("expected wifi, cellular or none, got '5g'"))
+        #expect(run.stderr.contains("invalid state 'maybe' (expected one of: on, off)"))
+        #expect(run.stderr.contains("invalid network '5g' (expected one of: wifi, cellular, none)"))
     }
 
     /// `device network none` is a device with no network, not only what background scheduling

@@ -82,7 +82,7 @@ nonisolated struct SceneProcessTests {
             errors == [
                 "error: line 3: Scene session 's1' was destroyed; open a new scene instead",
                 "error: line 6: Scene session 's2' has no connected scene",
-                "error: line 7: unknown activity 'teapot' (expected editor, list, item or user)",
+                "error: line 7: invalid activity 'teapot' (expected one of: editor, list, item, user)",
                 "error: line 8: Unknown URL path '/nowhere/1' (expected strata://documents, strata://documents/ID, strata://users/ID or a feature's strata://COLLECTION[/ID])",
                 "error: line 9: Unknown URL path '/documents/abc' (expected strata://documents, strata://documents/ID, strata://users/ID or a feature's strata://COLLECTION[/ID])",
                 "error: line 10: No scene session 's9' (see 'scene list')",

@@ -72,6 +72,21 @@ struct ParsedArgumentsTests {
         }
     }
 
+    /// Every command that turns something on or off reads the word the same way and refuses any
+    /// other with the same sentence.
+    @Test func aSwitchIsOnOrOffAndNothingElse() throws {
+        let switchSpec = Sample.command(
+            "trace", Sample.shell, arguments: [ArgumentSpec(name: "on|off", completion: Switch.completion)])
+        let read = { (word: String) throws(CommandFailure) -> Bool in
+            try ParsedArguments.parse([word], for: switchSpec).get().choice("on|off", as: Switch.self, label: "value")
+                .isOn
+        }
+        #expect(try read("on"))
+        #expect(try !read("off"))
+        #expect(throws: CommandFailure("invalid value 'ON' (expected one of: on, off)")) { try read("ON") }
+        #expect(switchSpec.arguments.first?.completion == .values(["on", "off"]))
+    }
+
     @Test func usageIsBuiltFromTheSpec() throws {
         #expect(try spec("notes new").usage == "notes new TITLE... [--body TEXT] [--tag T]...")
         #expect(try spec("help").usage == "help [COMMAND...]")

@@ -85,13 +85,10 @@ extension LifecycleCommands {
 
     private static let deviceCharging = Command(
         name: "device charging", group: .app, summary: "Plug the device in or out (on|off)",
-        arguments: [ArgumentSpec(name: "STATE", completion: .values(["on", "off"]))],
+        arguments: [ArgumentSpec(name: "STATE", completion: Switch.completion)],
         examples: ["device charging on"]
     ) { context, arguments throws(CommandFailure) in
-        let word = arguments.value("STATE") ?? ""
-        guard let charging = ["on": true, "off": false][word] else {
-            throw CommandFailure("expected on or off, got '\(word)'")
-        }
+        let charging = try arguments.choice("STATE", as: Switch.self, label: "state").isOn
         return try await changeDevice(context) { $0.isCharging = charging }
     }
 
@@ -100,10 +97,7 @@ extension LifecycleCommands {
         arguments: [ArgumentSpec(name: "KIND", completion: .values(DeviceNetwork.allCases.map(\.rawValue)))],
         examples: ["device network cellular"]
     ) { context, arguments throws(CommandFailure) in
-        let word = arguments.value("KIND") ?? ""
-        guard let network = DeviceNetwork(rawValue: word) else {
-            throw CommandFailure("expected wifi, cellular or none, got '\(word)'")
-        }
+        let network = try arguments.choice("KIND", as: DeviceNetwork.self, label: "network")
         return try await changeDevice(context) { $0.network = network }
     }
 

@@ -73,22 +73,26 @@ extension CacheCommands {
 
     private static let clear = Command(
         name: "cache clear", group: .cache, summary: "Empty the memory tier, the disk tier, or both",
-        arguments: [ArgumentSpec(name: "TIER", isOptional: true)],
+        arguments: [ArgumentSpec(name: "TIER", isOptional: true, completion: .values(Tier.allCases.map(\.rawValue)))],
         examples: ["cache clear memory", "cache clear"]
     ) { context, arguments throws(CommandFailure) in
-        switch arguments.value("TIER") ?? "all" {
-        case "memory":
+        let tier = arguments.value("TIER") == nil ? .all : try arguments.choice("TIER", as: Tier.self, label: "tier")
+        switch tier {
+        case .memory:
             context.caches.clearMemory()
             return .message("Cleared the memory cache.")
-        case "disk":
+        case .disk:
             try await context.caches.clearDisk()
             return .message("Cleared the disk cache.")
-        case "all":
+        case .all:
             context.caches.clearMemory()
             try await context.caches.clearDisk()
             return .message("Cleared the memory and disk caches.")
-        case let other:
-            throw CommandFailure("invalid tier '\(other)' (expected one of: memory, disk, all)")
         }
+    }
+
+    /// What `cache clear` empties.
+    private enum Tier: String, CaseIterable {
+        case memory, disk, all
     }
 }

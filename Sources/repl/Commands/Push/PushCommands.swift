@@ -23,7 +23,7 @@ extension PushCommands {
 
     private static let settings = Command(
         name: "push settings", group: .sync, summary: "Turn notifications on or off as the Settings app would",
-        arguments: [ArgumentSpec(name: "STATE", completion: .values(["on", "off"]))],
+        arguments: [ArgumentSpec(name: "STATE", completion: Switch.completion)],
         examples: ["push settings on"], run: runSettings)
 
     private static let status = Command(
@@ -67,11 +67,8 @@ extension PushCommands {
         async throws(CommandFailure)
         -> CommandOutput
     {
-        switch arguments.value("STATE") {
-        case "on": context.notifications.set(.authorized)
-        case "off": context.notifications.set(.denied)
-        default: throw CommandFailure("expected on or off, not '\(arguments.value("STATE") ?? "")'")
-        }
+        let isOn = try arguments.choice("STATE", as: Switch.self, label: "state").isOn
+        context.notifications.set(isOn ? .authorized : .denied)
         return .message("Settings › Strata › Allow Notifications: \(context.notifications.authorization.rawValue).")
     }
 

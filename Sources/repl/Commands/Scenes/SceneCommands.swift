@@ -47,7 +47,7 @@ extension SceneCommands {
         name: "scene open", group: .scenes,
         summary: "Show an activity in a scene: editor, list, item or user",
         arguments: [
-            ArgumentSpec(name: "ACTIVITY", completion: .values(["editor", "list", "item", "user"])),
+            ArgumentSpec(name: "ACTIVITY", completion: .values(ActivityKind.allCases.map(\.rawValue))),
             ArgumentSpec(
                 name: "ID", isOptional: true,
                 completion: .chosenByPrevious([
@@ -188,35 +188,35 @@ extension SceneCommands {
     private static func activity(
         _ arguments: ParsedArguments, _ context: CommandContext
     ) async throws(CommandFailure) -> UserActivity {
-        let kind = arguments.value("ACTIVITY") ?? ""
+        let kind = try arguments.choice("ACTIVITY", as: ActivityKind.self, label: "activity")
         let idWord = arguments.value("ID")
         let named = arguments.flag("--collection")
         // A flag the activity does not read is refused, not dropped.
         let query = arguments.flag("--query")
-        if query != nil, kind != "list" {
+        if query != nil, kind != .list {
             throw CommandFailure("--query is for a list only")
         }
-        if named != nil, kind == "user" {
+        if named != nil, kind == .user {
             throw CommandFailure("--collection is for a feature's list, item or editor only")
         }
         // Documents are a collection too (Tab offers them, `strata://documents` names them): their
         // list and editor are the activities the flag's absence opens.
-        if named == QueuedChange.documents, kind == "item" {
+        if named == QueuedChange.documents, kind == .item {
             throw CommandFailure("a document opens in an editor: scene open editor ID")
         }
         let collection = named == QueuedChange.documents ? nil : named
         let activity: UserActivity
         switch kind {
-        case "editor" where collection != nil:
+        case .editor where collection != nil:
             let source = try itemSource(collection ?? "", context)
             let id = try idWord.map { word throws(CommandFailure) in try ParsedArguments.id(word, name: "item ID") }
             activity = .itemEdit(
                 ItemEditActivity(collection: collection ?? "", itemId: id, changes: [:]), noun: source.noun)
-        case "editor":
+        case .editor:
             let documentId = try idWord.map { word throws(CommandFailure) in try ParsedArguments.id(word) }
             activity = .documentEdit(
                 DocumentEditActivity.opening(documentId))
-        case "list":
+        case .list:
             if let idWord { throw CommandFailure("unexpected argument '\(idWord)' (use --query Q)") }
             if let collection {
                 let source = try itemSource(collection, context)
@@ -228,17 +228,15 @@ extension SceneCommands {
                 activity = .documentList(
                     DocumentListActivity(query: query ?? "", scrollPosition: 0))
             }
-        case "item":
+        case .item:
             guard let collection else {
                 throw CommandFailure("an item needs its feature's collection (--collection NAME)")
             }
             let source = try itemSource(collection, context)
             let id = try ParsedArguments.id(idWord, name: "item ID")
             activity = .item(ItemActivity(collection: collection, itemId: id), title: source.title(of: id))
-        case "user":
+        case .user:
             activity = .userProfile(UserProfileActivity(userId: try ParsedArguments.id(idWord, name: "user ID")))
-        default:
-            throw CommandFailure("unknown activity '\(kind)' (expected editor, list, item or user)")
         }
         if let failure = await unreadable(activity, context) { throw CommandFailure(failure) }
         return activity
@@ -279,5 +277,10 @@ extension SceneCommands {
             return failure.message
         }
         return nil
+    }
+
+    /// What `scene open` shows.
+    private enum ActivityKind: String, CaseIterable {
+        case editor, list, item, user
     }
 }

@@ -47,18 +47,11 @@ extension ShellCommands {
     ) -> Command {
         Command(
             name: name, group: .shell, summary: summary,
-            arguments: [ArgumentSpec(name: "on|off", completion: .values(["on", "off"]))], examples: [example]
+            arguments: [ArgumentSpec(name: "on|off", completion: Switch.completion)], examples: [example]
         ) { context, arguments throws(CommandFailure) in
-            switch arguments.value("on|off") {
-            case "on":
-                context[keyPath: setting] = true
-                return .message(messages.on)
-            case "off":
-                context[keyPath: setting] = false
-                return .message(messages.off)
-            case let other:
-                throw CommandFailure("invalid value '\(other ?? "")' (expected on or off)")
-            }
+            let isOn = try arguments.choice("on|off", as: Switch.self, label: "value").isOn
+            context[keyPath: setting] = isOn
+            return .message(isOn ? messages.on : messages.off)
         }
     }
 

@@ -113,10 +113,7 @@ extension LiveCommands {
         arguments: [ArgumentSpec(name: "FAULT", completion: .values(DemoBackend.LiveFault.allCases.map(\.rawValue)))],
         examples: ["server live-fault drop", "server live-fault malformed"]
     ) { context, arguments throws(CommandFailure) in
-        let word = arguments.value("FAULT") ?? ""
-        guard let fault = DemoBackend.LiveFault(rawValue: word) else {
-            throw CommandFailure("unknown live fault '\(word)' (expected drop or malformed)")
-        }
+        let fault = try arguments.choice("FAULT", as: DemoBackend.LiveFault.self, label: "live fault")
         do throws(DemoBackendError) {
             try await context.serverControls.injectLiveFault(fault)
         } catch {
