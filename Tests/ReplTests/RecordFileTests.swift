@@ -73,6 +73,25 @@ struct RecordFileTests {
         }
     }
 
+    /// A file some editors save with a byte order mark before the JSON (Notepad, Excel's "UTF-8"
+    /// export) reads as the JSON it holds, an array or lines.
+    @Test(arguments: [
+        "\u{FEFF}" + #"[{"title":"a"},{"title":"b"}]"#, "\u{FEFF}" + #"{"title":"a"}"# + "\n" + #"{"title":"b"}"#,
+    ])
+    func aByteOrderMarkIsNotPartOfTheRecords(contents: String) throws {
+        let folder = try ScratchFolder()
+        let file = folder.url.appendingPathComponent("expenses.json")
+        try Data(contents.utf8).write(to: file)
+        let drafts = try ItemFiles.drafts(
+            inFile: ImportSource(path: file.path, name: "expenses.json"), noun: Noun(one: "expense", many: "expenses"),
+            article: "an", fields: ["title"]
+        ) { values throws(CommandFailure) in try values["title"]?.singleText("title") }
+        #expect(drafts.map(\.draft) == ["a", "b"])
+        #expect(
+            drafts.first?.place.description
+                == (contents.contains("[") ? "expenses.json, record 1" : "expenses.json, line 1"))
+    }
+
     /// A failure of several records at once names the first and the last, in one unit.
     @Test func aSpanOfRecordsIsNamedOnce() {
         let first = RecordPlace(file: "notes.jsonl", unit: .line, number: 4)

@@ -28,7 +28,9 @@ enum RecordFile {
     static func read<Record: Decodable>(
         _ file: ImportSource, as format: Format, unknownMembers: (Record) -> [String]
     ) throws(CommandFailure) -> [(place: RecordPlace, record: Record)] {
-        let data = try InputFile.contents(of: file.path, what: "file", maxBytes: maxBytes).get()
+        var data = try InputFile.contents(of: file.path, what: "file", maxBytes: maxBytes).get()
+        // Some editors save UTF-8 with a byte order mark first; it is not part of the JSON.
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
         let isArray = data.first { !Self.isSpace($0) } == UInt8(ascii: "[")
         let records =
             try isArray
