@@ -60,19 +60,18 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
         throw .noSuchEntry(entryId)
     }
-    /// Drops the conflict and returns the version kept (`nil`: the server's deletion).
+    /// Drops the conflict and returns the version kept (`nil`: a deletion); a deletion made here
+    /// has no merge, as the engine says.
     public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document? {
         guard let index = stored.firstIndex(where: { $0.entryId == entryId }) else { throw .noSuchEntry(entryId) }
-        let conflict = stored.remove(at: index)
-        resolved.append((entryId, resolution))
-        switch resolution {
-        case .local: return conflict.local
-        case .remote: return conflict.remote
-        case .merged(let body):
-            var merged = conflict.local
-            merged.body = body
-            return merged
+        var kept = resolution == .remote ? stored[index].remote : stored[index].local
+        if case .merged(let body) = resolution {
+            guard kept != nil else { throw .invalidMerge("this device deletes the item; keep local or remote") }
+            kept?.body = body
         }
+        stored.remove(at: index)
+        resolved.append((entryId, resolution))
+        return kept
     }
     /// The stored policy of `collection`.
     public func conflictPolicy(of collection: String) async -> ConflictPolicy? { policies[collection] }

@@ -69,7 +69,7 @@ struct DocumentRepositoryIntegrationTests {
         let kept = try await mine.documents.update(id: 2, with: FakeData.changes(body: "my edit"))
         #expect(kept.body == "my edit" && kept.syncState == .conflict)
         let conflicts = try await mine.sync.conflicts()
-        #expect(conflicts.map(\.local.body) == ["my edit"] && conflicts.map(\.remote?.body) == ["their edit"])
+        #expect(conflicts.map(\.local?.body) == ["my edit"] && conflicts.map(\.remote?.body) == ["their edit"])
     }
 
     @Test(

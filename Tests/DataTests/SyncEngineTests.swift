@@ -96,7 +96,7 @@ struct SyncEngineTests {
             #expect(server == "mine" && conflicts.isEmpty && report.pushed == 1)
         case .manual:
             #expect(server == "theirs" && report.conflicts == 1)
-            #expect(conflicts.map(\.local.body) == ["mine"] && conflicts.map(\.remote?.body) == ["theirs"])
+            #expect(conflicts.map(\.local?.body) == ["mine"] && conflicts.map(\.remote?.body) == ["theirs"])
             #expect(try await mine.documents.document(id: 2, policy: .cacheFirst).value.syncState == .conflict)
             // The editor reads it as any collection's item: by collection and identifier
             let found = try #require(try await mine.sync.conflict(collection: QueuedChange.documents, itemId: 2))
@@ -196,7 +196,7 @@ struct SyncEngineTests {
         let report = try await mine.sync.sync()
         #expect(report.conflicts == 1 && report.parked == 0)
         let conflict = try #require(try await mine.sync.conflicts().first)
-        #expect(conflict.documentId.rawValue == 3 && conflict.local.body == "kept" && conflict.remote == nil)
+        #expect(conflict.documentId.rawValue == 3 && conflict.local?.body == "kept" && conflict.remote == nil)
         let kept = try await mine.sync.resolve(entryId: conflict.entryId, keeping: side == "local" ? .local : .remote)
         if side == "local" {
             // This device's version comes back, under the identifier the server gives it
@@ -210,6 +210,41 @@ struct SyncEngineTests {
             await #expect(throws: DocumentError.notCached) {
                 try await mine.documents.document(id: 3, policy: .localOnly)
             }
+        }
+        #expect(try await mine.sync.outbox().isEmpty)
+    }
+
+    /// A deletion made here of a document another device changed waits for the user, as every
+    /// feature's does: `conflicts()` lists it (it skipped a conflict with no local version, so the
+    /// user saw none while the outbox held one), and keeping either side settles it.
+    @Test(arguments: ["local", "remote"])
+    func aDeleteOfADocumentChangedOnTheServerIsAConflictTheUserSees(side: String) async throws {
+        let mine = try await Stack.make()
+        let theirs = try await Stack.make(sharing: mine.live)
+        _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
+        await offline(mine)
+        try await mine.documents.delete(id: 3)
+        try await mine.live.backend.start()
+        _ = try await theirs.documents.update(id: 3, with: FakeData.changes(body: "changed elsewhere"))
+        let report = try await mine.sync.sync()
+        #expect(report.conflicts == 1 && report.parked == 0)
+        let conflict = try #require(try await mine.sync.conflicts().first)
+        #expect(conflict.documentId.rawValue == 3 && conflict.local == nil)
+        #expect(conflict.remote?.body == "changed elsewhere")
+        // A deletion has nothing to merge, and the refusal changes nothing
+        await #expect(throws: SyncError.invalidMerge("this device deletes the item; keep local or remote")) {
+            try await mine.sync.resolve(entryId: conflict.entryId, keeping: .merged(body: "both"))
+        }
+        #expect(try await mine.sync.conflicts() == [conflict])
+        let kept = try await mine.sync.resolve(entryId: conflict.entryId, keeping: side == "local" ? .local : .remote)
+        let onServer = await mine.live.backend.documentSnapshot().first { $0.id == 3 }
+        if side == "local" {
+            // The deletion goes over the change the user saw
+            #expect(kept == nil && onServer == nil)
+        } else {
+            // The server's version comes back here
+            #expect(kept?.body == "changed elsewhere" && onServer?.body == "changed elsewhere")
+            #expect(try await mine.documents.document(id: 3, policy: .localOnly).value.body == "changed elsewhere")
         }
         #expect(try await mine.sync.outbox().isEmpty)
     }

@@ -72,6 +72,39 @@ nonisolated struct ConflictProcessTests {
         #expect(server4.contains("kept on the phone") && server4.contains("network"), "\(run.stdout)")
     }
 
+    /// A document deleted offline here while another device changed it: the conflict is listed,
+    /// shown and resolved like any other (the list left it out, though `sync` and the outbox
+    /// counted it, so nothing could resolve it).
+    @Test(arguments: ["local", "remote"])
+    func aDeleteMeetingAnEditFromAnotherDeviceIsAConflictTheUserResolves(side: String) async throws {
+        let run = try await repl.run(lines: [
+            "docs show 3", "device network none", "docs delete 3",
+            #"server edit 3 --body "changed elsewhere""#, "device network wifi", "conflicts list", "conflicts show 1",
+            #"conflicts resolve 1 --keep merged --body "both""#, "conflicts resolve 1 --keep \(side)",
+            "conflicts list", "docs show 3 --policy remote-only",
+        ])
+        #expect(run.stdout.contains("1 in conflict (see 'conflicts list')"), "\(run.stdout)")
+        #expect(run.stdout.contains("1   documents   3     (deleted)  Shopping list"), "\(run.stdout)")
+        #expect(run.stdout.contains("local: deleted on this device"), "\(run.stdout)")
+        #expect(run.stdout.contains("remote (version 2): Shopping list"), "\(run.stdout)")
+        #expect(
+            run.stderr.contains(
+                "error: line 8: The merged version can't be kept: this device deletes the item; keep local or remote"),
+            "\(run.stderr)")
+        #expect(run.stdout.contains("No conflicts."), "\(run.stdout)")
+        if side == "local" {
+            #expect(
+                run.stdout.contains(
+                    "Conflict 1 is resolved: this device's deletion is sent over the server's version."),
+                "\(run.stdout)")
+            #expect(run.stderr.contains("error: line 11: Document 3 was not found"), "\(run.stderr)")
+        } else {
+            let server3 = try #require(run.stdout.components(separatedBy: "Document 3\n").last)
+            #expect(server3.contains("changed elsewhere") && server3.contains("network"), "\(run.stdout)")
+            #expect(run.status == 1 && !run.stderr.contains("line 11"), "only the merge fails: \(run.stderr)")
+        }
+    }
+
     @Test func keepingTheServersDeletionLeavesTheDocumentDeleted() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-race-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

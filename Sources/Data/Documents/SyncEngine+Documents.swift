@@ -12,7 +12,7 @@ extension SyncEngine {
         var found: [DocumentConflict] = []
         for entry in entries {
             let (local, remote) = try store { () throws(StorageError) in try documents.typedConflict(entry) }
-            guard let local, let id = Document.ID(rawValue: entry.itemId) else { continue }
+            guard let id = Document.ID(rawValue: entry.itemId) else { continue }
             found.append(DocumentConflict(entryId: entry.seq ?? 0, documentId: id, local: local, remote: remote))
         }
         return found
@@ -24,14 +24,14 @@ extension SyncEngine {
     }
 
     /// Settles a document's conflict the user resolved, then sends what is left; returns the
-    /// document as the user sees it now, `nil` when the server's deletion was kept.
+    /// document as the user sees it now, `nil` when a deletion was kept (the server's or this
+    /// device's).
     public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document? {
         guard let entry = try store({ () throws(StorageError) in try outbox.entry(entryId) }),
             entry.collection == DocumentResource.collection, let documents
         else { throw .noSuchEntry(entryId) }
-        guard entry.state == .conflict,
-            let local = try store({ () throws(StorageError) in try documents.typedConflict(entry) }).local
-        else { throw .notInConflict(entryId) }
+        guard entry.state == .conflict else { throw .notInConflict(entryId) }
+        let local = try store { () throws(StorageError) in try documents.typedConflict(entry) }.local
         let kept = try await documents.resolve(entry, keeping: resolution)
         return resolution == .remote ? kept : kept ?? local
     }

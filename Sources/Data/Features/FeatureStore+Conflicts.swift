@@ -100,7 +100,8 @@ extension FeatureStore {
         case .local:
             try await keepLocal(entry)
         case .merged(let body):
-            guard let local, let merged = Resource.merged(local: local, remote: remote, body: body) else {
+            guard let local else { throw .invalidMerge("this device deletes the item; keep local or remote") }
+            guard let merged = Resource.merged(local: local, remote: remote, body: body) else {
                 throw .invalidMerge("items of \(entry.collection) have no merge; keep local or remote")
             }
             let id = Resource.id(of: merged)

@@ -4,13 +4,13 @@ public struct DocumentConflict: Equatable, Sendable {
     public let entryId: Int
     /// The document.
     public let documentId: Document.ID
-    /// The version made on this device.
-    public let local: Document
+    /// The version made on this device, or `nil` when this device deletes the document.
+    public let local: Document?
     /// The server's version, or `nil` when the server deleted the document.
     public let remote: Document?
 
     /// Creates a conflict.
-    public init(entryId: Int, documentId: Document.ID, local: Document, remote: Document?) {
+    public init(entryId: Int, documentId: Document.ID, local: Document?, remote: Document?) {
         self.entryId = entryId
         self.documentId = documentId
         self.local = local

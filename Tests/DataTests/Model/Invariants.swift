@@ -21,6 +21,15 @@ enum Invariants {
             violations.append("d\(device)'s '\(title)' was acknowledged and never reached the server")
         }
         for device in devices {
+            // Every conflict kept is one the user sees, so one they can resolve: `conflicts list`
+            // shows it, a deletion's and a feature's too.
+            let listed =
+                try await device.sync.conflicts().map(\.entryId) + device.sync.itemConflicts().map(\.entryId)
+            for entry in try await device.sync.outbox() where entry.state == .conflict && !listed.contains(entry.id) {
+                violations.append(
+                    "\(device.name) keeps conflict \(entry.id) (\(entry.operation) of \(entry.collection) \(entry.itemId)), which no list shows"
+                )
+            }
             let entries = try await device.sync.outbox().filter { $0.collection == QueuedChange.documents }
             // Changes wait only behind a change to the same document that is set aside or in
             // conflict (changes to one document go in order).

@@ -126,14 +126,18 @@ extension SyncCommands {
         }) {
             try await syncing { () throws(SyncError) in try await sync.resolveItem(entryId: id, keeping: resolution) }
             let outcome =
-                switch (resolution, conflict.remote) {
-                case (.remote, nil): "the item stays deleted, as on the server"
-                case (.remote, _): "the server's version is kept"
-                case (_, nil): "this device's version creates the item again, with a new ID"
-                case (_, _): "this device's version is sent over the server's"
+                switch (resolution, conflict.local, conflict.remote) {
+                case (.remote, _, nil): "the item stays deleted, as on the server"
+                case (.remote, _, _): "the server's version is kept"
+                case (_, nil, _): deletionSent
+                case (_, _, nil): "this device's version creates the item again, with a new ID"
+                case (_, _, _): "this device's version is sent over the server's"
                 }
             return .message("Conflict \(id) is resolved: \(outcome).")
         }
+        let deletesHere =
+            try await syncing({ () throws(SyncError) in try await sync.conflicts() })
+            .first(where: { $0.entryId == id }).map { $0.local == nil } ?? false
         let kept: Document?
         switch await context.services.resolveConflict.execute(entryId: id, keeping: resolution) {
         case .success(let document): kept = document
@@ -141,7 +145,9 @@ extension SyncCommands {
         case .failure(let error): throw CommandFailure(error)
         }
         guard let kept else {
-            return .message("Conflict \(id) is resolved: the document stays deleted, as on the server.")
+            let outcome =
+                deletesHere && resolution != .remote ? deletionSent : "the document stays deleted, as on the server"
+            return .message("Conflict \(id) is resolved: \(outcome).")
         }
         return .rendered(DocumentOutput(document: kept, provenance: nil))
     }
@@ -172,6 +178,9 @@ extension SyncCommands {
         guard await sync.setConflictPolicy(policy, for: collection) else { throw .unknownCollection(collection) }
         return .message("\(label): \(policy.rawValue)")
     }
+
+    /// How a resolved conflict ends when this device's change was a deletion and it was kept.
+    private static let deletionSent = "this device's deletion is sent over the server's version"
 
     /// The failure for `id`, which names no conflict.
     ///

@@ -72,8 +72,8 @@ enum SyncOutput {
     /// `conflicts show ID` for a document: both versions, each its title, then every other field
     /// but the body (``Document/fieldValues``), then the body, so a change to any field shows.
     static func conflict(_ conflict: DocumentConflict) -> CommandOutput {
-        func side(_ name: String, _ document: Document?) -> String {
-            guard let document else { return "\(name): deleted on the server" }
+        func side(_ name: String, _ document: Document?, _ gone: String) -> String {
+            guard let document else { return "\(name): \(gone)" }
             let apart: Set = [DocumentField.title.rawValue, DocumentField.body.rawValue]
             let fields = document.fieldTexts.filter { !apart.contains($0.name) }.map { line($0.name, $0.text) }
             let body = document.body.isEmpty ? [] : ["", document.body]
@@ -82,7 +82,8 @@ enum SyncOutput {
         }
         let text =
             "Conflict \(conflict.entryId) on document \(conflict.documentId)\n\n"
-            + side("local", conflict.local) + "\n\n" + side("remote", conflict.remote)
+            + side("local", conflict.local, "deleted on this device") + "\n\n"
+            + side("remote", conflict.remote, "deleted on the server")
         return .rendered(table: text, plain: text, json: JSONOutput.encode(ConflictJSON(conflict)))
     }
 
@@ -108,7 +109,8 @@ enum SyncOutput {
 
     private static func row(_ conflict: DocumentConflict) -> [String] {
         [
-            String(conflict.entryId), QueuedChange.documents, conflict.documentId.description, conflict.local.title,
+            String(conflict.entryId), QueuedChange.documents, conflict.documentId.description,
+            conflict.local?.title ?? "(deleted)",
             conflict.remote?.title ?? "(deleted)",
         ]
     }
@@ -212,7 +214,7 @@ extension SyncOutput {
             documentId = conflict.documentId.rawValue
             collection = QueuedChange.documents
             itemId = conflict.documentId.rawValue
-            local = .document(conflict.local.json)
+            local = conflict.local.map { .document($0.json) }
             remote = conflict.remote.map { .document($0.json) }
         }
 
