@@ -28,6 +28,18 @@ struct FieldValueTests {
         }
     }
 
+    /// A decimal with more digits than one is kept with says so, rather than that it is no decimal.
+    @Test func aDecimalTooLongToKeepExactlyIsRefusedAsTooLong() throws {
+        let thirty = String(repeating: "9", count: 30)
+        #expect(try FieldValue.exactDecimal("-" + thirty, flag: "--price") == Decimal(string: "-" + thirty))
+        #expect(try FieldValue.exactDecimal("0." + thirty.dropFirst(), flag: "--price") > 0.99)
+        for word in [thirty + "9", "3.14159265358979323846264338327950288"] {
+            #expect(throws: CommandFailure("--price takes at most 30 digits, not '\(word)'")) {
+                try FieldValue.exactDecimal(word, flag: "--price")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("2026-02-28", "2026-02-28T00:00:00Z"), ("2024-02-29", "2024-02-29T00:00:00Z"),
         ("2026-01-02T09:00:00Z", "2026-01-02T09:00:00Z"), ("2026-01-02T09:00:00+02:00", "2026-01-02T07:00:00Z"),

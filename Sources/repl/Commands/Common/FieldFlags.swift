@@ -23,17 +23,27 @@ enum FieldValue {
 
     /// An exact decimal number, as people write one: digits, at most one point, an optional minus
     /// (`12.50`); nothing a `Double` would round.
+    ///
+    /// At most ``maxDecimalDigits`` digits, which a `Decimal` holds exactly; a longer number is
+    /// refused as too long, not as something other than a decimal.
     static func exactDecimal(_ word: String, flag: String) throws(CommandFailure) -> Decimal {
         let digits = word.hasPrefix("-") ? word.dropFirst() : word[...]
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count),
-            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            digits.count <= 30, let value = Decimal(string: word, locale: Locale(identifier: "en_US_POSIX"))
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
         else {
             throw CommandFailure("\(flag) needs an exact decimal such as 12.50, not '\(word)'")
         }
+        guard digits.count <= maxDecimalDigits + parts.count - 1,
+            let value = Decimal(string: word, locale: Locale(identifier: "en_US_POSIX"))
+        else {
+            throw CommandFailure("\(flag) takes at most \(maxDecimalDigits) digits, not '\(word)'")
+        }
         return value
     }
+
+    /// The most digits an exact decimal may have.
+    static let maxDecimalDigits = 30
 
     /// `true` or `false`.
     static func boolean(_ word: String, flag: String) throws(CommandFailure) -> Bool {
