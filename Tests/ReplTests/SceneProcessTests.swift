@@ -74,7 +74,8 @@ nonisolated struct SceneProcessTests {
                 "scene activate s9", "scene open editor 999", "edit body x", "scene open item 1",
                 "scene open item 1 --collection recipes", "scene open editor 1 --collection recipes",
                 "scene open user 1 --query rules", "scene open user 1 --collection recipes", "edit field minutes 5",
-                "scene open item 1 --collection documents", "scene open user 1 --collection documents", "scene list",
+                "scene open item 1 --collection documents", "scene open user 1 --collection documents",
+                "scene open user 99", "open strata://users/99", "scene list",
             ])
         #expect(outcome.status == 1)
         let errors = outcome.stderr.split(separator: "\n").map(String.init)
@@ -96,6 +97,9 @@ nonisolated struct SceneProcessTests {
                 "error: line 18: No editor is active (open one with 'scene open editor ID', and --collection NAME for a feature's item)",
                 "error: line 19: a document opens in an editor: scene open editor ID",
                 "error: line 20: --collection is for a feature's list, item or editor only",
+                // A profile that cannot be read opens no scene, as a document that cannot does not
+                "error: line 21: User 99 was not found",
+                "error: line 22: User 99 was not found",
             ])
         #expect(outcome.stdout.hasSuffix("s2  Default Configuration  unattached  User 1\n1 scene\n"))
     }

@@ -255,9 +255,19 @@ extension SceneCommands {
         return source
     }
 
-    /// Why the document or item `activity` shows cannot be read, if it cannot: a scene is not
-    /// opened on it, and nothing changes.
+    /// Why the document, item or profile `activity` shows cannot be read, if it cannot: a scene is
+    /// not opened on it, and nothing changes.
     static func unreadable(_ activity: UserActivity, _ context: CommandContext) async -> String? {
+        if let number = activity.payload(as: UserProfileActivity.self)?.userId {
+            do {
+                let id = try UserRules.id(number)
+                if case .failure(let error) = await context.services.fetchUser.execute(id: id) {
+                    return CommandFailure(error).message
+                }
+            } catch {
+                return CommandFailure(error).message
+            }
+        }
         if let number = activity.payload(as: DocumentEditActivity.self)?.documentId {
             do {
                 let id = try ParsedArguments.documentID(String(number))
