@@ -107,12 +107,29 @@ struct AttachmentRepositoryTests {
         for round in 1...3 {
             let file = folder.url.appendingPathComponent("download-\(round)")
             try Data("\(round)".utf8).write(to: file)
-            let saved = try AttachmentRepositoryImpl.move(file, named: name, into: folder.url)
+            let saved = try AttachmentRepositoryImpl.move(file, named: name, into: folder.url, staging: folder.url)
             #expect(saved.lastPathComponent.utf8.count <= AttachmentRules.maxNameBytes)
             #expect(try String(contentsOf: saved, encoding: .utf8) == "\(round)")
         }
         #expect(AttachmentRepositoryImpl.numbered(name, 2) == String(repeating: "é", count: 124) + " 2.txt")
         #expect(AttachmentRepositoryImpl.numbered("scan.bin", 3) == "scan 3.bin")
+    }
+
+    /// A name held by anything, a link whose file is gone included, is taken: the download is
+    /// numbered and the link stays as it was.
+    @Test func aDownloadNeverTakesTheNameOfALinkWhoseFileIsGone() throws {
+        let folder = try ScratchFolder()
+        let link = folder.url.appendingPathComponent("notes.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: folder.url.appendingPathComponent("moved away").path)
+        let file = folder.url.appendingPathComponent("download")
+        try Data("fetched".utf8).write(to: file)
+        let saved = try AttachmentRepositoryImpl.move(
+            file, named: "notes.txt", into: folder.url, staging: folder.url)
+        #expect(saved.lastPathComponent == "notes 2.txt")
+        #expect(try String(contentsOf: saved, encoding: .utf8) == "fetched")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path).hasSuffix("moved away"))
+        #expect(!FileManager.default.fileExists(atPath: file.path), "the downloaded copy is moved, not left behind")
     }
 
     /// A link sends the file it names (it was refused as a folder); a pipe or a device is no file.
@@ -240,10 +257,15 @@ struct AttachmentRepositoryTests {
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         let orphan = uploads.appendingPathComponent("0000-orphan.multipart")
         let fresh = uploads.appendingPathComponent("0001-being-written.multipart")
+        // A download a stop left staged, before its link into Documents/, goes the same way
+        let staged = uploads.appendingPathComponent(AttachmentRepositoryImpl.stagedPrefix + "left")
         try Data("half".utf8).write(to: orphan)
         try Data("half".utf8).write(to: fresh)  // an attach (maybe another process's) writes it now
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSinceNow: -7_200)], ofItemAtPath: orphan.path)
+        try Data("whole".utf8).write(to: staged)
+        for old in [orphan, staged] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -7_200)], ofItemAtPath: old.path)
+        }
         let resumed = await harness.repository.resumeUploads()
         #expect(resumed == UploadResumption())
         #expect(harness.queuedBodies == ["0001-being-written.multipart"])

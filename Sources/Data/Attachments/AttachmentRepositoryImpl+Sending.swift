@@ -102,24 +102,40 @@ extension AttachmentRepositoryImpl {
         }
     }
 
-    /// Moves a downloaded file into `folder` as `name`, or `name 2`, `name 3`… when a file there
+    /// Moves a downloaded file into `folder` as `name`, or `name 2`, `name 3`… when anything there
     /// has the name already (nothing is overwritten).
-    static func move(_ file: URL, named name: String, into folder: URL) throws(AttachmentError) -> URL {
-        defer { try? FileManager.default.removeItem(at: file) }
+    ///
+    /// The file is moved whole into `staging` first (a folder of the app's on the same file
+    /// system, as the download may be elsewhere), then linked into place: link(2) fails when the
+    /// name is taken, even by a link whose file is gone or by a file that appeared meanwhile,
+    /// where a rename would replace it, and `folder` never shows a partial copy.
+    static func move(_ file: URL, named name: String, into folder: URL, staging: URL) throws(AttachmentError)
+        -> URL
+    {
+        let staged = staging.appendingPathComponent("\(stagedPrefix)\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: staged)
+        }
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: file, to: staged)
+        } catch {
+            throw .storage("cannot keep the download in '\(staging.path)': \(error.localizedDescription)")
+        }
         for number in 1...1_000 {
             let candidate = numbered(name, number)
             let destination = folder.appendingPathComponent(candidate)
-            guard !FileManager.default.fileExists(atPath: destination.path) else { continue }
-            do {
-                try FileManager.default.moveItem(at: file, to: destination)
-                return destination
-            } catch {
-                if FileManager.default.fileExists(atPath: destination.path) { continue }  // taken meanwhile
-                throw .storage("cannot save '\(candidate)' in '\(folder.path)': \(error.localizedDescription)")
+            if link(staged.path, destination.path) == 0 { return destination }
+            guard errno == EEXIST else {
+                throw .storage("cannot save '\(candidate)' in '\(folder.path)': \(String(cString: strerror(errno)))")
             }
         }
         throw .storage("'\(folder.path)' has a thousand files named like '\(name)'")
     }
+
+    /// How a download waiting to be linked into place is named in the uploads' folder.
+    static let stagedPrefix = ".download-"
 
     /// `name`, or `name N.ext` after the first, its base shortened so the name stays within the
     /// 255 bytes a file system's name holds (a name of that length had no room for ` 2`).
@@ -144,7 +160,8 @@ extension AttachmentRepositoryImpl {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(record.bodyFileName))
     }
 
-    /// Removes bodies whose row was never written (the app stopped between the two).
+    /// Removes bodies whose row was never written (the app stopped between the two), and
+    /// downloads a stop left staged.
     ///
     /// A body is being written right now by an attach (of this process or another one on the home)
     /// until its row exists, so only bodies an hour old or more count as left behind.
@@ -154,7 +171,12 @@ extension AttachmentRepositoryImpl {
         let queued = try? database.read { db in try String.fetchAll(db, sql: "SELECT key FROM pending_upload") }
         let keys = Set(queued ?? [])
         let hourAgo = now().addingTimeInterval(-3_600)
-        for name in names where name.hasSuffix(".multipart") && !keys.contains(String(name.dropLast(10))) {
+        // A download staged here is linked into place at once; one left by a crash is not wanted.
+        let leftOver = { (name: String) in
+            name.hasPrefix(Self.stagedPrefix)
+                || (name.hasSuffix(".multipart") && !keys.contains(String(name.dropLast(10))))
+        }
+        for name in names where leftOver(name) {
             let body = folder.appendingPathComponent(name)
             let modified = (try? manager.attributesOfItem(atPath: body.path))?[.modificationDate] as? Date
             if let modified, modified < hourAgo { try? manager.removeItem(at: body) }

@@ -107,7 +107,7 @@ public final class AttachmentRepositoryImpl: AttachmentRepositoryProtocol {
             await .catching { () async throws(RemoteError) in try await api.download(path) }
         }
         switch fetched {
-        case .success(let file): return try Self.move(file, named: name, into: destination)
+        case .success(let file): return try Self.move(file, named: name, into: destination, staging: folder)
         case .failure(.notFound): throw .attachmentNotFound(name)
         case .failure(let error): throw Self.failure(error, document: document, name: name)
         }
