@@ -867,7 +867,8 @@ extension FeatureSpec {
     }
 
     /// What the laptop's sync makes of its delete racing the phone's edit: under `manual` a conflict
-    /// it lists and resolves (there is no merge); under any other policy one settled at once.
+    /// it lists and resolves (a deletion has nothing to merge); under any other policy one settled
+    /// at once.
     fileprivate var conflictCheck: String {
         guard conflicts == "manual" else {
             return """
@@ -884,7 +885,7 @@ extension FeatureSpec {
                         ], arguments: laptop)
                     #expect(synced.stdout.contains(" 1 in conflict"), "\\(synced.stdout)")
                     #expect(synced.stdout.contains("1\\t\(collection)\\t1\\t(deleted)\\t"), "\\(synced.stdout)")
-                    #expect(synced.stderr.contains("items of \(collection) have no merge"), "\\(synced.stderr)")
+                    #expect(synced.stderr.contains("this device deletes the item; keep local or remote"), "\\(synced.stderr)")
                     #expect(synced.stdout.contains("Conflict 1 is resolved: the server's version is kept."))
                     #expect(synced.stdout.contains("\(name) 1\\n"), "\\(synced.stdout)")
             """
