@@ -18,6 +18,24 @@ struct SyncEngineTests {
         await stack.live.backend.stop()
     }
 
+    /// This device and its sync's report, after it changed document 3 offline while another device
+    /// changed it too.
+    ///
+    /// The document is read here first; `mine` changes it offline, `theirs` on the other device
+    /// once the server is back, then this device syncs.
+    func raced(
+        mine change: (Stack) async throws -> Void, theirs otherChange: (Stack) async throws -> Void
+    ) async throws -> (Stack, SyncReport) {
+        let mine = try await Stack.make()
+        let theirs = try await Stack.make(sharing: mine.live)
+        _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
+        await offline(mine)
+        try await change(mine)
+        try await mine.live.backend.start()
+        try await otherChange(theirs)
+        return (mine, try await mine.sync.sync())
+    }
+
     @Test func theDocumentAndItsOutboxEntryAreOneTransaction() async throws {
         let stack = try await Stack.make()
         // Given an outbox whose insert fails (the second half of the write)
@@ -185,15 +203,10 @@ struct SyncEngineTests {
 
     @Test(arguments: ["local", "remote"])
     func anEditToADocumentDeletedOnTheServerIsAConflictWithTheDeletion(side: String) async throws {
-        let mine = try await Stack.make()
-        let theirs = try await Stack.make(sharing: mine.live)
-        _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
-        await offline(mine)
-        _ = try await mine.documents.update(id: 3, with: FakeData.changes(body: "kept"))
-        try await mine.live.backend.start()
-        try await theirs.documents.delete(id: 3)
+        let (mine, report) = try await raced(
+            mine: { _ = try await $0.documents.update(id: 3, with: FakeData.changes(body: "kept")) },
+            theirs: { try await $0.documents.delete(id: 3) })
         // The edit waits for the user beside the deletion (documents' policy is manual)
-        let report = try await mine.sync.sync()
         #expect(report.conflicts == 1 && report.parked == 0)
         let conflict = try #require(try await mine.sync.conflicts().first)
         #expect(conflict.documentId.rawValue == 3 && conflict.local?.body == "kept" && conflict.remote == nil)
@@ -219,14 +232,9 @@ struct SyncEngineTests {
     /// user saw none while the outbox held one), and keeping either side settles it.
     @Test(arguments: ["local", "remote"])
     func aDeleteOfADocumentChangedOnTheServerIsAConflictTheUserSees(side: String) async throws {
-        let mine = try await Stack.make()
-        let theirs = try await Stack.make(sharing: mine.live)
-        _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
-        await offline(mine)
-        try await mine.documents.delete(id: 3)
-        try await mine.live.backend.start()
-        _ = try await theirs.documents.update(id: 3, with: FakeData.changes(body: "changed elsewhere"))
-        let report = try await mine.sync.sync()
+        let (mine, report) = try await raced(
+            mine: { try await $0.documents.delete(id: 3) },
+            theirs: { _ = try await $0.documents.update(id: 3, with: FakeData.changes(body: "changed elsewhere")) })
         #expect(report.conflicts == 1 && report.parked == 0)
         let conflict = try #require(try await mine.sync.conflicts().first)
         #expect(conflict.documentId.rawValue == 3 && conflict.local == nil)

@@ -135,18 +135,16 @@ extension SyncCommands {
                 }
             return .message("Conflict \(id) is resolved: \(outcome).")
         }
-        let deletesHere =
-            try await syncing({ () throws(SyncError) in try await sync.conflicts() })
-            .first(where: { $0.entryId == id }).map { $0.local == nil } ?? false
         let kept: Document?
         switch await context.services.resolveConflict.execute(entryId: id, keeping: resolution) {
         case .success(let document): kept = document
         case .failure(.noSuchEntry), .failure(.notInConflict): throw try await noConflict(id, sync)
         case .failure(let error): throw CommandFailure(error)
         }
+        // No document is kept only where a deletion won: the server's, or this device's kept
+        // (keeping an edit returns it; a deletion has no merge).
         guard let kept else {
-            let outcome =
-                deletesHere && resolution != .remote ? deletionSent : "the document stays deleted, as on the server"
+            let outcome = resolution == .remote ? "the document stays deleted, as on the server" : deletionSent
             return .message("Conflict \(id) is resolved: \(outcome).")
         }
         return .rendered(DocumentOutput(document: kept, provenance: nil))
