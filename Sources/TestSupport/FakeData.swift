@@ -27,6 +27,12 @@ public enum FakeData {
         content: DocumentDraft(title: "Every field", body: "A body, with é and 🙂", tags: ["one", "two"]),
         createdAt: Date(timeIntervalSince1970: 1_772_000_000), updatedAt: date, version: 4, syncState: .synced)
 
+    /// One version of an item in conflict: `version` and `fields`, made and last changed at
+    /// ``date``.
+    public static func side(version: Int, fields: [ItemConflict.Field]) -> ItemConflict.Side {
+        ItemConflict.Side(version: version, createdAt: date, updatedAt: date, fields: fields)
+    }
+
     /// Every field of `document` by name, its editable ones (``Document/content``) among the
     /// others: what a round-trip test compares one by one.
     public static func everyField(of document: Document) -> [(name: String, value: Any)] {

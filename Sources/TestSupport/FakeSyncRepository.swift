@@ -2,10 +2,8 @@ public import Domain
 
 /// A scriptable ``SyncRepositoryProtocol`` for use-case and view-model tests.
 public actor FakeSyncRepository: SyncRepositoryProtocol {
-    /// The conflicts it reports.
-    public private(set) var stored: [DocumentConflict]
-    /// The features' conflicts it reports.
-    public private(set) var storedItems: [ItemConflict] = []
+    /// The conflicts it reports, of every collection.
+    public private(set) var stored: [ItemConflict]
     /// The policy of each collection it syncs (documents only, unless a test adds one).
     public private(set) var policies = [QueuedChange.documents: ConflictPolicy.manual]
     /// Entries resolved so far, with the side kept.
@@ -16,7 +14,7 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     )
 
     /// Creates a fake reporting `conflicts`.
-    public init(conflicts: [DocumentConflict] = []) {
+    public init(conflicts: [ItemConflict] = []) {
         stored = conflicts
     }
 
@@ -47,31 +45,24 @@ public actor FakeSyncRepository: SyncRepositoryProtocol {
     /// Refuses: no entries.
     public func discard(entryId: Int) async throws(SyncError) { throw .noSuchEntry(entryId) }
     /// The stored conflicts.
-    public func conflicts() async throws(SyncError) -> [DocumentConflict] { stored }
-    /// The stored features' conflicts.
-    public func itemConflicts() async throws(SyncError) -> [ItemConflict] { storedItems }
-    /// The stored conflict, added as fields, on item `itemId` of `collection`.
+    public func conflicts() async throws(SyncError) -> [ItemConflict] { stored }
+    /// The stored conflict on item `itemId` of `collection`.
     public func conflict(collection: String, itemId: Int) async throws(SyncError) -> ItemConflict? {
-        storedItems.first { $0.collection == collection && $0.itemId == itemId }
+        stored.first { $0.collection == collection && $0.itemId == itemId }
     }
-    /// Reports `conflict` too, as fields: a feature's item, or a document as the editor reads it.
-    public func add(_ conflict: ItemConflict) { storedItems.append(conflict) }
-    /// Refuses: no feature's entries.
-    public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
-        throw .noSuchEntry(entryId)
-    }
-    /// Drops the conflict and returns the version kept (`nil`: a deletion); a deletion made here
-    /// has no merge, as the engine says.
-    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document? {
+    /// Reports `conflict` too: a feature's item, or a document.
+    public func add(_ conflict: ItemConflict) { stored.append(conflict) }
+    /// Drops the conflict and returns the item's identifier, `nil` when the side kept is a
+    /// deletion; a deletion made here has no merge, as the engine says.
+    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Int? {
         guard let index = stored.firstIndex(where: { $0.entryId == entryId }) else { throw .noSuchEntry(entryId) }
-        var kept = resolution == .remote ? stored[index].remote : stored[index].local
-        if case .merged(let body) = resolution {
-            guard kept != nil else { throw .invalidMerge("this device deletes the item; keep local or remote") }
-            kept?.body = body
+        let conflict = stored[index]
+        if case .merged = resolution, conflict.local == nil {
+            throw .invalidMerge("this device deletes the item; keep local or remote")
         }
         stored.remove(at: index)
         resolved.append((entryId, resolution))
-        return kept
+        return (resolution == .remote ? conflict.remote : conflict.local).map { _ in conflict.itemId }
     }
     /// The stored policy of `collection`.
     public func conflictPolicy(of collection: String) async -> ConflictPolicy? { policies[collection] }

@@ -69,7 +69,8 @@ struct DocumentRepositoryIntegrationTests {
         let kept = try await mine.documents.update(id: 2, with: FakeData.changes(body: "my edit"))
         #expect(kept.body == "my edit" && kept.syncState == .conflict)
         let conflicts = try await mine.sync.conflicts()
-        #expect(conflicts.map(\.local?.body) == ["my edit"] && conflicts.map(\.remote?.body) == ["their edit"])
+        #expect(conflicts.map { $0.local?.value(of: "body") } == [.text("my edit")])
+        #expect(conflicts.map { $0.remote?.value(of: "body") } == [.text("their edit")])
     }
 
     @Test(

@@ -206,7 +206,8 @@ struct MigrationTests {
         let mine = try await documents.document(id: 2, policy: .localOnly).value
         #expect(mine.title == "Mine" && mine.body == "edited offline" && mine.syncState == .conflict)
         let conflicts = try await stack.sync.conflicts()
-        #expect(conflicts.map(\.remote?.body) == ["server body"] && conflicts.map(\.local?.title) == ["Mine"])
+        #expect(conflicts.map { $0.remote?.value(of: "body") } == [.text("server body")])
+        #expect(conflicts.map { $0.local?.value(of: "title") } == [.text("Mine")])
         #expect(try database.read { db in try Outbox.serverID("documents", local: -5, db) } == 7)
         let status = await stack.sync.status()
         #expect(status.pending == 2 && status.conflicts == 1 && status.serverVersion == 12)

@@ -114,7 +114,8 @@ struct SyncEngineTests {
             #expect(server == "mine" && conflicts.isEmpty && report.pushed == 1)
         case .manual:
             #expect(server == "theirs" && report.conflicts == 1)
-            #expect(conflicts.map(\.local?.body) == ["mine"] && conflicts.map(\.remote?.body) == ["theirs"])
+            #expect(conflicts.map { $0.local?.value(of: "body") } == [.text("mine")])
+            #expect(conflicts.map { $0.remote?.value(of: "body") } == [.text("theirs")])
             #expect(try await mine.documents.document(id: 2, policy: .cacheFirst).value.syncState == .conflict)
             // The editor reads it as any collection's item: by collection and identifier
             let found = try #require(try await mine.sync.conflict(collection: QueuedChange.documents, itemId: 2))
@@ -139,12 +140,14 @@ struct SyncEngineTests {
             side == "local" ? .local : side == "remote" ? .remote : .merged(body: "both")
         let kept = try #require(try await mine.sync.resolve(entryId: entry, keeping: resolution))
         let expected = side == "local" ? "mine" : side == "remote" ? "theirs" : "both"
-        #expect(kept.body == expected && kept.syncState == .synced)
+        let document = try await mine.documents.document(id: #require(Document.ID(rawValue: kept)), policy: .cacheFirst)
+            .value
+        #expect(kept == 2 && document.body == expected && document.syncState == .synced)
         #expect(await mine.live.backend.documentSnapshot().first { $0.id == 2 }?.body == expected)
         let pending = await mine.sync.status().pending
         #expect(try await mine.sync.conflicts().isEmpty && pending == 0)
         await #expect(throws: SyncError.noSuchEntry(entry)) {
-            try await mine.sync.resolve(entryId: entry, keeping: .local)
+            _ = try await mine.sync.resolve(entryId: entry, keeping: .local)
         }
     }
 
@@ -154,7 +157,7 @@ struct SyncEngineTests {
         _ = try await stack.documents.create(FakeData.draft(title: "waiting"))
         let entry = try #require(try await stack.sync.outbox().first?.id)
         await #expect(throws: SyncError.notInConflict(entry)) {
-            try await stack.sync.resolve(entryId: entry, keeping: .remote)
+            _ = try await stack.sync.resolve(entryId: entry, keeping: .remote)
         }
         #expect(try await stack.sync.outbox().map(\.state) == [.pending])
     }
@@ -209,14 +212,16 @@ struct SyncEngineTests {
         // The edit waits for the user beside the deletion (documents' policy is manual)
         #expect(report.conflicts == 1 && report.parked == 0)
         let conflict = try #require(try await mine.sync.conflicts().first)
-        #expect(conflict.documentId.rawValue == 3 && conflict.local?.body == "kept" && conflict.remote == nil)
+        #expect(conflict.collection == QueuedChange.documents && conflict.itemId == 3 && conflict.remote == nil)
+        #expect(conflict.local?.value(of: "body") == .text("kept"))
         let kept = try await mine.sync.resolve(entryId: conflict.entryId, keeping: side == "local" ? .local : .remote)
         if side == "local" {
             // This device's version comes back, under the identifier the server gives it
-            let again = try #require(kept)
-            #expect(again.body == "kept" && again.id.rawValue != 3 && again.syncState == .synced, "\(again)")
-            #expect(
-                await mine.live.backend.documentSnapshot().contains { $0.id == again.id.rawValue && $0.body == "kept" })
+            let id = try #require(kept)
+            let again = try await mine.documents.document(id: #require(Document.ID(rawValue: id)), policy: .cacheFirst)
+                .value
+            #expect(again.body == "kept" && id != 3 && again.syncState == .synced, "\(again)")
+            #expect(await mine.live.backend.documentSnapshot().contains { $0.id == id && $0.body == "kept" })
         } else {
             // The deletion stands here too
             #expect(kept == nil)
@@ -237,11 +242,11 @@ struct SyncEngineTests {
             theirs: { _ = try await $0.documents.update(id: 3, with: FakeData.changes(body: "changed elsewhere")) })
         #expect(report.conflicts == 1 && report.parked == 0)
         let conflict = try #require(try await mine.sync.conflicts().first)
-        #expect(conflict.documentId.rawValue == 3 && conflict.local == nil)
-        #expect(conflict.remote?.body == "changed elsewhere")
+        #expect(conflict.collection == QueuedChange.documents && conflict.itemId == 3 && conflict.local == nil)
+        #expect(conflict.remote?.value(of: "body") == .text("changed elsewhere"))
         // A deletion has nothing to merge, and the refusal changes nothing
         await #expect(throws: SyncError.invalidMerge("this device deletes the item; keep local or remote")) {
-            try await mine.sync.resolve(entryId: conflict.entryId, keeping: .merged(body: "both"))
+            _ = try await mine.sync.resolve(entryId: conflict.entryId, keeping: .merged(body: "both"))
         }
         #expect(try await mine.sync.conflicts() == [conflict])
         let kept = try await mine.sync.resolve(entryId: conflict.entryId, keeping: side == "local" ? .local : .remote)
@@ -251,7 +256,7 @@ struct SyncEngineTests {
             #expect(kept == nil && onServer == nil)
         } else {
             // The server's version comes back here
-            #expect(kept?.body == "changed elsewhere" && onServer?.body == "changed elsewhere")
+            #expect(kept == 3 && onServer?.body == "changed elsewhere")
             #expect(try await mine.documents.document(id: 3, policy: .localOnly).value.body == "changed elsewhere")
         }
         #expect(try await mine.sync.outbox().isEmpty)

@@ -4,9 +4,10 @@ import Testing
 
 @Suite("Sync use cases")
 struct SyncUseCaseTests {
-    let conflict = DocumentConflict(
-        entryId: 3, documentId: 1, local: FakeData.document(id: 1, body: "mine"),
-        remote: FakeData.document(id: 1, body: "theirs", version: 2))
+    let conflict = ItemConflict(
+        entryId: 3, collection: QueuedChange.documents, itemId: 1, operation: .update,
+        local: FakeData.side(version: 1, fields: [.init(name: "body", value: .text("mine"))]),
+        remote: FakeData.side(version: 2, fields: [.init(name: "body", value: .text("theirs"))]))
 
     @Test(arguments: [
         (SyncError.offline(pending: 0), "The server can't be reached; try again later"),
@@ -21,11 +22,10 @@ struct SyncUseCaseTests {
         #expect(error.errorDescription == line)
     }
 
-    @Test func aMergedBodyMustFollowTheDocumentRules() async {
+    @Test func aDocumentsMergedBodyMustFollowTheDocumentRules() async {
         let sync = FakeSyncRepository(conflicts: [conflict])
         let tooLarge = String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)
-        let result = await ResolveConflictUseCase(repository: sync).execute(
-            entryId: 3, keeping: .merged(body: tooLarge))
+        let result = await ResolveConflictUseCase(repository: sync).execute(conflict, keeping: .merged(body: tooLarge))
         guard case .failure(.invalidMerge) = result else {
             Issue.record("expected invalidMerge, got \(result)")
             return
@@ -33,12 +33,24 @@ struct SyncUseCaseTests {
         #expect(await sync.resolved.isEmpty)
     }
 
+    /// The document rules are documents' own: another collection's merge is its resource's to judge.
+    @Test func anotherCollectionsMergeIsNotJudgedByTheDocumentRules() async {
+        let expense = ItemConflict(
+            entryId: 4, collection: "expenses", itemId: 2, operation: .update, local: conflict.local,
+            remote: conflict.remote)
+        let sync = FakeSyncRepository(conflicts: [expense])
+        let long = String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)
+        let result = await ResolveConflictUseCase(repository: sync).execute(expense, keeping: .merged(body: long))
+        let resolved = await sync.resolved.map(\.0)
+        #expect(result == .success(2) && resolved == [4])
+    }
+
     @Test func resolvingKeepsTheChosenVersion() async {
         let sync = FakeSyncRepository(conflicts: [conflict])
-        let kept = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
-        #expect((try? kept.get())??.body == "theirs")
+        let kept = await ResolveConflictUseCase(repository: sync).execute(conflict, keeping: .remote)
+        #expect(kept == .success(1), "the item stays, as the server has it")
         // Keeping the server's version settles the entry: it is gone from the outbox.
-        let again = await ResolveConflictUseCase(repository: sync).execute(entryId: 3, keeping: .remote)
+        let again = await ResolveConflictUseCase(repository: sync).execute(conflict, keeping: .remote)
         #expect(again == .failure(.noSuchEntry(3)))
     }
 
@@ -46,7 +58,7 @@ struct SyncUseCaseTests {
         let sync = FakeSyncRepository()
         let expense = ItemConflict(
             entryId: 4, collection: "expenses", itemId: 2, operation: .update,
-            local: .init(version: 1, fields: [.init(name: "title", value: .text("Lunch"))]), remote: nil)
+            local: FakeData.side(version: 1, fields: [.init(name: "title", value: .text("Lunch"))]), remote: nil)
         await sync.add(expense)
         let find = FindConflictUseCase(repository: sync)
         #expect(await find.execute(collection: "expenses", itemId: 2) == expense)

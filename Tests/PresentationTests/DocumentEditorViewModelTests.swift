@@ -167,14 +167,14 @@ struct DocumentEditorViewModelTests {
         let sync = FakeSyncRepository()
         let conflict = ItemConflict(
             entryId: 7, collection: QueuedChange.documents, itemId: 1, operation: .update,
-            local: .init(version: local.version, fields: [.init(name: "body", value: .text(local.body))]),
-            remote: .init(version: remote.version, fields: [.init(name: "body", value: .text(remote.body))]))
+            local: FakeData.side(version: local.version, fields: [.init(name: "body", value: .text(local.body))]),
+            remote: FakeData.side(version: remote.version, fields: [.init(name: "body", value: .text(remote.body))]))
         await sync.add(conflict)
         // Another collection's item 1 is in conflict too: the editor must not take it for the document
         await sync.add(
             ItemConflict(
                 entryId: 8, collection: "expenses", itemId: 1, operation: .update, local: nil,
-                remote: .init(version: 9, fields: [])))
+                remote: FakeData.side(version: 9, fields: [])))
         let viewModel = DocumentEditorViewModel(
             editing: FakeData.document(id: 1), draft: original,
             createDocument: CreateDocumentUseCase(repository: repository),

@@ -60,8 +60,8 @@ struct ItemEditorViewModelTests {
     /// Both versions of a contested note, as the sync layer keeps them: the server has version 7.
     nonisolated static let contested = ItemConflict(
         entryId: 1, collection: "notes", itemId: 0, operation: .update,
-        local: .init(version: 1, fields: [.init(name: "title", value: .text("contested"))]),
-        remote: .init(version: 7, fields: [.init(name: "title", value: .text("Theirs"))]))
+        local: FakeData.side(version: 1, fields: [.init(name: "title", value: .text("contested"))]),
+        remote: FakeData.side(version: 7, fields: [.init(name: "title", value: .text("Theirs"))]))
 
     func editor(_ note: Note?, draft: String) -> ItemEditorViewModel<Note, String> {
         let saves = saves

@@ -72,18 +72,6 @@ extension FeatureStore {
         return (local.map { Resource.item($0, marked: .conflict) }, remote)
     }
 
-    /// Settles a conflict the user resolved, as ``resolveConflict(_:keeping:)`` does; returns the
-    /// item as the user sees it now.
-    func resolve(_ entry: Outbox.Entry, keeping resolution: ConflictResolution) async throws(SyncError) -> Item? {
-        let remote = try engineStorage { () throws(StorageError) in try typedConflict(entry) }.remote
-        try await resolveConflict(entry, keeping: resolution)
-        if case .remote = resolution { return remote }
-        // An item created again takes a new identifier from the server once it gets there.
-        let recreated = try? database.read { db in try Outbox.serverID(Resource.collection, local: entry.itemId, db) }
-        guard let id = ID(rawValue: (recreated ?? nil) ?? entry.itemId) else { return nil }
-        return try? await item(id, policy: .cacheFirst).value
-    }
-
     /// Settles a conflict the user resolved, then sends what is left.
     ///
     /// Keeps the server's version, or sends this device's (or a merge of both, where the
@@ -211,7 +199,9 @@ extension FeatureStore {
         do {
             // The wire type's properties, in the order it declares them.
             let names = Mirror(reflecting: Resource.wire(for: item)).children.compactMap(\.label)
-            return ItemConflict.Side(version: item.version, fields: ItemFields.read(try body(item), ordered: names))
+            return ItemConflict.Side(
+                version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt,
+                fields: ItemFields.read(try body(item), ordered: names))
         } catch {
             throw .failed("cannot encode \(Resource.collection): \(error)")
         }

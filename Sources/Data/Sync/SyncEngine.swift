@@ -149,11 +149,11 @@ public actor SyncEngine: SyncRepositoryProtocol {
         }
     }
 
-    /// The conflicts of every collection but those in `excluded`, as fields, oldest first.
-    func conflicts(excluding excluded: Set<String>) throws(SyncError) -> [ItemConflict] {
+    /// The conflicts of every collection, as fields, oldest first.
+    public func conflicts() async throws(SyncError) -> [ItemConflict] {
         try store { () throws(StorageError) in
             var found: [ItemConflict] = []
-            for entry in try outbox.entries() where entry.state == .conflict && !excluded.contains(entry.collection) {
+            for entry in try outbox.entries() where entry.state == .conflict {
                 if let conflict = try collection(entry.collection)?.conflict(of: entry) { found.append(conflict) }
             }
             return found
@@ -170,14 +170,21 @@ public actor SyncEngine: SyncRepositoryProtocol {
         }
     }
 
-    /// Settles a conflict of any collection as the user chose, as a document's is settled: the
-    /// local version (or the collection's merge) is sent over the server's version the user saw;
-    /// keeping the server's drops the item's unsent changes.
-    public func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) {
+    /// Settles a conflict of any collection as the user chose: the local version (or the
+    /// collection's merge) is sent over the server's version the user saw; keeping the server's
+    /// drops the item's unsent changes.
+    ///
+    /// Returns the item's identifier now, `nil` when the side kept is a deletion.
+    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Int? {
         let entry = try stored(entryId)
         guard entry.state == .conflict else { throw .notInConflict(entryId) }
         guard let collection = collection(entry.collection) else { throw .noSuchEntry(entryId) }
+        let sides = try store { () throws(StorageError) in try collection.conflict(of: entry) }
         try await collection.resolveConflict(entry, keeping: resolution)
+        guard (resolution == .remote ? sides.remote : sides.local) != nil else { return nil }
+        // An item this device's version created again takes the server's identifier once it is there.
+        let created = try? outbox.database.read { db in try Outbox.serverID(entry.collection, local: entry.itemId, db) }
+        return (created ?? nil) ?? entry.itemId
     }
 
     /// The policy the conflicts of `collection` follow: the one the user chose, else the one the

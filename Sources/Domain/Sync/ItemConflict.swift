@@ -1,6 +1,9 @@
-/// A change to a feature's item that the server's version contradicts, kept until the user
-/// chooses; both versions as field names and values, since the sync layer knows no feature's
-/// types (a document's conflict is a ``DocumentConflict``, which also offers a merge).
+public import Foundation
+
+/// A change to an item that the server's version contradicts, kept until the user chooses: the
+/// one conflict type of every collection, documents' and each feature's alike.
+///
+/// Both versions are field names and values, since the sync layer knows no collection's types.
 public struct ItemConflict: Equatable, Sendable {
     /// One field of one version, as the user reads it.
     public struct Field: Equatable, Sendable {
@@ -16,17 +19,27 @@ public struct ItemConflict: Equatable, Sendable {
         }
     }
 
-    /// One side's version of the item: its version number and its fields.
+    /// One side's version of the item: its version number, its times and its fields.
     public struct Side: Equatable, Sendable {
         /// The server's version number the side is (the server's) or builds on (this device's).
         public let version: Int
+        /// When the server made the item, and when this side last changed it.
+        public let createdAt: Date
+        public let updatedAt: Date
         /// Its fields, in the order the item declares them.
         public let fields: [Field]
 
         /// Creates a side.
-        public init(version: Int, fields: [Field]) {
+        public init(version: Int, createdAt: Date, updatedAt: Date, fields: [Field]) {
             self.version = version
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
             self.fields = fields
+        }
+
+        /// The value of the field named `name` (`nil`: the side has no such field).
+        public func value(of name: String) -> RecordValue? {
+            fields.first { $0.name == name }?.value
         }
     }
 

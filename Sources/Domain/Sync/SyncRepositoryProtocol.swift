@@ -21,20 +21,19 @@ public protocol SyncRepositoryProtocol: Sendable {
     /// Drops a parked change, with the item's other unsent changes: the item is the server's
     /// version again.
     func discard(entryId: Int) async throws(SyncError)
-    /// The conflicts waiting for the user.
-    func conflicts() async throws(SyncError) -> [DocumentConflict]
-    /// The conflicts of features' items waiting for the user, oldest first.
-    func itemConflicts() async throws(SyncError) -> [ItemConflict]
+    /// The conflicts waiting for the user, of every collection, oldest first.
+    func conflicts() async throws(SyncError) -> [ItemConflict]
     /// The conflict on item `itemId` of `collection` (documents, or a feature's), as fields;
     /// `nil` when it is in none.
     func conflict(collection: String, itemId: Int) async throws(SyncError) -> ItemConflict?
-    /// Settles a conflict of a feature's item: `.local` sends this device's version over the
-    /// server's, `.remote` drops the item's unsent changes, `.merged` sends the collection's merge
-    /// (refused with ``SyncError/invalidMerge(_:)`` where it offers none, as a generated feature).
-    func resolveItem(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError)
-    /// Settles a conflict the user chose a side for; returns the document kept, `nil` when that is
-    /// the server's deletion of it.
-    func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Document?
+    /// Settles a conflict as the user chose: `.local` sends this device's version (or its
+    /// deletion) over the server's, `.remote` drops the item's unsent changes, `.merged` sends the
+    /// collection's merge (refused with ``SyncError/invalidMerge(_:)`` where it offers none, as a
+    /// generated feature, or where this device deletes the item).
+    ///
+    /// Returns the item's identifier now (a new one once the server has an item this device's
+    /// version created again), `nil` when a deletion was kept, the server's or this device's.
+    func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Int?
     /// The policy the conflicts of `collection` (documents, or a feature's) follow: the one set
     /// here, else the one the collection declares; `nil` for a collection this app does not sync.
     func conflictPolicy(of collection: String) async -> ConflictPolicy?

@@ -316,13 +316,15 @@ struct FeatureStoreTests {
                 ItemConflict.Field(name: "rating", value: .number("3")),
             ]
         }
+        let conflict = try #require(try await fixture.stack.sync.conflicts().first)
         #expect(
-            try await fixture.stack.sync.itemConflicts() == [
-                ItemConflict(
-                    entryId: entry.id, collection: "testbookmarks", itemId: 1, operation: .update,
-                    local: .init(version: 1, fields: fields("mine")),
-                    remote: .init(version: 2, fields: fields("theirs")))
-            ])
+            conflict.entryId == entry.id && conflict.collection == "testbookmarks" && conflict.itemId == 1
+                && conflict.operation == .update)
+        let (local, remote) = (try #require(conflict.local), try #require(conflict.remote))
+        #expect(local.version == 1 && local.fields == fields("mine"))
+        #expect(remote.version == 2 && remote.fields == fields("theirs"))
+        // One item, made once: each side carries when it was made, and the server's its own change
+        #expect(local.createdAt == remote.createdAt && remote.updatedAt >= remote.createdAt)
     }
 
     @Test func keepingTheLocalVersionGoesOverOnlyTheServersVersionTheUserSaw() async throws {
@@ -333,12 +335,12 @@ struct FeatureStoreTests {
         headers[.ifMatch] = "*"
         _ = try await fixture.live.client.send(
             .put, "testbookmarks/1", body: ["note": "theirs, again"], headers: headers, as: TestBookmarkDTO.self)
-        try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .local)
+        _ = try await fixture.stack.sync.resolve(entryId: entry.id, keeping: .local)
         #expect(try await fixture.onServer(1)?.note == "theirs, again", "never over a version the user did not see")
-        let again = try #require(try await fixture.stack.sync.itemConflicts().first)
+        let again = try #require(try await fixture.stack.sync.conflicts().first)
         #expect(again.remote?.fields.first { $0.name == "note" }?.value == .text("theirs, again"))
         // Kept once more, now against the version shown, it goes through
-        try await fixture.stack.sync.resolveItem(entryId: again.entryId, keeping: .local)
+        _ = try await fixture.stack.sync.resolve(entryId: again.entryId, keeping: .local)
         #expect(try await fixture.onServer(1)?.note == "mine")
         #expect(try await fixture.stack.sync.outbox().isEmpty)
     }
@@ -347,16 +349,16 @@ struct FeatureStoreTests {
         let (fixture, store) = try await raced(AskTheUser.self)
         let entry = try #require(try await fixture.stack.sync.outbox().first)
         await #expect(throws: SyncError.invalidMerge("items of testbookmarks have no merge; keep local or remote")) {
-            try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .merged(body: "both"))
+            _ = try await fixture.stack.sync.resolve(entryId: entry.id, keeping: .merged(body: "both"))
         }
         #expect(
             try await fixture.stack.sync.outbox().map(\.state) == [.conflict], "a refused resolution changes nothing")
         await #expect(throws: SyncError.noSuchEntry(entry.id + 1)) {
-            try await fixture.stack.sync.resolveItem(entryId: entry.id + 1, keeping: .remote)
+            _ = try await fixture.stack.sync.resolve(entryId: entry.id + 1, keeping: .remote)
         }
-        try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .remote)
+        _ = try await fixture.stack.sync.resolve(entryId: entry.id, keeping: .remote)
         #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "theirs")
-        #expect(try await fixture.stack.sync.itemConflicts().isEmpty)
+        #expect(try await fixture.stack.sync.conflicts().isEmpty)
     }
 
     /// A feature's conflict is settled by the same path as a document's: where the collection
@@ -364,7 +366,7 @@ struct FeatureStoreTests {
     @Test func aFeatureThatOffersAMergeIsResolvedWithIt() async throws {
         let (fixture, store) = try await raced(MergeNotes.self)
         let entry = try #require(try await fixture.stack.sync.outbox().first)
-        try await fixture.stack.sync.resolveItem(entryId: entry.id, keeping: .merged(body: "mine and theirs"))
+        _ = try await fixture.stack.sync.resolve(entryId: entry.id, keeping: .merged(body: "mine and theirs"))
         #expect(try await fixture.onServer(1)?.note == "mine and theirs")
         #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "mine and theirs")
         #expect(try await fixture.stack.sync.outbox().isEmpty)
@@ -374,7 +376,7 @@ struct FeatureStoreTests {
         let (fixture, _) = try await raced(AskTheUser.self, deleting: true)
         #expect(try await fixture.onServer(1)?.note == "theirs")
         #expect(try await fixture.stack.sync.outbox().map(\.state) == [.conflict])
-        let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
+        let conflict = try #require(try await fixture.stack.sync.conflicts().first)
         #expect(conflict.operation == .delete && conflict.local == nil)
         #expect(conflict.remote?.fields.first { $0.name == "note" }?.value == .text("theirs"))
     }
@@ -400,9 +402,9 @@ struct FeatureStoreTests {
 
     @Test func underManualAnEditOfAnItemDeletedOnTheServerIsAConflictKeepingLocalBringsItBack() async throws {
         let (fixture, store) = try await editedWhileDeleted(AskTheUser.self)
-        let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
+        let conflict = try #require(try await fixture.stack.sync.conflicts().first)
         #expect(conflict.itemId == 1 && conflict.remote == nil && conflict.local != nil)
-        try await fixture.stack.sync.resolveItem(entryId: conflict.entryId, keeping: .local)
+        _ = try await fixture.stack.sync.resolve(entryId: conflict.entryId, keeping: .local)
         // Created again, under the identifier the server gave it
         #expect(try await fixture.stack.sync.outbox().isEmpty)
         #expect(try await fixture.onServer(1) == nil)
@@ -432,9 +434,9 @@ struct FeatureStoreTests {
     /// the edit and the copy here.
     func expectAConflictWithTheDeletion<Policy: BookmarkPolicy>(_ policy: Policy.Type) async throws {
         let (fixture, store) = try await editedWhileDeleted(policy)
-        let conflict = try #require(try await fixture.stack.sync.itemConflicts().first)
+        let conflict = try #require(try await fixture.stack.sync.conflicts().first)
         #expect(conflict.itemId == 1 && conflict.remote == nil && conflict.local != nil)
-        try await fixture.stack.sync.resolveItem(entryId: conflict.entryId, keeping: .remote)
+        _ = try await fixture.stack.sync.resolve(entryId: conflict.entryId, keeping: .remote)
         #expect(try await fixture.stack.sync.outbox().isEmpty)
         await #expect(throws: DataSourceError.notCached) {
             try await store.item(try #require(ID.server(1)), policy: .localOnly)

@@ -24,7 +24,7 @@ enum Invariants {
             // Every conflict kept is one the user sees, so one they can resolve: `conflicts list`
             // shows it, a deletion's and a feature's too.
             let listed =
-                try await device.sync.conflicts().map(\.entryId) + device.sync.itemConflicts().map(\.entryId)
+                try await device.sync.conflicts().map(\.entryId)
             for entry in try await device.sync.outbox() where entry.state == .conflict && !listed.contains(entry.id) {
                 violations.append(
                     "\(device.name) keeps conflict \(entry.id) (\(entry.operation) of \(entry.collection) \(entry.itemId)), which no list shows"

@@ -141,8 +141,8 @@ struct ItemEditorSceneTests {
         await items.contest()
         let versions = ItemConflict(
             entryId: 1, collection: "recipes", itemId: 3, operation: .update,
-            local: .init(version: 1, fields: [.init(name: "minutes", value: .number("25"))]),
-            remote: .init(version: 2, fields: [.init(name: "minutes", value: .number("40"))]))
+            local: FakeData.side(version: 1, fields: [.init(name: "minutes", value: .number("25"))]),
+            remote: FakeData.side(version: 2, fields: [.init(name: "minutes", value: .number("40"))]))
         await sync.add(versions)
         #expect(window.set("minutes", to: "25"))
         await window.editor?.save()?.value

@@ -72,28 +72,14 @@ extension SyncCommands {
         name: "conflicts list", group: .sync, summary: "Changes the server's version contradicts",
         examples: ["conflicts list"]
     ) { context, _ throws(CommandFailure) in
-        try await syncing { () throws(SyncError) in
-            SyncOutput.conflicts(
-                try await context.services.sync.conflicts(), try await context.services.sync.itemConflicts())
-        }
+        try await syncing { () throws(SyncError) in SyncOutput.conflicts(try await context.services.sync.conflicts()) }
     }
 
     private static let conflictsShow = Command(
         name: "conflicts show", group: .sync, summary: "Both versions of a conflicting document or item",
         arguments: [ArgumentSpec(name: "ID")], examples: ["conflicts show 1"]
     ) { context, arguments throws(CommandFailure) in
-        let id = try arguments.id()
-        let sync = context.services.sync
-        if let conflict = try await syncing({ () throws(SyncError) in try await sync.conflicts() })
-            .first(where: { $0.entryId == id })
-        {
-            return SyncOutput.conflict(conflict)
-        }
-        guard
-            let conflict = try await syncing({ () throws(SyncError) in try await sync.itemConflicts() })
-                .first(where: { $0.entryId == id })
-        else { throw try await noConflict(id, sync) }
-        return SyncOutput.conflict(conflict)
+        return SyncOutput.conflict(try await conflict(try arguments.id(), context.services.sync))
     }
 
     private static let resolve = Command(
@@ -119,35 +105,30 @@ extension SyncCommands {
         case nil: throw CommandFailure("missing --keep local|remote|merged")
         default: throw CommandFailure("--body goes with --keep merged only")
         }
-        let id = try arguments.id()
-        let sync = context.services.sync
-        if let conflict = try await syncing({ () throws(SyncError) in try await sync.itemConflicts() }).first(where: {
-            $0.entryId == id
-        }) {
-            try await syncing { () throws(SyncError) in try await sync.resolveItem(entryId: id, keeping: resolution) }
-            let outcome =
-                switch (resolution, conflict.local, conflict.remote) {
-                case (.remote, _, nil): "the item stays deleted, as on the server"
-                case (.remote, _, _): "the server's version is kept"
-                case (_, nil, _): deletionSent
-                case (_, _, nil): "this device's version creates the item again, with a new ID"
-                case (_, _, _): "this device's version is sent over the server's"
-                }
-            return .message("Conflict \(id) is resolved: \(outcome).")
-        }
-        let kept: Document?
-        switch await context.services.resolveConflict.execute(entryId: id, keeping: resolution) {
-        case .success(let document): kept = document
-        case .failure(.noSuchEntry), .failure(.notInConflict): throw try await noConflict(id, sync)
+        let conflict = try await conflict(try arguments.id(), context.services.sync)
+        let kept: Int?
+        switch await context.services.resolveConflict.execute(conflict, keeping: resolution) {
+        case .success(let id): kept = id
+        case .failure(.noSuchEntry), .failure(.notInConflict):
+            throw try await noConflict(conflict.entryId, context.services.sync)
         case .failure(let error): throw CommandFailure(error)
         }
-        // No document is kept only where a deletion won: the server's, or this device's kept
-        // (keeping an edit returns it; a deletion has no merge).
-        guard let kept else {
-            let outcome = resolution == .remote ? "the document stays deleted, as on the server" : deletionSent
-            return .message("Conflict \(id) is resolved: \(outcome).")
+        // A document kept reads as `docs show` prints it.
+        if conflict.collection == QueuedChange.documents, let id = kept.flatMap(Document.ID.init(rawValue:)),
+            case .success(let document) = await context.services.fetchDocument.execute(id: id)
+        {
+            return .rendered(DocumentOutput(document: document.value, provenance: nil))
         }
-        return .rendered(DocumentOutput(document: kept, provenance: nil))
+        let noun = conflict.collection == QueuedChange.documents ? "document" : "item"
+        let outcome =
+            switch (resolution, conflict.local, conflict.remote) {
+            case (.remote, _, nil): "the \(noun) stays deleted, as on the server"
+            case (.remote, _, _): "the server's version is kept"
+            case (_, nil, _): "this device's deletion is sent over the server's version"
+            case (_, _, nil): "this device's version creates the \(noun) again, with a new ID"
+            case (_, _, _): "this device's version is sent over the server's"
+            }
+        return .message("Conflict \(conflict.entryId) is resolved: \(outcome).")
     }
 
     private static let policy = Command(
@@ -177,8 +158,16 @@ extension SyncCommands {
         return .message("\(label): \(policy.rawValue)")
     }
 
-    /// How a resolved conflict ends when this device's change was a deletion and it was kept.
-    private static let deletionSent = "this device's deletion is sent over the server's version"
+    /// The conflict `conflicts list` shows as `id`.
+    private static func conflict(
+        _ id: Int, _ sync: any SyncRepositoryProtocol
+    ) async throws(CommandFailure) -> ItemConflict {
+        guard
+            let conflict = try await syncing({ () throws(SyncError) in try await sync.conflicts() })
+                .first(where: { $0.entryId == id })
+        else { throw try await noConflict(id, sync) }
+        return conflict
+    }
 
     /// The failure for `id`, which names no conflict.
     ///
@@ -190,11 +179,8 @@ extension SyncCommands {
         if try await syncing({ () throws(SyncError) in try await sync.outbox() }).contains(where: { $0.id == id }) {
             return CommandFailure(SyncError.notInConflict(id))
         }
-        let documents = try await syncing { () throws(SyncError) in try await sync.conflicts() }
-        let items = try await syncing { () throws(SyncError) in try await sync.itemConflicts() }
-        let meant =
-            documents.filter { $0.documentId.rawValue == id }.map { (QueuedChange.documents, $0.entryId) }
-            + items.filter { $0.itemId == id }.map { ($0.collection, $0.entryId) }
+        let meant = try await syncing { () throws(SyncError) in try await sync.conflicts() }
+            .filter { $0.itemId == id }.map { ($0.collection, $0.entryId) }
         return misnumbered(id, "conflict", listedBy: "conflicts list", meant: meant, as: "conflict")
     }
 

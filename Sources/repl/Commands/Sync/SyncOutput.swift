@@ -54,49 +54,39 @@ enum SyncOutput {
             json: JSONOutput.encode(OutboxJSON(entries: entries)))
     }
 
-    /// `conflicts list`: the documents' conflicts and the features', in the order they arose.
-    static func conflicts(_ documents: [DocumentConflict], _ items: [ItemConflict]) -> CommandOutput {
-        let all =
-            (documents.map { (id: $0.entryId, json: ConflictJSON($0), row: row($0)) }
-            + items.map { (id: $0.entryId, json: ConflictJSON($0), row: row($0)) }).sorted { $0.id < $1.id }
-        let rows = all.map(\.row)
+    /// `conflicts list`: every collection's conflicts, in the order they arose.
+    static func conflicts(_ conflicts: [ItemConflict]) -> CommandOutput {
+        let rows = conflicts.map(row)
         let table =
-            all.isEmpty
+            conflicts.isEmpty
             ? "No conflicts."
             : TextTable.render(rows: [["ID", "COLLECTION", "ITEM", "LOCAL", "REMOTE"]] + rows)
         return .rendered(
             table: table, plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
-            json: JSONOutput.encode(ConflictListJSON(conflicts: all.map(\.json))))
+            json: JSONOutput.encode(ConflictListJSON(conflicts: conflicts.map(ConflictJSON.init))))
     }
 
-    /// `conflicts show ID` for a document: both versions, each its title, then every other field
-    /// but the body (``Document/fieldValues``), then the body, so a change to any field shows.
-    static func conflict(_ conflict: DocumentConflict) -> CommandOutput {
-        func side(_ name: String, _ document: Document?, _ gone: String) -> String {
-            guard let document else { return "\(name): \(gone)" }
-            let apart: Set = [DocumentField.title.rawValue, DocumentField.body.rawValue]
-            let fields = document.fieldTexts.filter { !apart.contains($0.name) }.map { line($0.name, $0.text) }
-            let body = document.body.isEmpty ? [] : ["", document.body]
-            return (["\(name) (version \(document.version)): \(document.title)"] + fields + body)
-                .joined(separator: "\n")
-        }
-        let text =
-            "Conflict \(conflict.entryId) on document \(conflict.documentId)\n\n"
-            + side("local", conflict.local, "deleted on this device") + "\n\n"
-            + side("remote", conflict.remote, "deleted on the server")
-        return .rendered(table: text, plain: text, json: JSONOutput.encode(ConflictJSON(conflict)))
-    }
-
-    /// `conflicts show ID` for a feature's item: both versions, each with its version number (as
-    /// a document's), field by field.
+    /// `conflicts show ID`: both versions, each with its version number, field by field in the
+    /// order the item declares them; a document's as `docs show` prints one, its title in the
+    /// heading and its body under the other fields, so a change to any field shows.
     static func conflict(_ conflict: ItemConflict) -> CommandOutput {
+        let document = conflict.collection == QueuedChange.documents
         func side(_ name: String, _ side: ItemConflict.Side?, _ gone: String) -> String {
             guard let side else { return "\(name): \(gone)" }
-            return "\(name) (version \(side.version)):\n"
-                + side.fields.map { line($0.name, $0.value.text) }.joined(separator: "\n")
+            guard document else {
+                return "\(name) (version \(side.version)):\n"
+                    + side.fields.map { line($0.name, $0.value.text) }.joined(separator: "\n")
+            }
+            let (title, body) = (DocumentField.title.rawValue, DocumentField.body.rawValue)
+            let fields = side.fields.filter { ![title, body].contains($0.name) }.map { line($0.name, $0.value.text) }
+            let text = side.value(of: body)?.text ?? ""
+            return
+                (["\(name) (version \(side.version)): \(side.value(of: title)?.text ?? "")"] + fields
+                + (text.isEmpty ? [] : ["", text])).joined(separator: "\n")
         }
         let text =
-            "Conflict \(conflict.entryId) on \(conflict.collection) item \(conflict.itemId)\n\n"
+            "Conflict \(conflict.entryId) on "
+            + (document ? "document \(conflict.itemId)" : "\(conflict.collection) item \(conflict.itemId)") + "\n\n"
             + side("local", conflict.local, "deleted on this device") + "\n\n"
             + side("remote", conflict.remote, "deleted on the server")
         return .rendered(table: text, plain: text, json: JSONOutput.encode(ConflictJSON(conflict)))
@@ -107,15 +97,8 @@ enum SyncOutput {
         text.isEmpty ? "  \(name):" : "  \(name): \(text)"
     }
 
-    private static func row(_ conflict: DocumentConflict) -> [String] {
-        [
-            String(conflict.entryId), QueuedChange.documents, conflict.documentId.description,
-            conflict.local?.title ?? "(deleted)",
-            conflict.remote?.title ?? "(deleted)",
-        ]
-    }
-
-    /// A feature's item reads as its first field's value (generated features put their title first).
+    /// An item reads as its first field's value (a document's title; generated features put their
+    /// title first).
     private static func row(_ conflict: ItemConflict) -> [String] {
         func headline(_ side: ItemConflict.Side?) -> String {
             guard let side else { return "(deleted)" }
@@ -189,42 +172,35 @@ extension SyncOutput {
         let documentId: Int?
         let collection: String
         let itemId: Int
-        /// A document's conflict: the documents' JSON; a feature's: its fields by name, and its
-        /// `version` (no feature may name a field so).
+        /// Each side as `show --json` gives an item: its fields by name, then `id`, `version`,
+        /// `createdAt`, `updatedAt` and `syncState` (this device's side waits in `conflict`).
         let local: Side?
         let remote: Side?
 
-        enum Side: Encodable {
-            case document(FieldJSON)
-            case fields(ItemConflict.Side)
+        struct Side: Encodable {
+            let side: ItemConflict.Side
+            let common: FieldJSON.Common
 
             func encode(to encoder: any Encoder) throws {
-                switch self {
-                case .document(let json): try json.encode(to: encoder)
-                case .fields(let side):
-                    var container = encoder.container(keyedBy: FieldName.self)
-                    for field in side.fields { try container.encode(field.value, forKey: FieldName(field.name)) }
-                    try container.encode(side.version, forKey: FieldName("version"))
-                }
+                try FieldRecord(side.fields.map { ($0.name, $0.value) }).encode(to: encoder)
+                try common.encode(to: encoder)
             }
         }
 
-        init(_ conflict: DocumentConflict) {
-            id = conflict.entryId
-            documentId = conflict.documentId.rawValue
-            collection = QueuedChange.documents
-            itemId = conflict.documentId.rawValue
-            local = conflict.local.map { .document($0.json) }
-            remote = conflict.remote.map { .document($0.json) }
-        }
-
         init(_ conflict: ItemConflict) {
+            func side(_ side: ItemConflict.Side, _ state: SyncState) -> Side {
+                Side(
+                    side: side,
+                    common: FieldJSON.Common(
+                        id: conflict.itemId, version: side.version, createdAt: side.createdAt,
+                        updatedAt: side.updatedAt, syncState: state.rawValue))
+            }
             id = conflict.entryId
-            documentId = nil
+            documentId = conflict.collection == QueuedChange.documents ? conflict.itemId : nil
             collection = conflict.collection
             itemId = conflict.itemId
-            local = conflict.local.map { .fields($0) }
-            remote = conflict.remote.map { .fields($0) }
+            local = conflict.local.map { side($0, .conflict) }
+            remote = conflict.remote.map { side($0, .synced) }
         }
     }
 }
