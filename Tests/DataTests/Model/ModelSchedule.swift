@@ -61,9 +61,14 @@ struct ModelSchedule {
             try await step.apply(
                 to: devices, backend: backend, elsewhere: elsewhere, number: number, tracker: &tracker, using: &random)
         }
-        outcome.log.append("final: every device online, faults cleared, sync until quiet")
+        outcome.log.append("final: every device online, faults cleared, half the conflicts resolved, sync until quiet")
         await backend.clearFaults()
         for device in devices { device.http.isOffline = false }
+        for (index, device) in devices.enumerated() {
+            for conflict in try await device.sync.conflicts() where Bool.random(using: &random) {
+                await Step.resolve(conflict, on: device, index, number: steps, tracker: &tracker, using: &random)
+            }
+        }
         try await settle(devices)
         outcome.violations = try await Invariants.check(devices: devices, backend: backend, tracker: tracker)
         outcome.violations += try await Invariants.checkBookmarks(devices: devices, server: elsewhere, tracker: tracker)
@@ -142,10 +147,12 @@ extension ModelSchedule {
         case bookmarkDelete(Int)
         case serverBookmarkEdit
         case clearCaches(Int)
+        case resolve(Int)
 
         static func random(devices: Int, using random: inout SeededGenerator) -> Step {
             let device = Int.random(in: 0..<devices, using: &random)
-            switch Int.random(in: 0..<134, using: &random) {
+            switch Int.random(in: 0..<140, using: &random) {
+            case 134..<140: return .resolve(device)
             case 130..<134: return .clearCaches(device)
             case 100..<113: return .bookmark(device)
             case 113..<123: return .bookmarkEdit(device)
@@ -181,6 +188,7 @@ extension ModelSchedule {
             case .bookmarkDelete(let device): "d\(device) deletes a bookmark"
             case .serverBookmarkEdit: "another device edits a bookmark on the server"
             case .clearCaches(let device): "d\(device) syncs and clears its caches meanwhile"
+            case .resolve(let device): "d\(device) resolves one of its conflicts"
             }
         }
 
@@ -247,6 +255,11 @@ extension ModelSchedule {
                 async let synced = try? engine.sync(progress: { _ in })
                 try? await stack.clearLocal()
                 _ = await synced
+            case .resolve(let device):
+                guard let conflict = try? await devices[device].sync.conflicts().randomElement(using: &random)
+                else { return }
+                await Self.resolve(
+                    conflict, on: devices[device], device, number: number, tracker: &tracker, using: &random)
             case .serverBookmarkEdit:
                 guard
                     case .modified(let list, _)? = try? await elsewhere.get(
@@ -260,5 +273,31 @@ extension ModelSchedule {
                     as: TestBookmarkDTO.self)
             }
         }
+    }
+}
+
+extension ModelSchedule.Step {
+    /// The user settles a conflict of the device, of any collection, by a side picked at random (a
+    /// document's merge too, where this device's side is no deletion); what it sends is the
+    /// device's write at this step.
+    static func resolve(
+        _ conflict: ItemConflict, on device: ModelDevice, _ index: Int, number: Int,
+        tracker: inout ModelSchedule.Tracker, using random: inout SeededGenerator
+    ) async {
+        let document = conflict.collection == QueuedChange.documents
+        var sides: [ConflictResolution] = [.local, .remote]
+        if document, conflict.local != nil { sides.append(.merged(body: "d\(index)-m\(number)")) }
+        let resolution = sides[Int.random(in: 0..<sides.count, using: &random)]
+        guard (try? await device.sync.resolve(entryId: conflict.entryId, keeping: resolution)) != nil, document
+        else { return }
+        let sent: String? =
+            switch resolution {
+            case .local: conflict.local?.value(of: "body")?.text
+            case .merged(let body): body
+            case .remote: nil
+            }
+        guard let sent else { return }
+        tracker.writes[ModelSchedule.Tracker.AskedID(conflict.itemId, device: index), default: []].append(
+            (number, index, sent))
     }
 }
