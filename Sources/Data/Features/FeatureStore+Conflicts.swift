@@ -102,7 +102,14 @@ extension FeatureStore {
                         sql: "DELETE FROM outbox WHERE collection = ? AND item_id = ? AND seq != ?",
                         arguments: [entry.collection, entry.itemId, entry.seq])
                 }
-                try outbox.requeue(entry.seq ?? 0, rebasedOn: etag, body: try Self.encoded(Resource.wire(for: merged)))
+                let body = try Self.encoded(Resource.wire(for: merged))
+                // Over the server's deletion, the merge creates the item again, as keeping this
+                // device's version does; an edit of it would be refused again.
+                if remote == nil {
+                    try outbox.requeueAsCreate(entry.seq ?? 0, body: body)
+                } else {
+                    try outbox.requeue(entry.seq ?? 0, rebasedOn: etag, body: body)
+                }
             }
             source.forgetInMemory([id])
         }
@@ -116,7 +123,7 @@ extension FeatureStore {
     func keepLocal(_ entry: Outbox.Entry) async throws(SyncError) {
         if entry.operation == .update, entry.remote == nil {
             try engineStorage { () throws(StorageError) in
-                try Outbox(database: database).requeueAsCreate(entry.seq ?? 0)
+                try Outbox(database: database).requeueAsCreate(entry.seq ?? 0, body: nil)
             }
             return
         }

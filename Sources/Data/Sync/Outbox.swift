@@ -204,11 +204,11 @@ struct Outbox: Sendable {
         try update(seq) { entry in Self.requeue(&entry, rebasedOn: etag, body: body) }
     }
 
-    /// Queues an edit in conflict with the server's deletion of its item again as a create: the
-    /// item comes back with this device's version, under the identifier the server gives it.
-    func requeueAsCreate(_ seq: Int) throws(StorageError) {
+    /// Queues an edit in conflict with the server's deletion of its item again as a create of
+    /// `body` (a merge; nil: the edit's own): the item comes back under the server's identifier.
+    func requeueAsCreate(_ seq: Int, body: Data?) throws(StorageError) {
         try update(seq) { entry in
-            Self.requeue(&entry, rebasedOn: nil, body: nil)
+            Self.requeue(&entry, rebasedOn: nil, body: body)
             (entry.operation, entry.baseETag) = (.create, nil)
         }
     }
