@@ -151,6 +151,35 @@ struct SyncEngineTests {
         }
     }
 
+    /// A conflict whose kept server version no longer reads (damaged, or kept before the item's
+    /// wire form changed) is set aside with the reason, where `outbox retry` fetches that version
+    /// anew; the other conflicts stay listed (one such row made every conflict unreadable).
+    @Test func aConflictWhoseServerVersionNoLongerReadsIsSetAsideAndTheOthersStayListed() async throws {
+        let mine = try await Stack.make()
+        _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
+        _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
+        await offline(mine)
+        _ = try await mine.documents.update(id: 2, with: FakeData.changes(body: "mine 2"))
+        _ = try await mine.documents.update(id: 3, with: FakeData.changes(body: "mine 3"))
+        try await mine.live.backend.start()
+        try await mine.live.backend.editElsewhere("documents", id: 2, fields: #"{"body":"theirs"}"#)
+        try await mine.live.backend.editElsewhere("documents", id: 3, fields: #"{"body":"theirs"}"#)
+        #expect(try await mine.sync.sync().conflicts == 2)
+        let damaged = try #require(try await mine.sync.outbox().first { $0.itemId == 2 }?.id)
+        try await mine.rawConnection().write { db in
+            try db.execute(
+                sql: #"UPDATE outbox SET remote = CAST('{"title": 5}' AS BLOB) WHERE seq = ?"#, arguments: [damaged])
+        }
+        #expect(try await mine.sync.conflicts().map(\.itemId) == [3])
+        let entry = try #require(try await mine.sync.outbox().first { $0.id == damaged })
+        #expect(entry.state == .parked && entry.lastError?.contains("cannot be read") == true, "\(entry)")
+        let status = await mine.sync.status()
+        #expect(status.conflicts == 1 && status.parked == 1)
+        // Retrying sends the change again: the server still has another version, kept anew
+        try await mine.sync.retry(entryId: damaged)
+        #expect(try await mine.sync.conflicts().map(\.itemId).sorted() == [2, 3])
+    }
+
     @Test func resolvingAnEntryThatIsNotInConflictChangesNothing() async throws {
         let stack = try await Stack.make()
         await offline(stack)

@@ -149,58 +149,6 @@ public actor SyncEngine: SyncRepositoryProtocol {
         }
     }
 
-    /// The conflicts of every collection, as fields, oldest first.
-    public func conflicts() async throws(SyncError) -> [ItemConflict] {
-        try store { () throws(StorageError) in
-            var found: [ItemConflict] = []
-            for entry in try outbox.entries() where entry.state == .conflict {
-                if let conflict = try collection(entry.collection)?.conflict(of: entry) { found.append(conflict) }
-            }
-            return found
-        }
-    }
-
-    /// The conflict on item `itemId` of `collection` (documents, or a feature's), as fields;
-    /// `nil` when it is in none.
-    public func conflict(collection name: String, itemId: Int) async throws(SyncError) -> ItemConflict? {
-        try store { () throws(StorageError) in
-            guard let entry = try outbox.entries(of: name, in: .conflict).first(where: { $0.itemId == itemId })
-            else { return nil }
-            return try collection(name)?.conflict(of: entry)
-        }
-    }
-
-    /// Settles a conflict of any collection as the user chose: the local version (or the
-    /// collection's merge) is sent over the server's version the user saw; keeping the server's
-    /// drops the item's unsent changes.
-    ///
-    /// Returns the item's identifier now, `nil` when the side kept is a deletion.
-    public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Int? {
-        let entry = try stored(entryId)
-        guard entry.state == .conflict else { throw .notInConflict(entryId) }
-        guard let collection = collection(entry.collection) else { throw .noSuchEntry(entryId) }
-        let sides = try store { () throws(StorageError) in try collection.conflict(of: entry) }
-        try await collection.resolveConflict(entry, keeping: resolution)
-        guard (resolution == .remote ? sides.remote : sides.local) != nil else { return nil }
-        // An item this device's version created again takes the server's identifier once it is there.
-        let created = try? outbox.database.read { db in try Outbox.serverID(entry.collection, local: entry.itemId, db) }
-        return (created ?? nil) ?? entry.itemId
-    }
-
-    /// The policy the conflicts of `collection` follow: the one the user chose, else the one the
-    /// collection declares; `nil` for a collection not registered.
-    public func conflictPolicy(of collection: String) async -> ConflictPolicy? {
-        self.collection(collection)?.policy
-    }
-
-    /// Makes `collection`'s conflicts follow `policy` from now on (kept across launches); false
-    /// for a collection not registered.
-    public func setConflictPolicy(_ policy: ConflictPolicy, for collection: String) async -> Bool {
-        guard self.collection(collection) != nil else { return false }
-        try? outbox.database.write { db in try SyncValueRecord.setPolicy(policy, for: collection, db) }
-        return true
-    }
-
     /// Makes `sender` the one that sends, pulls and settles the changes of its collection.
     nonisolated func register(_ collection: any SyncedCollection) {
         registered.withLock { $0[collection.collection] = collection }
@@ -286,7 +234,7 @@ extension SyncEngine {
     }
 
     /// The change numbered `seq`, or the error that names it unknown.
-    private func stored(_ seq: Int) throws(SyncError) -> Outbox.Entry {
+    func stored(_ seq: Int) throws(SyncError) -> Outbox.Entry {
         guard let entry = try store({ () throws(StorageError) in try outbox.entry(seq) }) else {
             throw .noSuchEntry(seq)
         }
