@@ -151,10 +151,17 @@ struct SyncEngineTests {
         }
     }
 
-    /// A conflict whose kept server version no longer reads (damaged, or kept before the item's
-    /// wire form changed) is set aside with the reason, where `outbox retry` fetches that version
-    /// anew; the other conflicts stay listed (one such row made every conflict unreadable).
-    @Test func aConflictWhoseServerVersionNoLongerReadsIsSetAsideAndTheOthersStayListed() async throws {
+    /// A conflict with a version that no longer reads is set aside, and the others stay listed.
+    ///
+    /// The server's version kept may be damaged, or kept before the item's wire form changed, or
+    /// the copy on this device may no longer read: one such row made every conflict unreadable.
+    /// Set aside with the reason, `outbox retry` keeps the server's version anew and `outbox
+    /// discard` drops a damaged copy here.
+    @Test(arguments: [
+        #"UPDATE outbox SET remote = CAST('{"title": 5}' AS BLOB) WHERE item_id = 2"#,
+        "UPDATE document SET version = 'seven' WHERE id = 2",
+    ])
+    func aConflictWithAVersionThatNoLongerReadsIsSetAsideAndTheOthersStayListed(damage: String) async throws {
         let mine = try await Stack.make()
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
         _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
@@ -166,15 +173,17 @@ struct SyncEngineTests {
         try await mine.live.backend.editElsewhere("documents", id: 3, fields: #"{"body":"theirs"}"#)
         #expect(try await mine.sync.sync().conflicts == 2)
         let damaged = try #require(try await mine.sync.outbox().first { $0.itemId == 2 }?.id)
-        try await mine.rawConnection().write { db in
-            try db.execute(
-                sql: #"UPDATE outbox SET remote = CAST('{"title": 5}' AS BLOB) WHERE seq = ?"#, arguments: [damaged])
-        }
+        try await mine.rawConnection().write { db in try db.execute(sql: damage) }
         #expect(try await mine.sync.conflicts().map(\.itemId) == [3])
         let entry = try #require(try await mine.sync.outbox().first { $0.id == damaged })
         #expect(entry.state == .parked && entry.lastError?.contains("cannot be read") == true, "\(entry)")
         let status = await mine.sync.status()
         #expect(status.conflicts == 1 && status.parked == 1)
+        guard damage.hasPrefix("UPDATE outbox") else {
+            try await mine.sync.discard(entryId: damaged)
+            #expect(try await mine.documents.document(id: 2, policy: .cacheFirst).value.body == "theirs")
+            return
+        }
         // Retrying sends the change again: the server still has another version, kept anew
         try await mine.sync.retry(entryId: damaged)
         #expect(try await mine.sync.conflicts().map(\.itemId).sorted() == [2, 3])

@@ -61,7 +61,11 @@ extension FeatureStore {
     func typedConflict(_ entry: Outbox.Entry) throws(StorageError) -> (local: Item?, remote: Item?) {
         var local: Item?
         if entry.operation != .delete, let id = ID(rawValue: entry.itemId) {
-            local = try database.read { db in try Resource.Record.filter(key: id.rawValue).fetchOne(db) }?.object()
+            do {
+                local = try database.read { db in try Resource.Record.filter(key: id.rawValue).fetchOne(db) }?.object()
+            } catch .corruptRow {
+                throw .corruptRow("this device's version of \(Resource.collection) \(entry.itemId)")
+            }
         }
         let remote = try entry.remote.map { data throws(StorageError) in
             guard let wire = try? JSONCoding.decoder.decode(Resource.Wire.self, from: data),

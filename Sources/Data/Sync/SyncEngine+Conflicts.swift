@@ -61,12 +61,12 @@ extension SyncEngine {
         return true
     }
 
-    /// The conflict `entry` of `collection` keeps, as fields; `nil` when the server's version kept
-    /// with it no longer reads (damaged, or kept before the item's wire form changed).
+    /// The conflict `entry` of `collection` keeps, as fields; `nil` when a version no longer reads
+    /// (damaged, or the server's kept before the item's wire form changed).
     ///
-    /// Such an entry is set aside with the reason, where `outbox retry` sends the change again and
-    /// so fetches the server's version anew, and `outbox discard` drops it; the other conflicts stay
-    /// readable.
+    /// Such an entry is set aside with the reason, where `outbox retry` sends the change again (so
+    /// the server's version is kept anew) and `outbox discard` drops it with this device's copy;
+    /// the other conflicts stay readable. The same holds when this device's copy no longer reads.
     private func readConflict(
         _ entry: Outbox.Entry, of collection: any SyncedCollection
     ) throws(StorageError) -> ItemConflict? {
@@ -74,7 +74,7 @@ extension SyncEngine {
             return try collection.conflict(of: entry)
         } catch .corruptRow(let what) {
             logger.warning("conflict \(entry.seq ?? 0) set aside: \(what) cannot be read")
-            try outbox.park(entry, error: "\(what) cannot be read; retry fetches it again")
+            try outbox.park(entry, error: "\(what) cannot be read: retry sends the change again, discard drops it")
             return nil
         }
     }
