@@ -21,7 +21,8 @@ public protocol SyncRepositoryProtocol: Sendable {
     /// Drops a parked change, with the item's other unsent changes: the item is the server's
     /// version again.
     func discard(entryId: Int) async throws(SyncError)
-    /// The conflicts waiting for the user, of every collection, oldest first.
+    /// The conflicts waiting for the user, of every collection, oldest first; one whose versions
+    /// no longer read is parked with the reason instead, so it cannot hide the others.
     func conflicts() async throws(SyncError) -> [ItemConflict]
     /// The conflict on item `itemId` of `collection` (documents, or a feature's), as fields;
     /// `nil` when it is in none.
