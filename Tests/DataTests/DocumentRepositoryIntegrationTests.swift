@@ -85,15 +85,21 @@ struct DocumentRepositoryIntegrationTests {
         await #expect(throws: error) { try await stack.documents.document(id: 1, policy: .remoteOnly) }
     }
 
+    /// The item says its change was refused: it read `pending`, "waiting to be sent", although
+    /// nothing sends a parked change until the user retries it.
     @Test func aWriteTheServerRefusesIsParkedWithItsReasonAndKept() async throws {
         let stack = try await Stack.make()
         await stack.live.backend.injectStatus(422)
         let kept = try await stack.documents.create(FakeData.draft(title: "x"))
-        #expect(kept.id == -1 && kept.syncState == .pending)
+        #expect(kept.id == -1 && kept.syncState == .parked)
         let entries = try await stack.sync.outbox()
         #expect(entries.map(\.state) == [.parked])
         #expect(entries.first?.lastError == "the server refused the content (422)")
         #expect(await stack.live.backend.documentSnapshot().count == 3)
+        #expect(try await stack.documents.document(id: -1, policy: .cacheFirst).value.syncState == .parked)
+        // Retried, it is sent: the server has it
+        try await stack.sync.retry(entryId: try #require(entries.first?.id))
+        #expect(try await stack.documents.document(id: -1, policy: .cacheFirst).value.syncState == .synced)
     }
 
     @Test func aMalformedBodyIsInvalidDataOrACachedFallback() async throws {

@@ -12,14 +12,16 @@ extension FeatureStore {
         return mapped.flatMap(ID.server) ?? id
     }
 
-    /// Whether the item waits for the user (a change in conflict) or to be sent.
+    /// Whether the item waits for the user (a change in conflict, or one the server refused) or to
+    /// be sent; a conflict comes first, as it asks for a choice.
     func syncState(of id: ID) throws(DataSourceError) -> SyncState {
-        let conflicted = try reading { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM outbox WHERE collection = ? AND item_id = ? AND state = ?)",
-                arguments: [Resource.collection, id.rawValue, OutboxEntry.State.conflict.rawValue])
+        let states = try reading { db in
+            try String.fetchSet(
+                db, sql: "SELECT DISTINCT state FROM outbox WHERE collection = ? AND item_id = ?",
+                arguments: [Resource.collection, id.rawValue])
         }
-        return conflicted == true ? .conflict : .pending
+        if states.contains(OutboxEntry.State.conflict.rawValue) { return .conflict }
+        return states.contains(OutboxEntry.State.parked.rawValue) ? .parked : .pending
     }
 
     /// The device's copy of the item, if it has one.

@@ -45,6 +45,7 @@ nonisolated public enum ItemEditorViewState<
         case .dirty: "dirty"
         case .saving: "saving"
         case .saved(let item) where item.syncState == .pending: "saved (pending sync)"
+        case .saved(let item) where item.syncState == .parked: "saved (parked)"
         case .saved(let item): "saved(version \(item.version))"
         case .failed(_, let failure): "failed(\(failure.message))"
         case .conflict(_, let versions?):

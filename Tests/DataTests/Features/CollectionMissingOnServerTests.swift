@@ -39,6 +39,8 @@ struct CollectionMissingOnServerTests {
         #expect(parked.state == .parked && parked.lastError == "the server has no collection testbookmarks")
         #expect(parked.operation == operation)
         if operation != .delete {
+            // This device's version stays, and says its change waits for the user
+            edited.syncState = .parked
             #expect(try await store.item(edited.id, policy: .localOnly).value == edited)
         }
         await without.stop()

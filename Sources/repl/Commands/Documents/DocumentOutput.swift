@@ -53,6 +53,7 @@ extension SyncState {
         case .synced: "synced"
         case .pending: "pending (saved on this device, waiting to be sent)"
         case .conflict: "conflict (see 'conflicts list')"
+        case .parked: "parked (the server refused the change; see 'outbox list')"
         }
     }
 }

@@ -166,6 +166,7 @@ extension ItemEditorViewState {
         case .dirty: "dirty"
         case .saving: "saving"
         case .saved(let item) where item.syncState == .pending: "saved (pending sync)"
+        case .saved(let item) where item.syncState == .parked: "saved (parked)"
         case .saved: "saved"
         case .failed: "failed"
         case .conflict: "conflict"
