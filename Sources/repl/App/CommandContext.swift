@@ -126,12 +126,17 @@ final class CommandContext: ShellContext {
     }
 
     /// The prompt: `strata> `, `strata[editor:42]> ` while a scene is active, with
-    /// ` (offline)` and ` (3 pending)` when they apply.
+    /// ` (offline)`, ` (3 pending)`, ` (1 parked)` and ` (2 conflicts)` when they apply, so every
+    /// change `outbox list` holds shows, and those waiting for the user stay in sight.
     var prompt: String {
         var text = "strata"
         if let session = scenes.activeSession { text += "[\(SceneOutput.label(session))]" }
         if syncStatus.network == .offline { text += " (offline)" }
         if syncStatus.pending > 0 { text += " (\(syncStatus.pending) pending)" }
+        if syncStatus.parked > 0 { text += " (\(syncStatus.parked) parked)" }
+        if syncStatus.conflicts > 0 {
+            text += " (\(syncStatus.conflicts) \(syncStatus.conflicts == 1 ? "conflict" : "conflicts"))"
+        }
         return text + "> "
     }
 
