@@ -143,8 +143,11 @@ struct DocumentEditorViewModelTests {
         }
     }
 
-    @Test func aSaveWhileOfflineIsSavedPendingSync() async {
-        await repository.setWriteSyncState(.pending)
+    /// A save the server refused at once is saved here and says so: its change waits for the
+    /// user, not for the network.
+    @Test(arguments: [(SyncState.pending, "saved (pending sync)"), (.parked, "saved (parked)")])
+    func aSaveThatDidNotReachTheServerSaysWhy(state: SyncState, trace: String) async {
+        await repository.setWriteSyncState(state)
         let viewModel = editor()
         let tester = ViewModelTester(viewModel)
         viewModel.edit { $0.body = "offline" }
@@ -154,10 +157,10 @@ struct DocumentEditorViewModelTests {
         viewModel.save()
         var saved = FakeData.document(id: 1, body: "offline")
         saved.version = 2
-        saved.syncState = .pending
+        saved.syncState = state
         await tester.expect(.saving(draft), .saved(saved))
         await tester.finish()
-        #expect(viewModel.state.description == "saved (pending sync)")
+        #expect(viewModel.state.description == trace)
     }
 
     @Test func aConflictShowsBothVersions() async {
