@@ -22,6 +22,13 @@ struct SyncUseCaseTests {
         #expect(error.errorDescription == line)
     }
 
+    /// A conflict can be discarded too (`outbox discard` drops it with the item's other changes):
+    /// the refusal of a change still waiting to be sent says so, where it named parked ones only.
+    @Test func discardingAChangeWaitingToBeSentNamesWhatCanBeDiscarded() {
+        let line = SyncError.notParked(3).errorDescription ?? ""
+        #expect(line.hasPrefix("Outbox entry 3 is waiting to be sent") && line.contains("one in conflict"), "\(line)")
+    }
+
     @Test func aDocumentsMergedBodyMustFollowTheDocumentRules() async {
         let sync = FakeSyncRepository(conflicts: [conflict])
         let tooLarge = String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)

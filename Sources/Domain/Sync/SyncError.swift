@@ -15,7 +15,8 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
     case noSuchEntry(Int)
     /// The entry is not in conflict, so there is nothing to resolve.
     case notInConflict(Int)
-    /// The entry is not parked: only a change the server refused can be discarded.
+    /// The entry waits to be sent: only a change the server refused, or one in conflict, can be
+    /// discarded.
     case notParked(Int)
     /// The merged version breaks a document rule.
     case invalidMerge(String)
@@ -39,7 +40,8 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         case .unfitAnswer(let reason): "The server's answer does not fit the request: \(reason)"
         case .noSuchEntry(let id): "No outbox entry \(id)"
         case .notInConflict(let id): "Outbox entry \(id) is not in conflict"
-        case .notParked(let id): "Outbox entry \(id) is not parked; only a change the server refused can be discarded"
+        case .notParked(let id):
+            "Outbox entry \(id) is waiting to be sent; only a parked change or one in conflict can be discarded"
         case .invalidMerge(let reason): "The merged version can't be kept: \(reason)"
         case .storageFailure: "The device's storage failed"
         case .cancelled: "Cancelled"
