@@ -158,10 +158,12 @@ struct SyncEngineTests {
     /// Set aside with the reason, `outbox retry` keeps the server's version anew and `outbox
     /// discard` drops a damaged copy here.
     @Test(arguments: [
-        #"UPDATE outbox SET remote = CAST('{"title": 5}' AS BLOB) WHERE item_id = 2"#,
-        "UPDATE document SET version = 'seven' WHERE id = 2",
+        ("the server's", #"UPDATE outbox SET remote = CAST('{"title": 5}' AS BLOB) WHERE item_id = 2"#),
+        ("this device's", "UPDATE document SET version = 'seven' WHERE id = 2"),
     ])
-    func aConflictWithAVersionThatNoLongerReadsIsSetAsideAndTheOthersStayListed(damage: String) async throws {
+    func aConflictWithAVersionThatNoLongerReadsIsSetAsideAndTheOthersStayListed(
+        version: String, damage: String
+    ) async throws {
         let mine = try await Stack.make()
         _ = try await mine.documents.document(id: 2, policy: .cacheFirst)
         _ = try await mine.documents.document(id: 3, policy: .cacheFirst)
@@ -179,7 +181,8 @@ struct SyncEngineTests {
         #expect(entry.state == .parked && entry.lastError?.contains("cannot be read") == true, "\(entry)")
         let status = await mine.sync.status()
         #expect(status.conflicts == 1 && status.parked == 1)
-        guard damage.hasPrefix("UPDATE outbox") else {
+        #expect(entry.lastError?.hasPrefix(version) == true, "its reason names the version: \(entry)")
+        guard version == "the server's" else {
             try await mine.sync.discard(entryId: damaged)
             #expect(try await mine.documents.document(id: 2, policy: .cacheFirst).value.body == "theirs")
             return

@@ -157,10 +157,18 @@ struct FieldJSON: Encodable {
     }
 
     init(_ item: some FieldValued) {
-        fields = item.fileRecord
-        self.item = Common(
-            id: item.id.rawValue, version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt,
-            syncState: item.syncState.rawValue)
+        self.init(
+            fields: item.fileRecord,
+            item: Common(
+                id: item.id.rawValue, version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt,
+                syncState: item.syncState.rawValue))
+    }
+
+    /// An item known by its fields alone, as a conflict's side is (the sync layer knows no item's
+    /// type).
+    init(fields: FieldRecord, item: Common) {
+        self.fields = fields
+        self.item = item
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -174,24 +174,14 @@ extension SyncOutput {
         let itemId: Int
         /// Each side as `show --json` gives an item: its fields by name, then `id`, `version`,
         /// `createdAt`, `updatedAt` and `syncState` (this device's side waits in `conflict`).
-        let local: Side?
-        let remote: Side?
-
-        struct Side: Encodable {
-            let side: ItemConflict.Side
-            let common: FieldJSON.Common
-
-            func encode(to encoder: any Encoder) throws {
-                try FieldRecord(side.fields.map { ($0.name, $0.value) }).encode(to: encoder)
-                try common.encode(to: encoder)
-            }
-        }
+        let local: FieldJSON?
+        let remote: FieldJSON?
 
         init(_ conflict: ItemConflict) {
-            func side(_ side: ItemConflict.Side, _ state: SyncState) -> Side {
-                Side(
-                    side: side,
-                    common: FieldJSON.Common(
+            func side(_ side: ItemConflict.Side, _ state: SyncState) -> FieldJSON {
+                FieldJSON(
+                    fields: FieldRecord(side.fields.map { ($0.name, $0.value) }),
+                    item: FieldJSON.Common(
                         id: conflict.itemId, version: side.version, createdAt: side.createdAt,
                         updatedAt: side.updatedAt, syncState: state.rawValue))
             }
