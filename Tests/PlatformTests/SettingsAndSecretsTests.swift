@@ -8,7 +8,7 @@ import Testing
 struct SettingsAndSecretsTests {
     @Test func settingsKeepTheirTypesAcrossStores() throws {
         let folder = try ScratchFolder()
-        let url = folder.url.appendingPathComponent("Library/Preferences/com.example.json")
+        let url = folder.url.appendingPathComponent("Library/Preferences/com.example.plist")
         let store = FileSettingsStore(url: url)
         #expect(try store.all().isEmpty)
         try store.set(SettingValue(parsing: "true"), for: "sync.onLaunch")
@@ -25,32 +25,66 @@ struct SettingsAndSecretsTests {
         #expect(try store.value(for: "ratio") == nil)
     }
 
-    /// A damaged file is set aside whole and said so once; the settings then start empty and
-    /// work, and the copy is never written over.
-    @Test func aDamagedSettingsFileIsSetAsideOnceAndNeverOverwritten() throws {
+    /// A number typed with a fraction stays a double after a relaunch, a whole one an int: the
+    /// JSON file read `2.0` back as the int 2, since Foundation writes it as `2`.
+    @Test(arguments: ["2.0", "-3.0", "1e3", "0.5", "50", "0", "true", "2.0x"])
+    func aValueKeepsItsTypeAfterARelaunch(typed: String) throws {
         let folder = try ScratchFolder()
-        let url = folder.url.appendingPathComponent("settings.json")
-        let damaged = Data(#"{"nested": {"a": 1}}"#.utf8)
-        try damaged.write(to: url)
+        let url = folder.url.appendingPathComponent("com.example.plist")
+        try FileSettingsStore(url: url).set(SettingValue(parsing: typed), for: "value")
+        #expect(try FileSettingsStore(url: url).value(for: "value") == SettingValue(parsing: typed))
+    }
+
+    /// The settings an earlier build kept as JSON under the same name are read, each number by the
+    /// type its text gives, and move to the property list with the first change.
+    @Test func settingsAnEarlierBuildKeptAsJSONMoveToThePropertyList() throws {
+        let folder = try ScratchFolder()
+        let url = folder.url.appendingPathComponent("com.example.plist")
+        let earlier = folder.url.appendingPathComponent("com.example.json")
+        try Data(#"{"sync.onLaunch": true, "list.pageSize": 50, "ratio": 0.5, "scale": 2.0, "greeting": "Hi"}"#.utf8)
+            .write(to: earlier)
+        let kept: [String: SettingValue] = [
+            "sync.onLaunch": .bool(true), "list.pageSize": .int(50), "ratio": .double(0.5), "scale": .double(2),
+            "greeting": .string("Hi"),
+        ]
         let store = FileSettingsStore(url: url)
+        #expect(try store.all() == kept)
+        try store.set(.int(1), for: "a")
+        #expect(!FileManager.default.fileExists(atPath: earlier.path), "the earlier file is gone")
+        #expect(try FileSettingsStore(url: url).all() == kept.merging(["a": .int(1)]) { $1 })
+    }
+
+    /// A damaged file is set aside whole and said so once, an earlier build's JSON file alike.
+    ///
+    /// The settings then start empty and work, and the copy is never written over.
+    @Test(arguments: [
+        ("settings.plist", "<plist><dict><key>nested</key><dict/></dict></plist>", "property list"),
+        ("settings.json", #"{"nested": {"a": 1}}"#, "JSON object"),
+    ])
+    func aDamagedSettingsFileIsSetAsideOnceAndNeverOverwritten(name: String, text: String, kind: String) throws {
+        let folder = try ScratchFolder()
+        let file = folder.url.appendingPathComponent(name)
+        let damaged = Data(text.utf8)
+        try damaged.write(to: file)
+        let store = FileSettingsStore(url: folder.url.appendingPathComponent("settings.plist"))
         #expect(
             store.problem()
-                == "the settings in settings.json could not be read (kept as settings.json.damaged); "
-                + "settings start again empty (not a JSON object of single values)")
+                == "the settings in \(name) could not be read (kept as \(name).damaged); "
+                + "settings start again empty (not a \(kind) of single values)")
         #expect(store.problem() == nil, "once")
         try store.set(.int(1), for: "a")
         #expect(try store.all() == ["a": .int(1)])
-        #expect(try Data(contentsOf: url.appendingPathExtension("damaged")) == damaged, "kept as it was")
+        #expect(try Data(contentsOf: file.appendingPathExtension("damaged")) == damaged, "kept as it was")
     }
 
     @Test func aSettingsFileThatCannotBeReadIsReportedNotTakenForNoSettings() throws {
         // Given a folder where the settings file should be
         let folder = try ScratchFolder()
-        let url = folder.url.appendingPathComponent("settings.json")
+        let url = folder.url.appendingPathComponent("settings.plist")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         let store = FileSettingsStore(url: url)
         // Then reading and changing say why in the system's words, and nothing is written
-        let unreadable = SettingsError.unreadable(path: "settings.json", reason: "Is a directory")
+        let unreadable = SettingsError.unreadable(path: "settings.plist", reason: "Is a directory")
         #expect(throws: unreadable) { try store.all() }
         #expect(throws: unreadable) { try store.set(.int(1), for: "a") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).isEmpty)
@@ -67,7 +101,7 @@ struct SettingsAndSecretsTests {
     @Test(arguments: ["", "../x", "a..b", "1abc", "with space", "é"])
     func badSettingNamesAreRefused(name: String) throws {
         let folder = try ScratchFolder()
-        let store = FileSettingsStore(url: folder.url.appendingPathComponent("settings.json"))
+        let store = FileSettingsStore(url: folder.url.appendingPathComponent("settings.plist"))
         #expect(throws: SettingsError.invalidKey(name)) { try store.set(.bool(true), for: name) }
         #expect(!FileManager.default.fileExists(atPath: store.url.path), "nothing was written")
     }
@@ -129,9 +163,9 @@ struct SettingsAndSecretsTests {
         try container.prepare()
         try FileSecretStore(url: container.keychain.appendingPathComponent("secrets.json")).setSecret(
             Secret("t0ken"), for: "session.token")
-        try FileSettingsStore(url: container.preferences.appendingPathComponent("app.json")).set(.int(1), for: "a")
+        try FileSettingsStore(url: container.preferences.appendingPathComponent("app.plist")).set(.int(1), for: "a")
         let manifest = try AppSandbox(container: container).backupManifest()
-        #expect(manifest.contains("Library/Preferences/app.json"))
+        #expect(manifest.contains("Library/Preferences/app.plist"))
         #expect(!manifest.contains { $0.hasPrefix("Library/Keychain") })
     }
 }

@@ -136,13 +136,13 @@ struct ConfigurationTests {
         #expect(devRun.status == 0 && releaseRun.status == 0, "\(devRun.stderr)\(releaseRun.stderr)")
         let devHome = data.url.appendingPathComponent("strata")
         let releaseHome = data.url.appendingPathComponent("strata-release")
-        let devSettings = devHome.appendingPathComponent("Library/Preferences/com.strata.app.dev.json")
-        let releaseSettings = releaseHome.appendingPathComponent("Library/Preferences/com.strata.app.json")
+        let devSettings = devHome.appendingPathComponent("Library/Preferences/com.strata.app.dev.plist")
+        let releaseSettings = releaseHome.appendingPathComponent("Library/Preferences/com.strata.app.plist")
         #expect(try String(contentsOf: devSettings, encoding: .utf8).contains("dark"))
         #expect(try String(contentsOf: releaseSettings, encoding: .utf8).contains("light"))
         #expect(
             !FileManager.default.fileExists(
-                atPath: devHome.appendingPathComponent("Library/Preferences/com.strata.app.json").path))
+                atPath: devHome.appendingPathComponent("Library/Preferences/com.strata.app.plist").path))
         let local = try await repl.run(
             lines: ["docs list --policy local-only"], arguments: ["--config", "release"], environment: environment)
         #expect(!local.stdout.contains("Made in dev"), "release's database is its own")

@@ -60,7 +60,7 @@ nonisolated struct StartupTests {
                 atPath: secrets.path, contents: Data("garbage".utf8), attributes: [.posixPermissions: 0o600]))
         let preferences = home.appendingPathComponent("Library/Preferences")
         try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
-        try Data("[1, 2".utf8).write(to: preferences.appendingPathComponent("com.strata.app.dev.json"))
+        try Data("[1, 2".utf8).write(to: preferences.appendingPathComponent("com.strata.app.dev.plist"))
         let outcome = try await repl.run(
             lines: ["login ada --password-stdin", "analytical-engine", "whoami", "settings set a 1", "settings list"],
             arguments: ["--home", home.path])
@@ -68,11 +68,31 @@ nonisolated struct StartupTests {
         #expect(
             outcome.stderr.split(separator: "\n") == [
                 "warning: the secret store in secrets.json could not be read (kept as secrets.json.damaged); log in again",
-                "warning: the settings in com.strata.app.dev.json could not be read (kept as com.strata.app.dev.json.damaged); "
-                    + "settings start again empty (not a JSON object of single values)",
+                "warning: the settings in com.strata.app.dev.plist could not be read (kept as com.strata.app.dev.plist.damaged); "
+                    + "settings start again empty (not a property list of single values)",
             ])
         #expect(outcome.stdout.contains("Signed in as ada") && outcome.stdout.contains("a    1"), "\(outcome.stdout)")
         #expect(try Data(contentsOf: secrets.appendingPathExtension("damaged")) == Data("garbage".utf8))
+    }
+
+    /// A home an earlier build left its settings in, as JSON, keeps them, a number typed with a
+    /// fraction among them (ADR 0076).
+    @Test func settingsAnEarlierBuildKeptAsJSONAreThereAfterTheUpgrade() async throws {
+        let home = try home()
+        defer { ReplProcess.removeHome(home) }
+        let preferences = home.appendingPathComponent("Library/Preferences")
+        try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
+        try Data(#"{"theme": "dark", "scale": 2.0}"#.utf8).write(
+            to: preferences.appendingPathComponent("com.strata.app.dev.json"))
+        let outcome = try await repl.run(
+            lines: ["settings set list.pageSize 50", "settings list"], arguments: ["--home", home.path])
+        #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
+        for row in ["scale          2.0    double", "theme          dark   string"] {
+            #expect(outcome.stdout.contains(row), "\(outcome.stdout)")
+        }
+        let list = try String(
+            contentsOf: preferences.appendingPathComponent("com.strata.app.dev.plist"), encoding: .utf8)
+        #expect(list.contains("<real>2</real>") && list.contains("<integer>50</integer>"), "\(list)")
     }
 
     @Test func aHomeThatIsAFileIsOneLineWithTheSystemsReason() async throws {

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A small typed value kept in the settings store, as `UserDefaults` keeps property-list values.
-nonisolated public enum SettingValue: Codable, Equatable, Sendable, CustomStringConvertible {
+nonisolated public enum SettingValue: Equatable, Sendable, CustomStringConvertible {
     /// `true` or `false`.
     case bool(Bool)
     /// A whole number.
@@ -32,28 +32,32 @@ nonisolated public enum SettingValue: Codable, Equatable, Sendable, CustomString
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    /// Decodes a JSON scalar, trying the narrowest type first.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let int = try? container.decode(Int.self) {
-            self = .int(int)
-        } else if let double = try? container.decode(Double.self) {
-            self = .double(double)
-        } else {
-            self = .string(try container.decode(String.self))
+    /// The value of a property list or JSON file as Foundation reads it: a text, a boolean or a
+    /// number, each number by the type the file gave it (`<real>2</real>` and `2.0` are doubles,
+    /// `<integer>2</integer>` and `2` ints); `nil` for anything else (a list, a dictionary, a date).
+    init?(reading value: Any) {
+        switch value {
+        case let text as String: self = .string(text)
+        case let flag as Bool where type(of: value) == Bool.self: self = .bool(flag)
+        case let number as NSNumber:
+            // The number's own type: Foundation reads a boolean of a binary property list or of
+            // JSON as a number of type `c`.
+            switch String(cString: number.objCType) {
+            case "c", "B": self = .bool(number.boolValue)
+            case "d", "f": self = .double(number.doubleValue)
+            default: self = .int(number.intValue)
+            }
+        default: return nil
         }
     }
 
-    /// Encodes the bare JSON scalar.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
+    /// The value as a property list holds it.
+    var propertyListValue: Any {
         switch self {
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
+        case .bool(let value): value
+        case .int(let value): value
+        case .double(let value): value
+        case .string(let value): value
         }
     }
 
@@ -83,8 +87,9 @@ nonisolated public enum SettingsError: Error, Equatable, Sendable, LocalizedErro
     /// The file is there but cannot be read at all (a folder in its place, a read error); it is
     /// left as it is.
     case unreadable(path: String, reason: String)
-    /// The file was not a JSON object of single values: it was set aside (``DamagedFile``), the
-    /// settings are empty from now on, and this is the warning once.
+    /// The file was not a property list (or, from an earlier build, a JSON object) of single
+    /// values: it was set aside (``DamagedFile``), the settings are empty from now on, and this is
+    /// the warning once.
     case setAside(String)
     /// A key that is not a dotted name of letters and digits.
     case invalidKey(String)
@@ -123,16 +128,24 @@ extension SettingsStoring {
     }
 }
 
-/// Settings in one JSON file in `Library/Preferences/`, written whole and atomically; a damaged
-/// file is set aside, never overwritten (``DamagedFile``).
+/// Settings in one property list in `Library/Preferences/`, as `UserDefaults` keeps them, written
+/// whole and atomically; a damaged file is set aside, never overwritten (``DamagedFile``).
+///
+/// A property list keeps each number's type (`<real>2</real>`); JSON written by Foundation does
+/// not, since it writes `2.0` as `2` (ADR 0076). Earlier builds kept the settings as JSON under the
+/// same name (`NAME.json`): that file is read while the property list does not exist yet, and
+/// removed once the first change is saved in the property list.
 public final class FileSettingsStore: SettingsStoring {
-    /// The file.
+    /// The property list.
     public let url: URL
 
-    /// A store over `url` (created on the first change).
+    /// A store over the property list at `url` (created on the first change).
     public init(url: URL) {
         self.url = url
     }
+
+    /// Where builds before ADR 0076 kept the settings: `url` with the extension `json`.
+    private var earlierJSON: URL { url.deletingPathExtension().appendingPathExtension("json") }
 
     /// Reads the file as a launch does: why the settings cannot be used, or the warning that a
     /// damaged file was set aside just now; `nil` when they read.
@@ -145,26 +158,18 @@ public final class FileSettingsStore: SettingsStoring {
         }
     }
 
-    /// Every setting, by key; none when the file does not exist yet.
+    /// Every setting, by key; none when no file exists yet.
     ///
     /// A file that is there but cannot be read (a folder in its place, a read error) is reported,
     /// not taken for no settings: a change would then write a file holding only itself.
     public func all() throws(SettingsError) -> [String: SettingValue] {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(path: url.lastPathComponent, reason: FileErrorReason.of(error))
+        if FileManager.default.fileExists(atPath: url.path) {
+            return try read(url, kind: "property list") {
+                try PropertyListSerialization.propertyList(from: $0, format: nil)
+            }
         }
-        do {
-            return try JSONDecoder().decode([String: SettingValue].self, from: data)
-        } catch {
-            throw .setAside(
-                DamagedFile.setAside(
-                    url, holding: "the settings",
-                    then: "settings start again empty (not a JSON object of single values)"))
-        }
+        guard earlierJSON != url, FileManager.default.fileExists(atPath: earlierJSON.path) else { return [:] }
+        return try read(earlierJSON, kind: "JSON object") { try JSONSerialization.jsonObject(with: $0) }
     }
 
     /// Sets `key` to `value` and saves the file.
@@ -195,15 +200,38 @@ public final class FileSettingsStore: SettingsStoring {
         guard valid else { throw .invalidKey(key) }
     }
 
+    /// Reads the settings in `file`, which `parse` reads as a `kind` of single values; a file that
+    /// does not read so is set aside.
+    private func read(
+        _ file: URL, kind: String, parse: (Data) throws -> Any
+    ) throws(SettingsError) -> [String: SettingValue] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw .unreadable(path: file.lastPathComponent, reason: FileErrorReason.of(error))
+        }
+        if let object = (try? parse(data)) as? [String: Any] {
+            let settings = object.compactMapValues(SettingValue.init(reading:))
+            if settings.count == object.count { return settings }
+        }
+        throw .setAside(
+            DamagedFile.setAside(
+                file, holding: "the settings", then: "settings start again empty (not a \(kind) of single values)"))
+    }
+
     private func save(_ settings: [String: SettingValue]) throws(SettingsError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoder.encode(settings).write(to: url, options: .atomic)
+            let list = try PropertyListSerialization.data(
+                fromPropertyList: settings.mapValues(\.propertyListValue), format: .xml, options: 0)
+            try list.write(to: url, options: .atomic)
         } catch {
             throw .writeFailed(FileErrorReason.of(error))
         }
+        // The property list now holds every setting and is read first; an earlier file left
+        // behind (it could not be removed) is never read again.
+        if earlierJSON != url { try? FileManager.default.removeItem(at: earlierJSON) }
     }
 }

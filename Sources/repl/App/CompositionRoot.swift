@@ -152,7 +152,7 @@ enum CompositionRoot {
         follow(path, monitor: monitor, live: live)
         let notifications = NotificationCenterStandIn(file: container.notificationState)
         let settings = FileSettingsStore(
-            url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".json"))
+            url: container.preferences.appendingPathComponent(configuration.bundleIdentifier + ".plist"))
         warnings += [notifications.problem, settings.problem()].compactMap { $0 }
         let deviceToken = DeviceTokenRegistration(
             notifications: notifications, environment: configuration.pushEnvironment,
