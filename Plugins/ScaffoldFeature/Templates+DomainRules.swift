@@ -118,7 +118,7 @@ extension FeatureSpec {
         return """
             \(foundation)/// The rules for \(lowerPlural).
             public enum \(name)Rules {
-                /// The longest text a field holds, in characters.
+                /// The longest text a field holds, in characters (Unicode scalars, as the server counts them).
                 public static let maxTextLength = 200
 
                 /// The \(lower) identifier written as `number`; 0 is no identifier.
@@ -134,7 +134,7 @@ extension FeatureSpec {
 
                 private static func text(_ value: String, named field: String, required: Bool) throws(\(name)Error) {
                     if required && value.allSatisfy(\\.isWhitespace) { throw .invalidField(name: field, reason: "The \\(field) can't be empty") }
-                    if value.count > maxTextLength {
+                    if StorableText.length(of: value) > maxTextLength {
                         throw .invalidField(name: field, reason: "The \\(field) is too long (at most \\(maxTextLength) characters)")
                     }
                     try storable(value, named: field)

@@ -163,9 +163,11 @@ extension FeatureSpec {
             """ : ""
         return """
             \(empty)
+                /// The limit counts Unicode scalars, as the server does: 101 accents typed as marks of
+                /// their own are 202, though they show as 101 characters.
                 @Test func textOverTheLimitIsRefused() async {
                     var draft = \(sampleDraft(.first))
-                    draft.\(text.name) = String(repeating: "x", count: \(name)Rules.maxTextLength + 1)
+                    draft.\(text.name) = String(repeating: "e\\u{301}", count: \(name)Rules.maxTextLength / 2 + 1)
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
                     #expect(result == .failure(.invalidField(name: "\(text.name)", reason: "The \(text.name) is too long (at most 200 characters)")))
                 }

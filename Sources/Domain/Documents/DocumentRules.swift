@@ -2,13 +2,13 @@ import Foundation
 
 /// The validation rules for documents: one place, used by every use case that writes.
 public enum DocumentRules {
-    /// The longest title allowed, in characters.
+    /// The longest title allowed, in characters (Unicode scalars, ``StorableText/length(of:)``).
     public static let maxTitleLength = 200
     /// The largest body allowed, in UTF-8 bytes (1 MiB).
     public static let maxBodyBytes = 1_048_576
     /// The most tags a document may carry.
     public static let maxTagCount = 20
-    /// The longest tag allowed, in characters.
+    /// The longest tag allowed, in characters (Unicode scalars, ``StorableText/length(of:)``).
     public static let maxTagLength = 50
     /// The longest search query allowed, in characters.
     public static let maxQueryLength = SearchWords.maxQueryLength
@@ -77,7 +77,7 @@ extension DocumentRules {
     private static func check(title: String) -> DocumentError? {
         let trimmed = normalized(title: title)
         if trimmed.isEmpty { return .invalidField(.title, reason: "A title is required") }
-        if trimmed.count > maxTitleLength {
+        if StorableText.length(of: trimmed) > maxTitleLength {
             return .invalidField(.title, reason: "The title is too long (at most \(maxTitleLength) characters)")
         }
         return storable(title, in: .title)
@@ -86,7 +86,7 @@ extension DocumentRules {
     private static func check(tags: [String]) -> DocumentError? {
         if tags.count > maxTagCount { return .invalidField(.tags, reason: "Too many tags (at most \(maxTagCount))") }
         let invalid = tags.first { tag in
-            tag.isEmpty || tag.count > maxTagLength || tag.contains(where: \.isWhitespace)
+            tag.isEmpty || StorableText.length(of: tag) > maxTagLength || tag.contains(where: \.isWhitespace)
         }
         if let invalid {
             return .invalidField(
