@@ -21,6 +21,8 @@ struct DocumentRulesAgreeWithTheServerTests {
         (FakeData.draft(title: String(repeating: "é", count: 200)), true),
         (FakeData.draft(title: "t", tags: [String(repeating: accent, count: 25)]), true),
         (FakeData.draft(title: "t", tags: [String(repeating: accent, count: 26)]), false),
+        (FakeData.draft(title: "t", tags: ["home", "home"]), false),
+        (FakeData.draft(title: "t", tags: ["é", accent]), true),
     ])
     func theDeviceTakesADocumentWhenTheServerDoes(draft: DocumentDraft, taken: Bool) throws {
         let sent = try JSONCoding.decoder.decode(

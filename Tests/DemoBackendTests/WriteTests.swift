@@ -142,6 +142,16 @@ struct WriteTests {
         #expect(stale.status == 412)
     }
 
+    /// Tags are a set, as the contract's `uniqueItems` says: the same tag twice is refused, and
+    /// nothing changes.
+    @Test func aTagGivenTwiceIs422() async throws {
+        let before = await backend.documentSnapshot().map { "\($0)" }
+        let reply = try await client.send(
+            "PUT", "/documents/1", headers: ["If-Match": #""d1-v1""#], json: #"{"tags":["home","home"]}"#)
+        #expect(reply.status == 422 && reply.object["error"] as? String == "tags has the item 'home' twice")
+        #expect(await backend.documentSnapshot().map { "\($0)" } == before, "nothing changed")
+    }
+
     /// A device would keep a text holding U+0000 cut short at it (SQLite's C interface), so no
     /// collection takes one, in a text or a list of words, new or changed.
     @Test(arguments: [

@@ -107,6 +107,15 @@ struct DocumentRulesTests {
                 == .invalidField(.tags, reason: "Invalid tag '\(tag)': use 1 to 50 characters, no spaces"))
     }
 
+    /// A document's tags are a set: the same tag twice would show twice, and count twice in
+    /// every search and list by tag.
+    @Test func aTagGivenTwiceIsRefused() {
+        #expect(
+            DocumentRules.check(FakeData.draft(title: "t", tags: ["home", "weekly", "home"]))
+                == .invalidField(.tags, reason: "The tag 'home' is given twice"))
+        #expect(DocumentRules.check(FakeData.draft(title: "t", tags: ["home", "Home"])) == nil, "tags keep their case")
+    }
+
     @Test func zeroIsNeverAnIDAndNegativeIDsNameDocumentsCreatedOnThisDevice() throws {
         #expect(throws: DocumentError.invalidID(0)) { try DocumentRules.id(0) }
         #expect(try DocumentRules.id(-1).isIssuedByServer == false)

@@ -12,7 +12,8 @@ public struct CollectionSpec: Sendable {
             /// Text of at most `maxLength` characters (`maxBytes` UTF-8 bytes when set); `nonEmpty`
             /// refuses white space only.
             case string(maxLength: Int? = nil, maxBytes: Int? = nil, nonEmpty: Bool = false)
-            /// A list of at most `maxCount` words of 1 to `maxLength` characters without white space.
+            /// A list of at most `maxCount` different words of 1 to `maxLength` characters without
+            /// white space.
             case words(maxCount: Int, maxLength: Int)
             /// A whole number that fits in 64 bits (an `Int` on the device).
             case integer
@@ -173,7 +174,11 @@ extension CollectionSpec.Field {
             let bad = words.first { word in
                 word.isEmpty || word.unicodeScalars.count > maxLength || word.unicodeScalars.contains(where: \.isSpace)
             }
-            return bad.map { ValidationFailure("\(name) has an invalid item '\($0)'") }
+            if let bad { return ValidationFailure("\(name) has an invalid item '\(bad)'") }
+            // Compared by Unicode scalars, as JSON Schema's `uniqueItems` compares.
+            var seen: Set<[Unicode.Scalar]> = []
+            let repeated = words.first { !seen.insert(Array($0.unicodeScalars)).inserted }
+            return repeated.map { ValidationFailure("\(name) has the item '\($0)' twice") }
         case (.strings, .array):
             return value.strings == nil ? ValidationFailure("\(name) must be a list of strings") : nil
         case (.integer, .number):

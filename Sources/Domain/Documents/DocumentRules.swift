@@ -92,6 +92,12 @@ extension DocumentRules {
             return .invalidField(
                 .tags, reason: "Invalid tag '\(invalid)': use 1 to \(maxTagLength) characters, no spaces")
         }
+        // Compared by Unicode scalars, as the server and the contract's `uniqueItems` compare:
+        // `é` typed as one scalar and as `e` and a mark are two tags there, so they are here.
+        var seen: Set<[Unicode.Scalar]> = []
+        if let repeated = tags.first(where: { !seen.insert(Array($0.unicodeScalars)).inserted }) {
+            return .invalidField(.tags, reason: "The tag '\(repeated)' is given twice")
+        }
         return tags.lazy.compactMap { storable($0, in: .tags) }.first
     }
 
