@@ -142,6 +142,11 @@ struct DocumentRulesTests {
         #expect(DocumentRules.check(query: "  ") == .emptyQuery)
         #expect(DocumentRules.check(query: String(repeating: "q", count: 201)) == .queryTooLong(maxCharacters: 200))
         #expect(DocumentRules.check(query: "rules") == nil)
+        // Counted in Unicode scalars, as the server counts `q`: 101 flags are 202.
+        #expect(
+            DocumentRules.check(query: String(repeating: "\u{1F1EB}\u{1F1F7}", count: 101))
+                == .queryTooLong(maxCharacters: 200))
+        #expect(DocumentRules.check(query: String(repeating: "\u{1F1EB}\u{1F1F7}", count: 100)) == nil)
     }
 
     @Test func validationErrorsNameTheirField() {

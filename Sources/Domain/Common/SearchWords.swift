@@ -6,7 +6,7 @@ import Foundation
 /// Everything else separates words, so quotes, `*`, `-`, parentheses and `NEAR` are never search
 /// syntax: `"near-by*"` looks for the words `near` and `by`.
 public enum SearchWords {
-    /// The longest query a search takes, in characters.
+    /// The longest query a search takes, in characters (Unicode scalars, as the server counts `q`).
     public static let maxQueryLength = 200
 
     /// Why a query cannot be searched, whatever the collection, with the sentence the user reads.
@@ -40,7 +40,7 @@ public enum SearchWords {
     public static func refusal(of query: String) -> Refusal? {
         let normalized = normalized(query)
         if normalized.isEmpty { return .empty }
-        if normalized.count > maxQueryLength { return .tooLong }
+        if StorableText.length(of: normalized) > maxQueryLength { return .tooLong }
         return nil
     }
 
