@@ -180,23 +180,6 @@ struct Outbox: Sendable {
         }
     }
 
-    /// How many changes wait, how many the server refused, and how many wait for the user.
-    func counts() throws(StorageError) -> (pending: Int, parked: Int, conflicts: Int) {
-        let rows = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS n FROM outbox GROUP BY state")
-        }
-        var counts = (pending: 0, parked: 0, conflicts: 0)
-        for row in rows {
-            let number = (try? row.decode(Int.self, forColumn: "n")) ?? 0
-            switch OutboxEntry.State(rawValue: (try? row.decode(String.self, forColumn: "state")) ?? "") {
-            case .pending: counts.pending += number
-            case .conflict: counts.conflicts += number
-            case .parked, nil: counts.parked += number
-            }
-        }
-        return counts
-    }
-
     /// Puts a parked change, or one in conflict, back in the queue under a new idempotency key
     /// (the old one would only replay the refusal), over `etag` when given and with `body` when
     /// given.

@@ -36,7 +36,9 @@ extension SyncEngine {
     public func resolve(entryId: Int, keeping resolution: ConflictResolution) async throws(SyncError) -> Int? {
         let entry = try stored(entryId)
         guard entry.state == .conflict else { throw .notInConflict(entryId) }
-        guard let collection = collection(entry.collection) else { throw .noSuchEntry(entryId) }
+        guard let collection = collection(entry.collection) else {
+            throw .collectionNotInThisVersion(entry.collection)
+        }
         guard let sides = try store({ () throws(StorageError) in try readConflict(entry, of: collection) }) else {
             throw .notInConflict(entryId)
         }

@@ -1,5 +1,6 @@
 public import Domain
 import Foundation
+import GRDB
 import Logging
 import Synchronization
 
@@ -104,7 +105,7 @@ public actor SyncEngine: SyncRepositoryProtocol {
 
     /// Counts, the change numbers reached and the network status.
     public func status() async -> SyncStatus {
-        let counts = (try? outbox.counts()) ?? (pending: 0, parked: 0, conflicts: 0)
+        let counts = (try? self.counts()) ?? (pending: 0, parked: 0, conflicts: 0)
         let stored = try? outbox.database.read { db in try SyncValueRecord.value(.lastSyncAt, db) }
         let lastSync = (stored ?? nil).flatMap { Double($0) }.map { Date(timeIntervalSince1970: $0) }
         return SyncStatus(
@@ -113,8 +114,21 @@ public actor SyncEngine: SyncRepositoryProtocol {
     }
 
     /// Every queued change, of every collection, oldest first.
+    ///
+    /// A change to a collection this version of the app does not have (a feature taken out, or
+    /// added by a newer version) shows as parked, with why: nothing here sends it. It is kept as
+    /// it is for a version that has the collection, and may be discarded.
     public func outbox() async throws(SyncError) -> [QueuedChange] {
-        try store { () throws(StorageError) in try outbox.entries().map(\.queued) }
+        try store { () throws(StorageError) in
+            try outbox.entries().map { entry in
+                guard collection(entry.collection) == nil else { return entry.queued }
+                var shown = entry
+                (shown.state, shown.lastError) = (
+                    .parked, SyncError.collectionNotInThisVersion(entry.collection).errorDescription
+                )
+                return shown.queued
+            }
+        }
     }
 
     /// Requeues a parked change (or one in conflict, over the server's version the user saw) and
@@ -124,21 +138,21 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// a resend must be recognised as one.
     public func retry(entryId: Int) async throws(SyncError) {
         let entry = try stored(entryId)
+        guard collection(entry.collection) != nil else { throw .collectionNotInThisVersion(entry.collection) }
         switch entry.state {
         case .pending: break
         case .parked: try store { () throws(StorageError) in try outbox.requeue(entryId, rebasedOn: nil, body: nil) }
-        case .conflict:
-            guard let collection = collection(entry.collection) else { throw .noSuchEntry(entryId) }
-            try await collection.keepLocal(entry)
+        case .conflict: try await collection(entry.collection)?.keepLocal(entry)
         }
         await pushIfReachable()
     }
 
-    /// Drops a parked change (or one in conflict) with the item's other unsent changes; the item
-    /// is the server's version again: the one a conflict kept, or read anew when next shown.
+    /// Drops a parked change (or one in conflict, or any change to a collection this version of
+    /// the app does not have) with the item's other unsent changes; the item is the server's
+    /// version again: the one a conflict kept, or read anew when next shown.
     public func discard(entryId: Int) async throws(SyncError) {
         let entry = try stored(entryId)
-        guard entry.state != .pending else { throw .notParked(entryId) }
+        guard entry.state != .pending || collection(entry.collection) == nil else { throw .notParked(entryId) }
         try store { () throws(StorageError) in
             if let collection = collection(entry.collection) {
                 try collection.discardChanges(of: entry)
@@ -166,7 +180,29 @@ public actor SyncEngine: SyncRepositoryProtocol {
 
     /// Changes waiting to be sent.
     func pendingCount() -> Int {
-        (try? outbox.counts().pending) ?? 0
+        (try? counts().pending) ?? 0
+    }
+
+    /// How many changes wait, how many the server refused, and how many wait for the user.
+    ///
+    /// A change to a collection this version of the app does not have counts as parked, whatever
+    /// its state, as ``outbox()`` shows it: nothing here sends it or settles it.
+    private func counts() throws(StorageError) -> (pending: Int, parked: Int, conflicts: Int) {
+        let rows = try outbox.database.read { db in
+            try Row.fetchAll(db, sql: "SELECT state, collection, COUNT(*) AS n FROM outbox GROUP BY state, collection")
+        }
+        var counts = (pending: 0, parked: 0, conflicts: 0)
+        for row in rows {
+            let number = (try? row.decode(Int.self, forColumn: "n")) ?? 0
+            let state = OutboxEntry.State(rawValue: (try? row.decode(String.self, forColumn: "state")) ?? "")
+            let sent = collection((try? row.decode(String.self, forColumn: "collection")) ?? "") != nil
+            switch sent ? state : .parked {
+            case .pending: counts.pending += number
+            case .conflict: counts.conflicts += number
+            case .parked, nil: counts.parked += number
+            }
+        }
+        return counts
     }
 
     /// The change numbers every collection's pull reached, added up (at most `Int.max`: the numbers

@@ -18,6 +18,10 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
     /// The entry waits to be sent: only a change the server refused, or one in conflict, can be
     /// discarded.
     case notParked(Int)
+    /// The entry is a change to a collection this version of the app does not have (a feature
+    /// taken out, or added by a newer version): it is kept for a version that has it, and can only
+    /// be discarded here.
+    case collectionNotInThisVersion(String)
     /// The merged version breaks a document rule.
     case invalidMerge(String)
     /// The device's storage failed.
@@ -42,6 +46,8 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         case .notInConflict(let id): "Outbox entry \(id) is not in conflict"
         case .notParked(let id):
             "Outbox entry \(id) is waiting to be sent; only a parked change or one in conflict can be discarded"
+        case .collectionNotInThisVersion(let name):
+            "This version of the app has no \(name): the change is kept for a version that has, or can be discarded"
         case .invalidMerge(let reason): "The merged version can't be kept: \(reason)"
         case .storageFailure: "The device's storage failed"
         case .cancelled: "Cancelled"
@@ -66,7 +72,7 @@ extension SyncError: UserFacingError {
         switch self {
         case .offline, .busy: .retry
         case .signInRequired: .signIn
-        case .noSuchEntry, .notInConflict, .notParked: .pickAnother
+        case .noSuchEntry, .notInConflict, .notParked, .collectionNotInThisVersion: .pickAnother
         case .invalidMerge: .fixInput
         case .invalidData, .unfitAnswer, .storageFailure, .cancelled: .none
         }

@@ -549,6 +549,38 @@ struct FeatureStoreTests {
         #expect(try await fixture.stack.sync.outbox().count == 1)
     }
 
+    /// A change to a collection this version of the app does not have reads as parked.
+    ///
+    /// (A feature taken out, or added by a newer version.) It is counted and listed as parked,
+    /// with why, and can be discarded: it was counted as waiting to be sent, which nothing did,
+    /// and could not be discarded. It is kept as it was, and a version with the collection sends it.
+    @Test func aChangeToACollectionThisVersionLacksReadsAsParkedAndCanBeDiscarded() async throws {
+        let fixture = try await Fixture.make()
+        await fixture.live.backend.stop()
+        _ = try await fixture.store.create(Self.draft("https://a.example"))
+        _ = try await fixture.store.create(Self.draft("https://b.example"))
+        // The same home, opened by a version of the app without bookmarks
+        let database = try AppDatabase.open(at: fixture.folder.url.appendingPathComponent("app.sqlite"))
+        let without = DataStack(
+            database: database, api: fixture.live.client, monitor: fixture.live.monitor, now: { Date() })
+        let status = await without.sync.status()
+        #expect(status.pending == 0 && status.parked == 2 && status.conflicts == 0)
+        let queued = try await without.sync.outbox()
+        let reason =
+            "This version of the app has no testbookmarks: the change is kept for a version that has, or can be discarded"
+        #expect(queued.map(\.state) == [.parked, .parked] && queued.allSatisfy { $0.lastError == reason })
+        await #expect(throws: SyncError.collectionNotInThisVersion("testbookmarks")) {
+            try await without.sync.retry(entryId: queued[0].id)
+        }
+        try await without.sync.discard(entryId: queued[0].id)
+        #expect(await without.sync.status().parked == 1)
+        // The version with bookmarks sends the one kept
+        _ = try await fixture.live.backend.start()
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        #expect(await fixture.stack.sync.status().pending == 0)
+        #expect(try await fixture.onServer(1)?.url == "https://b.example")
+    }
+
     @Test func aSyncBringsEveryItemAnotherDeviceMadeChangedOrDeleted() async throws {
         // Given another device on the same server that made two bookmarks, then changed one
         let fixture = try await Fixture.make()
