@@ -7,11 +7,24 @@ import Testing
 struct ISO8601TimestampTests {
     @Test(arguments: [
         "1970-01-01T00:00:00Z", "2026-01-02T09:00:00Z", "2024-02-29T23:59:59Z", "2000-02-29T12:30:45Z",
-        "1969-12-31T23:59:59Z", "2099-12-31T00:00:01Z", "1900-03-01T00:00:00Z",
+        "1969-12-31T23:59:59Z", "2099-12-31T00:00:01Z", "1900-03-01T00:00:00Z", "0001-01-01T00:00:00Z",
+        "1000-06-15T12:34:56Z", "1582-10-04T23:59:59Z", "1582-10-15T00:00:00Z", "1583-01-01T00:00:00Z",
+        "9999-12-31T23:59:59Z",
     ])
     func theCommonFormReadsAsFoundationReadsIt(text: String) throws {
         let expected = try Date(text, strategy: .iso8601)
         #expect(ISO8601Timestamp.parse(text) == expected)
+    }
+
+    /// What the app's encoder writes, its decoder reads as the same moment: a day before the
+    /// Gregorian reform came back two days later, and moved again with every save.
+    @Test(arguments: ["0001-01-01T00:00:00Z", "1582-10-04T12:00:00Z", "1582-10-15T00:00:00Z", "2026-01-02T09:00:00Z"])
+    func aDateComesBackFromTheWireAsItWent(text: String) throws {
+        let date = try Date(text, strategy: .iso8601)
+        let json = try JSONCoding.encoder.encode([date])
+        #expect(
+            try JSONCoding.decoder.decode([Date].self, from: json) == [date], "\(String(decoding: json, as: UTF8.self))"
+        )
     }
 
     @Test(arguments: ["2026-01-02T09:00:00.250Z", "2026-01-02T10:00:00+01:00"])

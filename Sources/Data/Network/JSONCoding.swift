@@ -37,7 +37,12 @@ enum ISO8601Timestamp {
         return try? Date(text, strategy: .iso8601)
     }
 
-    /// Seconds since 1970 for exactly `YYYY-MM-DDTHH:MM:SSZ`, with every field in range.
+    /// Seconds since 1970 for exactly `YYYY-MM-DDTHH:MM:SSZ`, with every field in range, from the
+    /// year 1583 on.
+    ///
+    /// Foundation reads and writes a day before the Gregorian reform (1582-10-15) in the Julian
+    /// calendar, so an earlier year is left to it: read here, `0001-01-01` came back two days
+    /// later than the encoder had meant, and moved again with each round trip.
     private static func wholeSecondsUTC(_ text: String) -> Int? {
         var text = text
         return text.withUTF8 { bytes -> Int? in
@@ -53,7 +58,7 @@ enum ISO8601Timestamp {
                 }
                 return value
             }
-            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            guard let year = number(0, 4), year > 1582, let month = number(5, 2), let day = number(8, 2),
                 let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
                 (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
                 minute < 60, second < 60
