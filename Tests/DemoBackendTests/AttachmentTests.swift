@@ -65,6 +65,9 @@ struct AttachmentTests {
             (form(document: "1", name: "../evil", file: bytes), headers, 422),
             (form(document: "1", name: ".hidden", file: bytes), headers, 422),
             (form(document: "1", name: "a/b", file: bytes), headers, 422),
+            // A mark after the `/` or the dot makes one character of them; the name still has them.
+            (form(document: "1", name: "a/\u{301}b", file: bytes), headers, 422),
+            (form(document: "1", name: ".\u{301}hidden", file: bytes), headers, 422),
             (form(document: "2", name: "a.bin", file: bytes), headers, 422),
             (form(document: "1", name: nil, file: bytes), headers, 422),
             (form(document: "1", name: "a.bin", file: nil), headers, 422),

@@ -40,6 +40,10 @@ struct AttachmentUseCaseTests {
             ("../x", "it contains a path separator"), ("a/b", "it contains a path separator"),
             (#"a\b"#, "it contains a path separator"), ("line\nbreak", "it contains a control character"),
             (".profile", "it starts with a dot (hidden files are not attached)"),
+            // A mark joins the `/`, `\` or `.` before it into one character; the file system still
+            // reads the separator or the dot.
+            ("a/\u{301}b", "it contains a path separator"), ("a\\\u{301}b", "it contains a path separator"),
+            (".\u{301}profile", "it starts with a dot (hidden files are not attached)"),
             (" padded", "it starts or ends with white space"), ("padded ", "it starts or ends with white space"),
             (String(repeating: "é", count: 128), "it is longer than 255 bytes"),
         ])

@@ -59,9 +59,13 @@ struct AttachmentRoutes: Sendable {
     }
 
     /// Whether `name` can name an attachment: one file name, nothing that climbs out of a folder.
+    ///
+    /// Read by Unicode scalars, as a file system reads it: a mark after `/` or `.` joins it into
+    /// one character, which a comparison of characters does not find.
     static func isValid(name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
-            && name.utf8.count <= 255 && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        let scalars = name.unicodeScalars
+        return !scalars.isEmpty && scalars.first != "." && !scalars.contains("/") && !scalars.contains("\\")
+            && name.utf8.count <= 255 && !scalars.contains { $0.properties.generalCategory == .control }
     }
 }
 

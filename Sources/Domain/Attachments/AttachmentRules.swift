@@ -15,11 +15,14 @@ public enum AttachmentRules {
         func invalid(_ reason: String) -> AttachmentError { .invalidName(name, reason: reason) }
         if name.isEmpty { return invalid("it is empty") }
         if name == "." || name == ".." { return invalid("it names a folder") }
-        if name.contains("/") || name.contains("\\") { return invalid("it contains a path separator") }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        // Read by Unicode scalars, as a file system reads the name: a mark after `/` or `.` joins
+        // it into one character, which a comparison of characters does not find.
+        let scalars = name.unicodeScalars
+        if scalars.contains("/") || scalars.contains("\\") { return invalid("it contains a path separator") }
+        if scalars.contains(where: { $0.properties.generalCategory == .control }) {
             return invalid("it contains a control character")
         }
-        if name.hasPrefix(".") { return invalid("it starts with a dot (hidden files are not attached)") }
+        if scalars.first == "." { return invalid("it starts with a dot (hidden files are not attached)") }
         if name != name.trimmingCharacters(in: .whitespacesAndNewlines) {
             return invalid("it starts or ends with white space")
         }
