@@ -67,6 +67,14 @@ struct AppSandboxTests {
         #expect(try sandbox.exportDocument(Data(), named: name) == String(repeating: "é", count: 124) + "-1.txt")
     }
 
+    /// A mark after `/` makes one character of the two, but the file system still reads a
+    /// separator: the copy went into a folder `a` (or failed for want of one).
+    @Test func aFileNameWithASeparatorJoinedToAMarkIsRefused() throws {
+        let name = "a/\u{301}b"
+        #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.exportDocument(Data(), named: name) }
+        #expect(try sandbox.backupManifest().isEmpty)
+    }
+
     @Test(arguments: ["../secret", "/etc/passwd", "a/../../b", "", "sub//x"])
     func namesThatLeaveTheContainerAreRefusedAndChangeNothing(_ name: String) throws {
         #expect(throws: SandboxError.outsideContainer(name)) { try sandbox.inboxFile(named: name) }

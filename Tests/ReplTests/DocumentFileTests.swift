@@ -45,6 +45,10 @@ struct DocumentFileTests {
             (String(repeating: "日", count: 200), String(repeating: "日", count: 66) + ".json"),
             (String(repeating: "L", count: 150), String(repeating: "L", count: 100) + ".json"),
             ("a/b\u{1B}[2J\nc", "a-b-[2J-c.json"), ("..", "document-7.json"), ("  Notes  ", "Notes.json"),
+            // By Unicode scalars: a mark after `/` or `.` made one character of them, and the export
+            // failed on a folder that was not there, or hid the file.
+            ("a/\u{301}b", "a-b.json"), (".profile", "profile.json"), (". Notes", "Notes.json"),
+            (".\u{301}x", "\u{301}x.json"),
         ])
     func aTitleBecomesAFileName(title: String, name: String) throws {
         let document = FakeData.document(id: 7, title: title, body: "", createdAt: Date(), updatedAt: Date())

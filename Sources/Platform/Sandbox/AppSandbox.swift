@@ -200,7 +200,9 @@ nonisolated extension AppSandbox {
         into folder: URL, named name: String, _ write: (URL) throws -> Void
     ) throws(SandboxError) -> String {
         _ = try inside(folder, name)
-        guard !name.contains("/") else { throw .outsideContainer(name) }
+        // By Unicode scalars: a mark after `/` makes one character of it, which the file system
+        // still reads as a separator.
+        guard !name.unicodeScalars.contains("/") else { throw .outsideContainer(name) }
         let temporary = container.tmp.appendingPathComponent(".partial-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
         do {

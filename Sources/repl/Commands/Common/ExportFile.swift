@@ -16,7 +16,11 @@ enum ExportFile {
     }
 
     /// A file name from `title`: characters a file name cannot hold (or should not: control
-    /// characters) become `-`; an empty or dot-only title gives `fallback`.
+    /// characters) become `-`, and leading dots go, since they would hide the file; a title with
+    /// nothing left gives `fallback`.
+    ///
+    /// Read by Unicode scalars, as the file system reads the name: a mark after `/` or `.` joins
+    /// it into one character, and `a/́b` named a folder that was not there.
     ///
     /// The name keeps at most 100 characters and 200 UTF-8 bytes: a file system's name holds 255
     /// bytes, which 100 CJK characters (300 bytes) passed, and the sandbox may add `-N` before
@@ -24,13 +28,15 @@ enum ExportFile {
     static func name(from title: String, fallback: String) -> String {
         var safe = ""
         for character in title {
-            let isControl = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            let kept: Character = character == "/" || character.isNewline || isControl ? "-" : character
+            let unfit = character.unicodeScalars.contains { $0 == "/" || $0.properties.generalCategory == .control }
+            let kept: Character = unfit || character.isNewline ? "-" : character
             guard safe.count < 100, safe.utf8.count + kept.utf8.count <= 200 else { break }
             safe.append(kept)
         }
-        safe = safe.trimmingCharacters(in: .whitespaces)
-        let base = safe.allSatisfy { $0 == "." } ? fallback : safe
-        return base + ".json"
+        let shown = String(
+            String.UnicodeScalarView(safe.trimmingCharacters(in: .whitespaces).unicodeScalars.drop { $0 == "." })
+        )
+        .trimmingCharacters(in: .whitespaces)
+        return (shown.isEmpty ? fallback : shown) + ".json"
     }
 }
