@@ -22,6 +22,7 @@ struct DocumentRulesAgreeWithTheServerTests {
         (FakeData.draft(title: "t", tags: [String(repeating: accent, count: 25)]), true),
         (FakeData.draft(title: "t", tags: [String(repeating: accent, count: 26)]), false),
         (FakeData.draft(title: "t", tags: ["home", "home"]), false),
+        (FakeData.draft(title: "t", tags: ["a\u{600} b"]), false),
         (FakeData.draft(title: "t", tags: ["é", accent]), true),
     ])
     func theDeviceTakesADocumentWhenTheServerDoes(draft: DocumentDraft, taken: Bool) throws {

@@ -86,7 +86,10 @@ extension DocumentRules {
     private static func check(tags: [String]) -> DocumentError? {
         if tags.count > maxTagCount { return .invalidField(.tags, reason: "Too many tags (at most \(maxTagCount))") }
         let invalid = tags.first { tag in
-            tag.isEmpty || StorableText.length(of: tag) > maxTagLength || tag.contains(where: \.isWhitespace)
+            // White space by Unicode scalars, as the server reads it: after a mark that prepends
+            // (U+0600), a space is inside a character that is not white space.
+            tag.isEmpty || StorableText.length(of: tag) > maxTagLength
+                || tag.unicodeScalars.contains(where: \.properties.isWhitespace)
         }
         if let invalid {
             return .invalidField(
