@@ -133,7 +133,7 @@ extension FeatureSpec {
                 }
 
                 private static func text(_ value: String, named field: String, required: Bool) throws(\(name)Error) {
-                    if required && value.allSatisfy(\\.isWhitespace) { throw .invalidField(name: field, reason: "The \\(field) can't be empty") }
+                    if required && value.unicodeScalars.allSatisfy(\\.properties.isWhitespace) { throw .invalidField(name: field, reason: "The \\(field) can't be empty") }
                     if StorableText.length(of: value) > maxTextLength {
                         throw .invalidField(name: field, reason: "The \\(field) is too long (at most \\(maxTextLength) characters)")
                     }

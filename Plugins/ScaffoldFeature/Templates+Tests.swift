@@ -160,6 +160,15 @@ extension FeatureSpec {
                     #expect(await repository.stored.isEmpty)
                 }
 
+                /// Blank is white space in every Unicode scalar, as the server reads it: a mark on a
+                /// space is something, which a check of characters took for a space.
+                @Test func aMarkOnASpaceIsNotAnEmpty\(text.name.prefix(1).uppercased() + text.name.dropFirst())() async {
+                    var draft = \(sampleDraft(.first))
+                    draft.\(text.name) = " \\u{301}"
+                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
+                    #expect(result.map(\\.\(text.name)) == .success(" \\u{301}"))
+                }
+
             """ : ""
         return """
             \(empty)
