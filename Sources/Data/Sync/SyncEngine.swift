@@ -138,11 +138,13 @@ public actor SyncEngine: SyncRepositoryProtocol {
     /// a resend must be recognised as one.
     public func retry(entryId: Int) async throws(SyncError) {
         let entry = try stored(entryId)
-        guard collection(entry.collection) != nil else { throw .collectionNotInThisVersion(entry.collection) }
+        guard let collection = collection(entry.collection) else {
+            throw .collectionNotInThisVersion(entry.collection)
+        }
         switch entry.state {
         case .pending: break
         case .parked: try store { () throws(StorageError) in try outbox.requeue(entryId, rebasedOn: nil, body: nil) }
-        case .conflict: try await collection(entry.collection)?.keepLocal(entry)
+        case .conflict: try await collection.keepLocal(entry)
         }
         await pushIfReachable()
     }

@@ -33,10 +33,9 @@ enum ExportFile {
             guard safe.count < 100, safe.utf8.count + kept.utf8.count <= 200 else { break }
             safe.append(kept)
         }
-        let shown = String(
-            String.UnicodeScalarView(safe.trimmingCharacters(in: .whitespaces).unicodeScalars.drop { $0 == "." })
-        )
-        .trimmingCharacters(in: .whitespaces)
-        return (shown.isEmpty ? fallback : shown) + ".json"
+        var shown = Substring(safe.trimmingCharacters(in: .whitespaces))
+        while shown.unicodeScalars.first == "." { shown.unicodeScalars.removeFirst() }
+        let name = shown.trimmingCharacters(in: .whitespaces)
+        return (name.isEmpty ? fallback : name) + ".json"
     }
 }
