@@ -51,18 +51,23 @@ refuse Trip --field name:String --conflicts sometimes
 refuse Trip --field nights:Int --searchable nights
 refuse Trip --field name:String --range name:0...3
 refuse Trip --field nights:Int --range nights:3...1
+refuse Trip --field nights:Int --range nights:3...3
+refuse Trip --field nights:Int --range nights:-9223372036854775808...9223372036854775807
 refuse Trip --field 'kind:enum(solo)'
 refuse Trip --field 'kind:enum(solo)?'
 refuse Trip --field 'kind:enum(a,b)??'
 refuse Trip --field 'kind:enum(a,a)'
 refuse Trip --field 'kind:enum(Leisure,business)'
+refuse Trip --field 'pace:enum(none,fast)?'
 refuse Trip --field price:Decimal --range price:9...1
+refuse Trip --field price:Decimal --range price:2...2
 
 fields=(--field name:String --field 'note:String?' --field nights:Int --field 'guests:Int?' --field budget:Double
     --field 'rating:Double?' --field 'tip:Decimal?'
     --field booked:Bool --field 'insured:Bool?' --field departsOn:Date --field 'returnsOn:Date?' --field 'places:[String]' --field price:Decimal
-    --field 'kind:enum(leisure,business,family)' --field 'pace:enum(slow,fast)?' --conflicts serverWins
-    --searchable name --searchable places --range nights:0...30 --range price:0...500 --range tip:0...100)
+    --field 'kind:enum(none,business,family)' --field 'pace:enum(slow,fast)?' --conflicts serverWins
+    --searchable name --searchable places --range nights:0...3 --range price:0...1 --range budget:-2...-1
+    --range tip:0...100)
 scaffold Trip "${fields[@]}" >/dev/null  # the first run compiles the plugin
 scaffold --remove Trip >/dev/null
 unchanged "--remove left changes behind"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How each field type is written in each layer.
 extension FeatureSpec.Field {
     /// The Swift type in Domain.
@@ -76,31 +78,25 @@ extension FeatureSpec.Field {
 
     /// The server's kind for a number field: bounded when the feature gave a range.
     private var numberKind: String {
-        numberRange.map { ".numberIn(\($0.lowerBound)...\($0.upperBound))" } ?? ".number"
+        numberRange == nil ? ".number" : ".numberIn(\(rangeSource))"
     }
 
-    /// The field's range as Swift source (`0...30`).
+    /// The field's range as `--range` takes it (`0...30`); empty without one.
     var rangeText: String {
         range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? numberRange.map { "\($0.lowerBound)...\($0.upperBound)" } ?? ""
     }
 
-    /// The server's kind for a whole-number field: bounded when the feature gave a range.
-    private var integerKind: String {
-        range.map { ".integerIn(\($0.lowerBound)...\($0.upperBound))" } ?? ".integer"
+    /// The field's range as Swift source: a negative upper bound in parentheses, since `...-`
+    /// would read as one operator (`-9...(-1)`).
+    var rangeSource: String {
+        let bounds = rangeText.components(separatedBy: "...")
+        guard bounds.count == 2 else { return "" }
+        return bounds[0] + "..." + (bounds[1].hasPrefix("-") ? "(\(bounds[1]))" : bounds[1])
     }
 
-    /// A sample value, as Swift source, for tests and docs.
-    var sample: String {
-        switch type {
-        case .string, .optionalString: "\"Sample \(name)\""
-        case .int, .optionalInt: "3"
-        case .double, .optionalDouble: "2.5"
-        case .decimal, .optionalDecimal: "Decimal(1250) / 100"
-        case .bool, .optionalBool: "true"
-        case .date, .optionalDate: "Date(timeIntervalSince1970: 1_767_258_000)"
-        case .strings: "[\"one\", \"two\"]"
-        case .enumeration, .optionalEnumeration: ".\(values[0])"
-        }
+    /// The server's kind for a whole-number field: bounded when the feature gave a range.
+    private var integerKind: String {
+        range == nil ? ".integer" : ".integerIn(\(rangeSource))"
     }
 }
 
@@ -129,16 +125,19 @@ extension FeatureSpec.Field {
 
     /// The flag's spec in the `new` and `edit` commands.
     var flagSpec: String {
+        let bounds = rangeText.isEmpty ? "" : " from " + rangeText.replacingOccurrences(of: "...", with: " to ")
         let (valueName, help): (String, String) =
             switch type {
             case .string: ("TEXT", "The \(name)")
             case .optionalString: ("TEXT", "The \(name) (\\\"\\\" clears it)")
-            case .int: ("N", "The \(name), a whole number")
-            case .optionalInt: ("N", "The \(name), a whole number (\\\"\\\" clears it)")
-            case .double: ("NUMBER", "The \(name), a number such as 2.5")
-            case .decimal: ("NUMBER", "The \(name), an exact decimal such as 12.50")
-            case .optionalDouble: ("NUMBER", "The \(name), a number such as 2.5 (\\\"\\\" clears it)")
-            case .optionalDecimal: ("NUMBER", "The \(name), an exact decimal such as 12.50 (\\\"\\\" clears it)")
+            case .int: ("N", "The \(name), a whole number\(bounds)")
+            case .optionalInt: ("N", "The \(name), a whole number\(bounds) (\\\"\\\" clears it)")
+            case .double: ("NUMBER", "The \(name), a number\(bounds.isEmpty ? " such as 2.5" : bounds)")
+            case .decimal: ("NUMBER", "The \(name), an exact decimal\(bounds.isEmpty ? " such as 12.50" : bounds)")
+            case .optionalDouble:
+                ("NUMBER", "The \(name), a number\(bounds.isEmpty ? " such as 2.5" : bounds) (\\\"\\\" clears it)")
+            case .optionalDecimal:
+                ("NUMBER", "The \(name), an exact decimal\(bounds.isEmpty ? " such as 12.50" : bounds) (\\\"\\\" clears it)")
             case .bool: ("BOOL", "Whether \(name)")
             case .optionalBool: ("BOOL", "Whether \(name): true or false (\\\"\\\" clears it)")
             case .date: ("DATE", "The \(name): 2026-01-02 or 2026-01-02T09:00:00Z")
@@ -196,61 +195,6 @@ extension FeatureSpec.Field {
         case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate, .optionalBool, .optionalEnumeration:
             "if let \(name) = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
         case .strings: "if let \(name) = arguments.list(\"\(flag)\") { draft.\(name) = \(name) }"
-        }
-    }
-
-    /// Sample values: the one a new item gets and the one an edit gives it.
-    enum Sample {
-        case first, second
-    }
-
-    /// A sample value as Swift source.
-    func swiftValue(_ sample: Sample) -> String {
-        switch type {
-        case .string, .optionalString: "\"\(shown(sample))\""
-        case .int, .optionalInt, .double, .optionalDouble, .bool, .optionalBool: shown(sample)
-        // The second has more digits than a Double keeps: a server that rounds fails the tests.
-        case .decimal, .optionalDecimal:
-            sample == .first
-                ? "Decimal(1250) / 100" : "Decimal(sign: .plus, exponent: -17, significand: 1_375_000_000_000_000_001)"
-        case .date, .optionalDate:
-            sample == .first
-                ? "Date(timeIntervalSince1970: 1_767_312_000)" : "Date(timeIntervalSince1970: 1_767_398_400)"
-        case .strings: "[" + words(sample).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-        case .enumeration, .optionalEnumeration: ".\(shown(sample))"
-        }
-    }
-
-    /// The beginning of a word of a text field's first sample, as a search types it.
-    var searchWord: String { type == .strings ? "on" : "fir" }
-
-    /// The words of a list field's sample.
-    func words(_ sample: Sample) -> [String] { sample == .first ? ["one", "two"] : ["three"] }
-
-    /// The same value as typed after the flag (`--places one --places two` for a list).
-    func typed(_ sample: Sample) -> String {
-        switch type {
-        case .string, .optionalString: "\(flag) \"\(shown(sample))\""
-        case .date, .optionalDate: "\(flag) \(shown(sample).prefix(10))"
-        case .strings: words(sample).map { "\(flag) \($0)" }.joined(separator: " ")
-        case .int, .optionalInt, .double, .optionalDouble, .decimal, .optionalDecimal, .bool, .optionalBool, .enumeration,
-            .optionalEnumeration:
-            "\(flag) \(shown(sample))"
-        }
-    }
-
-    /// The same value as the shell's tables show it.
-    func shown(_ sample: Sample) -> String {
-        let first = sample == .first
-        return switch type {
-        case .string, .optionalString: first ? "First \(name)" : "Second \(name)"
-        case .int, .optionalInt: first ? "20" : "25"
-        case .double, .optionalDouble: first ? "2.5" : "3.75"
-        case .decimal, .optionalDecimal: first ? "12.5" : "13.75000000000000001"
-        case .bool, .optionalBool: first ? "true" : "false"
-        case .date, .optionalDate: first ? "2026-01-02T00:00:00Z" : "2026-01-03T00:00:00Z"
-        case .strings: words(sample).joined(separator: ", ")
-        case .enumeration, .optionalEnumeration: first ? values[0] : values[1]
         }
     }
 }

@@ -180,7 +180,13 @@ struct FeatureSpec {
             throw ScaffoldError("field '\(name)' is given twice")
         }
         if typeName.hasPrefix("enum("), typeName.hasSuffix(")?") {
-            return Field(name: name, type: .optionalEnumeration, values: try values(String(typeName.dropLast())))
+            let values = try values(String(typeName.dropLast()))
+            // `.none` of an optional enum is Swift's empty optional: the value could not be written.
+            guard !values.contains("none") else {
+                throw ScaffoldError(
+                    "'\(typeName)': 'none' reads as no value in an optional enum; name it otherwise (unset) or make the field required")
+            }
+            return Field(name: name, type: .optionalEnumeration, values: values)
         }
         if typeName.hasPrefix("enum(") { return Field(name: name, type: .enumeration, values: try values(typeName)) }
         guard let type = FieldType(rawValue: typeName), type != .enumeration, type != .optionalEnumeration else {
@@ -219,13 +225,17 @@ struct FeatureSpec {
         }
         switch fields[index].type {
         case .int, .optionalInt:
-            guard let low = Int(words[0]), let high = Int(words[1]), low <= high else {
-                throw ScaffoldError("--range \(text): a whole-number field takes whole bounds, LOW...HIGH")
+            // Two values at least, and not every `Int`: a test needs one inside and one outside.
+            guard let low = Int(words[0]), let high = Int(words[1]), low < high, low != Int.min || high != Int.max else {
+                throw ScaffoldError(
+                    "--range \(text): a whole-number field takes whole bounds, LOW...HIGH with LOW below HIGH")
             }
             fields[index].range = low...high
         case .double, .decimal, .optionalDouble, .optionalDecimal:
-            guard let low = Double(words[0]), let high = Double(words[1]), low.isFinite, high.isFinite, low <= high
-            else { throw ScaffoldError("--range \(text): a number field takes number bounds, LOW...HIGH") }
+            guard let low = Double(words[0]), let high = Double(words[1]), low.isFinite, high.isFinite, low < high
+            else {
+                throw ScaffoldError("--range \(text): a number field takes number bounds, LOW...HIGH with LOW below HIGH")
+            }
             fields[index].numberRange = low...high
         default:
             throw ScaffoldError("--range \(text): give a number field of the feature as FIELD:LOW...HIGH, once")

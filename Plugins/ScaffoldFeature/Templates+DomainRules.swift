@@ -97,16 +97,16 @@ extension FeatureSpec {
                     """
             case .int where field.range != nil:
                 return """
-                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeText))
+                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeSource))
                     """
             case .double where field.numberRange != nil, .decimal where field.numberRange != nil:
                 return """
-                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeText))
+                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeSource))
                     """
             case .optionalInt where field.range != nil, .optionalDouble where field.numberRange != nil,
                 .optionalDecimal where field.numberRange != nil:
                 return """
-                        if let \(field.name) = draft.\(field.name) { try number(\(field.name), named: "\(field.name)", in: \(field.rangeText)) }
+                        if let \(field.name) = draft.\(field.name) { try number(\(field.name), named: "\(field.name)", in: \(field.rangeSource)) }
                     """
             default: return nil
             }

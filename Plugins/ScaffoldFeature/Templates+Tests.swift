@@ -1062,7 +1062,7 @@ extension FeatureSpec {
         return """
                 @Test func \(field.name)OutsideItsRangeIsRefusedAndNothingIsSaved() async {
                     var draft = \(sampleDraft(.first))
-                    draft.\(field.name) = \(range.upperBound + 1)
+                    draft.\(field.name) = \(range.upperBound < .max ? range.upperBound + 1 : range.lowerBound - 1)
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
                     #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(range.lowerBound) to \(range.upperBound)")))
                     #expect(await repository.stored.isEmpty)
