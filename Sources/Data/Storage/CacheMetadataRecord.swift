@@ -47,12 +47,26 @@ struct CacheMetadataRecord: Codable, FetchableRecord, PersistableRecord, ColumnE
         container[Columns.maxAge] = maxAge
     }
 
-    /// The metadata columns of a row that joined this table (no row: fetched at the epoch, so
-    /// the value counts as stale and is revalidated).
+    /// The names this table's columns take in a join: a leading underscore, which no record's
+    /// own column has, so an item's column of the same name (a field called `etag`) hides none.
+    enum Joined {
+        static let fetchedAt = Column("_fetched_at")
+        static let etag = Column("_etag")
+        static let maxAge = Column("_max_age")
+    }
+
+    /// The select list that joins this table as `alias` (`m.fetched_at AS _fetched_at, …`).
+    static func joinedColumns(as alias: String) -> String {
+        [(Columns.fetchedAt, Joined.fetchedAt), (Columns.etag, Joined.etag), (Columns.maxAge, Joined.maxAge)]
+            .map { "\(alias).\($0.name) AS \($1.name)" }.joined(separator: ", ")
+    }
+
+    /// The metadata columns of a row that joined this table with ``joinedColumns(as:)`` (no row:
+    /// fetched at the epoch, so the value counts as stale and is revalidated).
     static func metadata(joinedIn row: some ColumnDecoding) throws -> CacheMetadata {
-        let fetchedAt: Double? = try row(Columns.fetchedAt)
+        let fetchedAt: Double? = try row(Joined.fetchedAt)
         return CacheMetadata(
-            fetchedAt: Date(timeIntervalSince1970: fetchedAt ?? 0), etag: try row(Columns.etag),
-            maxAge: try row(Columns.maxAge))
+            fetchedAt: Date(timeIntervalSince1970: fetchedAt ?? 0), etag: try row(Joined.etag),
+            maxAge: try row(Joined.maxAge))
     }
 }

@@ -17,8 +17,7 @@ struct RecordStore<Record: CacheableRecord>: LocalStore {
         self.database = database
         selectSQL = HotSQL(
             """
-            SELECT t.*, m.\(CacheMetadataRecord.Columns.fetchedAt.name), m.\(CacheMetadataRecord.Columns.etag.name), \
-            m.\(CacheMetadataRecord.Columns.maxAge.name) FROM \(Record.databaseTableName) t \
+            SELECT t.*, \(CacheMetadataRecord.joinedColumns(as: "m")) FROM \(Record.databaseTableName) t \
             LEFT JOIN \(CacheMetadataRecord.databaseTableName) m ON m.\(CacheMetadataRecord.Columns.key.name) = ? \
             WHERE t.\(Record.keyColumn.name) = ?
             """)
