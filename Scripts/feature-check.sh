@@ -40,12 +40,17 @@ swift package resolve >/dev/null 2>&1
 refuse trip --field name:String
 refuse Document --field name:String
 refuse Entry --field name:String
+refuse Inbox --field name:String
+refuse Exit --field name:String
 refuse Trip --field class:String
 refuse Trip --field name:Float
 refuse Trip --field name:decimal
 refuse Trip --field name:String --field name:Int
 refuse Trip --field syncState:String
 refuse Trip --field origin:String
+refuse Trip --field etag:String
+refuse Trip --field object:Int
+refuse Trip --field 'rank:String?' --searchable rank
 refuse Trip
 refuse Trip --field name:String --conflicts sometimes
 refuse Trip --field nights:Int --searchable nights
@@ -82,7 +87,12 @@ scaffold Inquiry --field note:String >/dev/null
 grep -q '^  /inquiries:' Docs/openapi.yaml || fail "the contract does not describe /inquiries"
 grep -q '^An inquiry has' Docs/Features/Inquiry.md || fail "Inquiry's page does not say 'An inquiry'"
 # Trip asks serverWins and Inquiry manual: a third policy takes the generated tests' last branch.
-scaffold Memo --field note:String --conflicts lastWriterWins >/dev/null
+# Memo's other fields are named as SQL keywords and as the generated code's own locals and
+# parameters (its table, its search index and every layer's code must still build and pass).
+scaffold Memo --field note:String --field 'order:Int?' --field 'group:String?' --field 'text:String?' \
+    --field 'key:String?' --field 'draft:String?' --field 'row:Int?' --field 'container:Bool?' \
+    --field 'moment:String?' --field 'memo:String?' --field 'changed:Int?' --field 'value:Int?' \
+    --searchable note --searchable group --conflicts lastWriterWins >/dev/null
 
 swift build --build-tests
 Scripts/lint.sh

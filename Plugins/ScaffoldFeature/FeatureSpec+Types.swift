@@ -47,8 +47,9 @@ extension FeatureSpec.Field {
         }
     }
 
-    /// The column's definition.
-    var column: String { "\(snakeName) \(sqlType)\(isOptional ? "" : " NOT NULL")" }
+    /// The column's definition; the name quoted, since a field may be named as an SQL keyword
+    /// (`order`, `group`).
+    var column: String { "\"\(snakeName)\" \(sqlType)\(isOptional ? "" : " NOT NULL")" }
 
     /// The column's name.
     var snakeName: String {
@@ -191,10 +192,10 @@ extension FeatureSpec.Field {
     var editStatement: String {
         switch type {
         case .string, .int, .double, .decimal, .date, .bool, .enumeration:
-            "if let \(name) = try arguments.value(of: \"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
+            "if let value = try arguments.value(of: \"\(flag)\", \(reader)) { draft.\(name) = value }"
         case .optionalString, .optionalInt, .optionalDouble, .optionalDecimal, .optionalDate, .optionalBool, .optionalEnumeration:
-            "if let \(name) = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = \(name) }"
-        case .strings: "if let \(name) = arguments.list(\"\(flag)\") { draft.\(name) = \(name) }"
+            "if let value = try arguments.clearable(\"\(flag)\", \(reader)) { draft.\(name) = value }"
+        case .strings: "if let value = arguments.list(\"\(flag)\") { draft.\(name) = value }"
         }
     }
 }

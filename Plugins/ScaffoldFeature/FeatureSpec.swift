@@ -144,6 +144,10 @@ struct FeatureSpec {
                 throw ScaffoldError(
                     "--searchable \(name): name a text field (String, String? or [String]) of the feature")
             }
+            // FTS5 keeps these column names for itself, quoted or not.
+            guard !["rank", "rowid"].contains(field.snakeName) else {
+                throw ScaffoldError("--searchable \(name): the search index cannot hold a column named \(name)")
+            }
             return field
         }
         return FeatureSpec(name: name, fields: fields, conflicts: conflicts ?? "manual", searchable: searched)
@@ -174,7 +178,10 @@ struct FeatureSpec {
         }
         guard !swiftKeywords.contains(name), !reservedFields.contains(name) else {
             throw ScaffoldError(
-                "'\(name)' cannot be a field name (a Swift keyword, or a name every item has in the shell's JSON)")
+                "'\(name)' cannot be a field name (a Swift keyword, or a name every item has on the wire or in the shell's JSON)")
+        }
+        guard !generatedMembers.contains(name) else {
+            throw ScaffoldError("'\(name)' cannot be a field name (the generated code declares '\(name)' for the item itself)")
         }
         guard !existing.contains(where: { $0.name == name }) else {
             throw ScaffoldError("field '\(name)' is given twice")
@@ -249,11 +256,15 @@ struct FeatureSpec {
         "Date", "Bool", "Double", "Array", "Set", "Dictionary", "Optional", "Task", "Any", "Type", "Self",
     ]
 
-    /// Fields every feature has already, and the members the shell's JSON puts beside an item's
-    /// fields to say where it was read from.
+    /// Fields every feature has already, the member a change list puts beside an item's fields
+    /// (its `etag`), and the members the shell's JSON puts there to say where it was read from.
     static let reservedFields: Set<String> = [
-        "id", "version", "updatedAt", "createdAt", "syncState", "origin", "freshness", "ageSeconds",
+        "id", "version", "updatedAt", "createdAt", "syncState", "etag", "origin", "freshness", "ageSeconds",
     ]
+
+    /// Members the generated types declare to meet the engine's and the shell's protocols
+    /// (`CacheableRecord.object()`, `FieldRendering.fieldValues`, its `noun`).
+    static let generatedMembers: Set<String> = ["object", "fieldValues", "noun"]
 
     /// Swift's keywords (none may name a field).
     static let swiftKeywords: Set<String> = [

@@ -63,6 +63,11 @@ struct Writer {
                 "'\(spec.name)' would declare \(clash.type) again, a type of the template (\(clash.path)); pick another name"
             )
         }
+        if let taken = commandWords().first(where: { $0.word == spec.lower }) {
+            throw ScaffoldError(
+                "'\(spec.name)' would name its commands '\(spec.lower)', a command of the shell (\(taken.path)); pick another name"
+            )
+        }
         var registered: [(path: String, text: String, original: String)] = []
         for (path, line) in Self.registrations(spec) {
             let original = (try? String(contentsOf: url(path), encoding: .utf8)) ?? ""
@@ -97,15 +102,37 @@ struct Writer {
     func declaredTypes() -> [(type: String, path: String)] {
         let declaration = #/^(?:@\w+(?:\([^)]*\))? )*(?:(?:public|package|internal|final|open|nonisolated) )*(?:struct|class|enum|protocol|actor|typealias) ([A-Z]\w*)/#
             .anchorsMatchLineEndings()
-        var found: [(type: String, path: String)] = []
-        for folder in ["Sources", "Tests"] {
+        return swiftFiles(in: ["Sources", "Tests"]).flatMap { file in
+            file.text.matches(of: declaration).map { (String($0.1), file.path) }
+        }
+    }
+
+    /// The first words of the shell's commands (`inbox` of `inbox add`) and their aliases, with
+    /// their files: a feature's commands under one of them would share a name with the shell's,
+    /// and one of the two could not be reached.
+    func commandWords() -> [(word: String, path: String)] {
+        // A command's name is a string followed by its aliases, its group or its summary.
+        let command = #/"([a-z][A-Za-z-]*)(?: [a-z][A-Za-z-]*)*",\s*(?:aliases: \[([^\]]*)\],\s*)?(?:group|summary):/#
+        return swiftFiles(in: ["Sources/repl", "Sources/ShellKit"]).flatMap { file in
+            file.text.matches(of: command).flatMap { match in
+                let aliases = (match.2 ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+                }
+                return ([String(match.1)] + aliases).map { ($0, file.path) }
+            }
+        }
+    }
+
+    /// The Swift files below `folders`, with their paths in the package and their text.
+    private func swiftFiles(in folders: [String]) -> [(path: String, text: String)] {
+        var found: [(path: String, text: String)] = []
+        for folder in folders {
             let files = FileManager.default.enumerator(at: url(folder), includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {
                 guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else {
                     continue
                 }
-                let path = file.path.replacingOccurrences(of: root.path + "/", with: "")
-                found += text.matches(of: declaration).map { (String($0.1), path) }
+                found.append((file.path.replacingOccurrences(of: root.path + "/", with: ""), text))
             }
         }
         return found

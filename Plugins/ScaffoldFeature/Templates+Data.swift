@@ -34,9 +34,9 @@ extension FeatureSpec {
             .joined(separator: "\n")
         let toRecord = fields.map { field in
             switch field.type {
-            case .strings: "        \(field.name) = Self.text(object.\(field.name))"
-            case .enumeration, .optionalEnumeration: "        \(field.name) = object.\(field.name)\(field.chain).rawValue"
-            default: "        \(field.name) = object.\(field.name)"
+            case .strings: "        self.\(field.name) = Self.text(object.\(field.name))"
+            case .enumeration, .optionalEnumeration: "        self.\(field.name) = object.\(field.name)\(field.chain).rawValue"
+            default: "        self.\(field.name) = object.\(field.name)"
             }
         }.joined(separator: "\n")
         let toObject =
@@ -102,13 +102,13 @@ extension FeatureSpec {
 
                 init(columns row: some ColumnDecoding) throws {
                     id = try row(Columns.id)
-            \((fields.map(\.name) + stamps).map { "        \($0) = try row(Columns.\($0))" }.joined(separator: "\n"))
+            \((fields.map(\.name) + stamps).map { "        self.\($0) = try row(Columns.\($0))" }.joined(separator: "\n"))
                     version = try row(Columns.version)
                 }
 
                 func encodeColumns(into container: inout some ColumnEncoding) {
                     container[Columns.id] = id
-            \((fields.map(\.name) + stamps).map { "        container[Columns.\($0)] = \($0)" }.joined(separator: "\n"))
+            \((fields.map(\.name) + stamps).map { "        container[Columns.\($0)] = self.\($0)" }.joined(separator: "\n"))
                     container[Columns.version] = version
                 }
 
@@ -179,7 +179,7 @@ extension FeatureSpec {
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encodeIfPresent(id, forKey: .id)
-        \(fields.map { "        try container.encode(\($0.name), forKey: .\($0.name))" }.joined(separator: "\n"))
+        \(fields.map { "        try container.encode(self.\($0.name), forKey: .\($0.name))" }.joined(separator: "\n"))
                 try container.encodeIfPresent(createdAt, forKey: .createdAt)
                 try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
                 try container.encodeIfPresent(version, forKey: .version)

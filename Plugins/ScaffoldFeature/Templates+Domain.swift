@@ -131,18 +131,18 @@ extension FeatureSpec {
 
             /// The fields of an existing \(lower).
             public init(_ \(lower): \(name)) {
-        \(fields.map { "        \($0.name) = \(lower).\($0.name)" }.joined(separator: "\n"))
+        \(fields.map { "        self.\($0.name) = \(lower).\($0.name)" }.joined(separator: "\n"))
             }
 
             /// The \(lower) these fields make under `id`, made at `moment`.
             public func \(lower)(id: \(name).ID, at moment: Date) -> \(name) {
-                \(name)(id: id, \(fields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")), createdAt: moment, updatedAt: moment, version: 0, syncState: .pending)
+                \(name)(id: id, \(fields.map { "\($0.name): self.\($0.name)" }.joined(separator: ", ")), createdAt: moment, updatedAt: moment, version: 0, syncState: .pending)
             }
 
             /// `\(lower)` with these fields; its identifier and version stay.
             public func applied(to \(lower): \(name)) -> \(name) {
                 var changed = \(lower)
-        \(fields.map { "        changed.\($0.name) = \($0.name)" }.joined(separator: "\n"))
+        \(fields.map { "        changed.\($0.name) = self.\($0.name)" }.joined(separator: "\n"))
                 return changed
             }
 

@@ -89,7 +89,7 @@ extension FeatureSpec {
                     """
             case .optionalString:
                 return """
-                        if let \(field.name) = draft.\(field.name) { try text(\(field.name), named: "\(field.name)", required: false) }
+                        if let value = draft.\(field.name) { try text(value, named: "\(field.name)", required: false) }
                     """
             case .strings:
                 return """
@@ -106,7 +106,7 @@ extension FeatureSpec {
             case .optionalInt where field.range != nil, .optionalDouble where field.numberRange != nil,
                 .optionalDecimal where field.numberRange != nil:
                 return """
-                        if let \(field.name) = draft.\(field.name) { try number(\(field.name), named: "\(field.name)", in: \(field.rangeSource)) }
+                        if let value = draft.\(field.name) { try number(value, named: "\(field.name)", in: \(field.rangeSource)) }
                     """
             default: return nil
             }

@@ -319,7 +319,7 @@ extension FeatureSpec {
 
             var fieldValues: [(name: String, value: RecordValue)] {
                 [
-        \(fields.map { "            (\"\($0.name)\", Self.value(\($0.name)))," }.joined(separator: "\n"))
+        \(fields.map { "            (\"\($0.name)\", Self.value(self.\($0.name)))," }.joined(separator: "\n"))
                 ]
             }
         }

@@ -27,7 +27,7 @@ struct SearchIndex: Sendable {
     /// A feature's migration runs it; once a feature with this index is released its text must
     /// not change (a different index is a new migration).
     static func schema(table: String, columns: [String]) -> String {
-        let list = columns.joined(separator: ", ")
+        let list = quoted(columns)
         return """
             CREATE VIRTUAL TABLE \(table)_fts USING fts5(\(list), tokenize = 'unicode61 remove_diacritics 2');
             CREATE TABLE \(table)_fts_dirty (id INTEGER PRIMARY KEY);
@@ -50,8 +50,8 @@ struct SearchIndex: Sendable {
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table)_fts_dirty)") ?? false
         }
         guard marked else { return }
-        let list = columns.joined(separator: ", ")
-        let selected = columns.map { "\(table).\($0)" }.joined(separator: ", ")
+        let list = Self.quoted(columns)
+        let selected = columns.map { "\(table).\($0.quotedDatabaseIdentifier)" }.joined(separator: ", ")
         try database.write { db in
             try db.execute(
                 sql: """
@@ -62,6 +62,11 @@ struct SearchIndex: Sendable {
                     DELETE FROM \(table)_fts_dirty;
                     """)
         }
+    }
+
+    /// The columns as a list of quoted names: a field may be named as an SQL keyword (`order`).
+    private static func quoted(_ columns: [String]) -> String {
+        columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
     }
 
     /// The FTS5 query for `words`: each quoted (so nothing in it is FTS syntax) and a prefix, all
