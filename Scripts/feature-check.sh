@@ -42,6 +42,8 @@ refuse Document --field name:String
 refuse Entry --field name:String
 refuse Inbox --field name:String
 refuse Exit --field name:String
+refuse Notification --field name:String
+refuse Logger --field name:String
 refuse Trip --field class:String
 refuse Trip --field name:Float
 refuse Trip --field name:decimal

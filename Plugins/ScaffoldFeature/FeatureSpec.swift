@@ -165,6 +165,11 @@ struct FeatureSpec {
         guard !reservedNames.contains(name) else {
             throw ScaffoldError("'\(name)' is already a type of the template; pick another name")
         }
+        guard !toolchainTypes.contains(name) else {
+            throw ScaffoldError(
+                "'\(name)' is a type of Swift, Foundation or a package the template uses: a file that imports both would not build; pick another name, such as App\(name)"
+            )
+        }
     }
 
     private static func field(_ text: String, existing: [Field]) throws(ScaffoldError) -> Field {
@@ -254,6 +259,26 @@ struct FeatureSpec {
         "Document", "User", "Domain", "Data", "Presentation", "Platform", "Scene", "Sync", "Cache", "Server",
         "App", "Shell", "Editor", "Background", "Item", "Feature", "Outbox", "Error", "Result", "String", "Int",
         "Date", "Bool", "Double", "Array", "Set", "Dictionary", "Optional", "Task", "Any", "Type", "Self",
+    ]
+
+    /// Types that modules the generated files import declare (the standard library, Foundation,
+    /// GRDB, swift-log, Swift Testing, ArgumentParser, Observation, Synchronization): a feature's
+    /// type of the same name is ambiguous wherever both are imported. The names a team is likely
+    /// to give a feature, not every type those modules have.
+    static let toolchainTypes: Set<String> = [
+        // The standard library, Synchronization and Observation.
+        "Character", "Substring", "Float", "Range", "Duration", "Clock", "Never", "Void", "Mirror", "Unicode",
+        "Hasher", "Encoder", "Decoder", "Sequence", "Collection", "Identifiable", "Slice", "Span", "Atomic", "Mutex",
+        "Observable", "Observations",
+        // Foundation.
+        "Decimal", "Notification", "Locale", "Calendar", "TimeZone", "Measurement", "Unit", "URL", "UUID", "Timer",
+        "Thread", "Operation", "Process", "Bundle", "Host", "Port", "Stream", "Progress", "Scanner", "Formatter",
+        "Expression", "Predicate", "FileManager", "FileHandle", "Pipe", "IndexPath", "IndexSet", "CharacterSet",
+        "DateComponents", "DateInterval", "AttributedString", "URLRequest", "URLSession",
+        // GRDB, swift-log, Swift Testing and ArgumentParser.
+        "Row", "Column", "Table", "Configuration", "Database", "Statement", "Record", "Cursor", "SQL",
+        "Logger", "Tag", "Issue", "Test", "Trait", "Comment", "Bug", "Confirmation", "SourceLocation",
+        "Flag", "Option", "Argument",
     ]
 
     /// Fields every feature has already, the member a change list puts beside an item's fields
