@@ -44,6 +44,7 @@ refuse Inbox --field name:String
 refuse Exit --field name:String
 refuse Notification --field name:String
 refuse Logger --field name:String
+refuse On --field name:String
 refuse Trip --field class:String
 refuse Trip --field name:Float
 refuse Trip --field name:decimal
@@ -72,7 +73,7 @@ refuse Trip --field price:Decimal --range price:2...2
 fields=(--field name:String --field 'note:String?' --field nights:Int --field 'guests:Int?' --field budget:Double
     --field 'rating:Double?' --field 'tip:Decimal?'
     --field booked:Bool --field 'insured:Bool?' --field departsOn:Date --field 'returnsOn:Date?' --field 'places:[String]' --field price:Decimal
-    --field 'kind:enum(none,business,family)' --field 'pace:enum(slow,fast)?' --conflicts serverWins
+    --field 'kind:enum(none,business,family)' --field 'pace:enum(yes,no)?' --conflicts serverWins
     --searchable name --searchable places --range nights:0...3 --range price:0...1 --range budget:-2...-1
     --range tip:0...100)
 scaffold Trip "${fields[@]}" >/dev/null  # the first run compiles the plugin
@@ -93,7 +94,7 @@ grep -q '^An inquiry has' Docs/Features/Inquiry.md || fail "Inquiry's page does 
 # parameters (its table, its search index and every layer's code must still build and pass).
 scaffold Memo --field note:String --field 'order:Int?' --field 'group:String?' --field 'text:String?' \
     --field 'key:String?' --field 'draft:String?' --field 'row:Int?' --field 'container:Bool?' \
-    --field 'moment:String?' --field 'memo:String?' --field 'changed:Int?' --field 'value:Int?' \
+    --field 'moment:String?' --field 'memo:String?' --field 'changed:Int?' --field 'value:Int?' --field 'on:Bool?' \
     --searchable note --searchable group --conflicts lastWriterWins >/dev/null
 
 swift build --build-tests

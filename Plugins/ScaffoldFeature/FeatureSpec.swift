@@ -165,6 +165,11 @@ struct FeatureSpec {
         guard !reservedNames.contains(name) else {
             throw ScaffoldError("'\(name)' is already a type of the template; pick another name")
         }
+        // The contract names its schemas by the feature, bare: a YAML 1.1 parser reads these as
+        // booleans or null.
+        guard !["Yes", "No", "On", "Off", "True", "False", "Null", "Y", "N"].contains(name) else {
+            throw ScaffoldError("'\(name)' would name the contract's schema with a word YAML 1.1 reads as a boolean or null; pick another name")
+        }
         guard !toolchainTypes.contains(name) else {
             throw ScaffoldError(
                 "'\(name)' is a type of Swift, Foundation or a package the template uses: a file that imports both would not build; pick another name, such as App\(name)"

@@ -148,8 +148,10 @@ extension FeatureSpec {
     /// The feature's schemas: the item, as created and changed, listed and in a change list.
     var contractSchemas: String {
         let (begin, end) = contractBounds(indent: 4)
-        let fieldSchemas = fields.map { "        \($0.name): \($0.contractSchema)" }.joined(separator: "\n")
-        let required = fields.filter(\.isRequiredOnCreate).map(\.name)
+        // Names and values quoted: a YAML 1.1 parser (PyYAML's default) reads `on`, `no` or `null` as
+        // a boolean or nothing.
+        let fieldSchemas = fields.map { "        \"\($0.name)\": \($0.contractSchema)" }.joined(separator: "\n")
+        let required = fields.filter(\.isRequiredOnCreate).map { "\"\($0.name)\"" }
         return """
             \(begin)
                 \(name):
@@ -227,10 +229,13 @@ extension FeatureSpec.Field {
         case .date: return "{ type: string, format: date-time }"
         case .optionalDate: return "{ type: [string, \"null\"], format: date-time }"
         case .strings: return "{ type: array, items: { type: string, pattern: \(storable) } }"
-        case .enumeration: return "{ type: string, enum: [\(values.joined(separator: ", "))] }"
-        case .optionalEnumeration: return "{ type: [string, \"null\"], enum: [\(values.joined(separator: ", ")), null] }"
+        case .enumeration: return "{ type: string, enum: [\(quotedValues)] }"
+        case .optionalEnumeration: return "{ type: [string, \"null\"], enum: [\(quotedValues), null] }"
         }
     }
+
+    /// An enum's values as YAML strings (`"yes", "no"`: bare, a YAML 1.1 parser reads booleans).
+    private var quotedValues: String { values.map { "\"\($0)\"" }.joined(separator: ", ") }
 
     /// `, minimum: LOW, maximum: HIGH` for a field with a range; a whole number without one is
     /// bounded by 64 bits, as the server's rule (an `Int` on the device).
