@@ -82,17 +82,19 @@ extension FeatureSpec.Field {
         numberRange == nil ? ".number" : ".numberIn(\(rangeSource))"
     }
 
-    /// The field's range as `--range` takes it (`0...30`); empty without one.
-    var rangeText: String {
-        range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? numberRange.map { "\($0.lowerBound)...\($0.upperBound)" } ?? ""
+    /// The bounds of the field's range as written (`0` and `30`, `-2.0` and `-1.0`); nil without one.
+    var rangeBounds: (low: String, high: String)? {
+        range.map { ("\($0.lowerBound)", "\($0.upperBound)") }
+            ?? numberRange.map { ("\($0.lowerBound)", "\($0.upperBound)") }
     }
+
+    /// The field's range as `--range` takes it (`0...30`); empty without one.
+    var rangeText: String { rangeBounds.map { "\($0.low)...\($0.high)" } ?? "" }
 
     /// The field's range as Swift source: a negative upper bound in parentheses, since `...-`
     /// would read as one operator (`-9...(-1)`).
     var rangeSource: String {
-        let bounds = rangeText.components(separatedBy: "...")
-        guard bounds.count == 2 else { return "" }
-        return bounds[0] + "..." + (bounds[1].hasPrefix("-") ? "(\(bounds[1]))" : bounds[1])
+        rangeBounds.map { "\($0.low)..." + ($0.high.hasPrefix("-") ? "(\($0.high))" : $0.high) } ?? ""
     }
 
     /// The server's kind for a whole-number field: bounded when the feature gave a range.
@@ -126,7 +128,7 @@ extension FeatureSpec.Field {
 
     /// The flag's spec in the `new` and `edit` commands.
     var flagSpec: String {
-        let bounds = rangeText.isEmpty ? "" : " from " + rangeText.replacingOccurrences(of: "...", with: " to ")
+        let bounds = rangeBounds.map { " from \($0.low) to \($0.high)" } ?? ""
         let (valueName, help): (String, String) =
             switch type {
             case .string: ("TEXT", "The \(name)")
