@@ -69,13 +69,15 @@ refuse Trip --field 'kind:enum(Leisure,business)'
 refuse Trip --field 'pace:enum(none,fast)?'
 refuse Trip --field price:Decimal --range price:9...1
 refuse Trip --field price:Decimal --range price:2...2
+refuse Trip --field price:Decimal --range price:1e-05...1
+refuse Trip --field price:Decimal --range price:0...1234567890.123456789
 
 fields=(--field name:String --field 'note:String?' --field nights:Int --field 'guests:Int?' --field budget:Double
     --field 'rating:Double?' --field 'tip:Decimal?'
     --field booked:Bool --field 'insured:Bool?' --field departsOn:Date --field 'returnsOn:Date?' --field 'places:[String]' --field price:Decimal
     --field 'kind:enum(none,business,family)' --field 'pace:enum(yes,no)?' --conflicts serverWins
-    --searchable name --searchable places --range nights:0...3 --range price:0...1 --range budget:-2...-1
-    --range tip:0...100)
+    --searchable name --searchable places --range nights:0...3 --range price:0...1.1 --range budget:-2...-1
+    --range tip:0.00001...1234567.891)
 scaffold Trip "${fields[@]}" >/dev/null  # the first run compiles the plugin
 scaffold --remove Trip >/dev/null
 unchanged "--remove left changes behind"

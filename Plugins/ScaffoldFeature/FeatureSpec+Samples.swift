@@ -75,26 +75,14 @@ extension FeatureSpec.Field {
     /// numbers inside a range that leaves them out. The second has more digits than a `Double`
     /// keeps, so a server that rounds fails the tests.
     private func decimal(_ sample: Sample) -> (value: Decimal, source: String) {
-        guard let numberRange, !(numberRange.contains(12.5) && numberRange.contains(13.75)) else {
-            return sample == .first
-                ? (Decimal(1250) / 100, "Decimal(1250) / 100")
-                : (
-                    Decimal(sign: .plus, exponent: -17, significand: 1_375_000_000_000_000_001),
-                    "Decimal(sign: .plus, exponent: -17, significand: 1_375_000_000_000_000_001)"
-                )
-        }
-        let (low, high) = Self.fractions(in: numberRange)
-        var value = Self.exact(sample == .first ? low : high)
-        if sample == .second {
-            // A last digit as far down as a significand of 18 digits (an `Int` literal) reaches.
-            let top = Self.exact(numberRange.upperBound)
-            for places in stride(from: 17, through: 1, by: -1) {
-                let tail = Decimal(sign: .plus, exponent: -places, significand: 1)
-                let moved = value + tail <= top ? value + tail : value - tail
-                if moved.significand < Decimal(1_000_000_000_000_000_000) {
-                    value = moved
-                    break
-                }
+        let usual = [Decimal(125) / 10, Decimal(1_375_000_000_000_000_001) / 100_000_000_000_000_000]
+        var value = usual[sample == .first ? 0 : 1]
+        if let numberBounds, let numberRange, !usual.allSatisfy(numberBounds.contains) {
+            let (low, high) = Self.fractions(in: numberRange)
+            value = Self.exact(sample == .first ? low : high)
+            if sample == .second {
+                let tail = Self.finestStep(at: value)
+                value = value + tail <= numberBounds.upperBound ? value + tail : value - tail
             }
         }
         return (value, Self.source(of: value))
@@ -113,19 +101,19 @@ extension FeatureSpec.Field {
         return (range.lowerBound, range.upperBound)
     }
 
+    /// The smallest power of ten that moves `value` either way while its significand keeps 18
+    /// digits (an `Int` literal, as Swift source writes it): far below what a `Double` keeps.
+    static func finestStep(at value: Decimal) -> Decimal {
+        for places in stride(from: 17, through: 1, by: -1) {
+            let step = Decimal(sign: .plus, exponent: -places, significand: 1)
+            let limit = Decimal(1_000_000_000_000_000_000)
+            if (value + step).significand < limit && (value - step).significand < limit { return step }
+        }
+        return 1
+    }
+
     /// The decimal a `Double` is written as.
     private static func exact(_ value: Double) -> Decimal {
         Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(value)
-    }
-
-    /// A decimal as Swift source that keeps every digit (a `Double` literal would round it).
-    private static func source(of value: Decimal) -> String {
-        let digits = Array("\(value.significand)")
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "_" }
-            grouped.append(digit)
-        }
-        return "Decimal(sign: .\(value.sign == .minus ? "minus" : "plus"), exponent: \(value.exponent), significand: \(grouped))"
     }
 }

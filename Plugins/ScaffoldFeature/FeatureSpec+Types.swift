@@ -77,29 +77,57 @@ extension FeatureSpec.Field {
         }
     }
 
-    /// The server's kind for a number field: bounded when the feature gave a range.
+    /// The server's kind for a number field: bounded, exactly, when the feature gave a range.
     private var numberKind: String {
-        numberRange == nil ? ".number" : ".numberIn(\(rangeSource))"
+        numberBounds == nil ? ".number" : ".numberIn(\(rangeSource(exact: true)))"
     }
 
-    /// The bounds of the field's range as written (`0` and `30`, `-2.0` and `-1.0`); nil without one.
+    /// The bounds of the field's range as written (`0` and `30`, `-2` and `-1.5`); nil without one.
     var rangeBounds: (low: String, high: String)? {
         range.map { ("\($0.lowerBound)", "\($0.upperBound)") }
-            ?? numberRange.map { ("\($0.lowerBound)", "\($0.upperBound)") }
+            ?? numberBounds.map { ("\($0.lowerBound)", "\($0.upperBound)") }
     }
 
     /// The field's range as `--range` takes it (`0...30`); empty without one.
     var rangeText: String { rangeBounds.map { "\($0.low)...\($0.high)" } ?? "" }
 
     /// The field's range as Swift source: a negative upper bound in parentheses, since `...-`
-    /// would read as one operator (`-9...(-1)`).
-    var rangeSource: String {
-        rangeBounds.map { "\($0.low)..." + ($0.high.hasPrefix("-") ? "(\($0.high))" : $0.high) } ?? ""
+    /// would read as one operator (`-9...(-1)`). With `exact`, a fraction is written as a
+    /// `Decimal`'s parts: a float literal would reach a `Decimal` through `Double` and change it.
+    func rangeSource(exact: Bool) -> String {
+        if let numberBounds, exact {
+            return Self.source(of: numberBounds.lowerBound) + "..." + Self.source(of: numberBounds.upperBound)
+        }
+        return rangeBounds.map { "\($0.low)..." + ($0.high.hasPrefix("-") ? "(\($0.high))" : $0.high) } ?? ""
+    }
+
+    /// The values a number field takes as `Double`s, from which its samples are picked.
+    var numberRange: ClosedRange<Double>? {
+        numberBounds.map { Double("\($0.lowerBound)")!...Double("\($0.upperBound)")! }
+    }
+
+    /// A decimal as Swift source that keeps every digit: a whole number as written (`-2`, in
+    /// parentheses when negative), any other as a quotient of whole numbers (`Decimal(1_875) /
+    /// 1_000`), which `Decimal` divides exactly; a float literal would reach it through `Double`.
+    static func source(of value: Decimal) -> String {
+        if value.exponent >= 0 { return value < 0 ? "(\(value))" : "\(value)" }
+        let sign = value < 0 ? "-" : ""
+        return "Decimal(\(sign)\(grouped("\(value.significand)"))) / \(grouped("1" + String(repeating: "0", count: -Int(value.exponent))))"
+    }
+
+    /// Digits grouped by three with underscores, as the house style writes long literals.
+    private static func grouped(_ digits: String) -> String {
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "_" }
+            grouped.append(digit)
+        }
+        return grouped
     }
 
     /// The server's kind for a whole-number field: bounded when the feature gave a range.
     private var integerKind: String {
-        range == nil ? ".integer" : ".integerIn(\(rangeSource))"
+        range == nil ? ".integer" : ".integerIn(\(rangeSource(exact: false)))"
     }
 }
 

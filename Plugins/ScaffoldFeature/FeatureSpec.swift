@@ -36,8 +36,9 @@ struct FeatureSpec {
         /// The values a whole-number field takes (`--range nights:0...30`), checked by the Domain's
         /// rules and the server's collection alike.
         var range: ClosedRange<Int>?
-        /// The values a number field takes (`--range price:0...999.99`), likewise.
-        var numberRange: ClosedRange<Double>?
+        /// The values a number field takes (`--range price:0...999.99`), likewise: exact, as typed,
+        /// for a `Decimal` field's rule, the server's and the contract.
+        var numberBounds: ClosedRange<Decimal>?
         /// An enum field's values, in order (`food`, `travel`, `other`); empty for other types.
         var values: [String]
         /// An enum field's Swift type (`ExpenseCategory`); nil for other types.
@@ -237,7 +238,7 @@ struct FeatureSpec {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         let index = parts.count == 2 ? fields.firstIndex(where: { $0.name == parts[0] }) : nil
         let words = parts.count == 2 ? parts[1].components(separatedBy: "...") : []
-        guard let index, words.count == 2, fields[index].range == nil, fields[index].numberRange == nil else {
+        guard let index, words.count == 2, fields[index].range == nil, fields[index].numberBounds == nil else {
             throw ScaffoldError("--range \(text): give a number field of the feature as FIELD:LOW...HIGH, once")
         }
         switch fields[index].type {
@@ -249,14 +250,27 @@ struct FeatureSpec {
             }
             fields[index].range = low...high
         case .double, .decimal, .optionalDouble, .optionalDecimal:
-            guard let low = Double(words[0]), let high = Double(words[1]), low.isFinite, high.isFinite, low < high
-            else {
-                throw ScaffoldError("--range \(text): a number field takes number bounds, LOW...HIGH with LOW below HIGH")
+            guard let low = Self.decimal(words[0]), let high = Self.decimal(words[1]), low < high else {
+                throw ScaffoldError(
+                    "--range \(text): a number field takes number bounds, LOW...HIGH with LOW below HIGH, each written "
+                        + "as digits with an optional point, at most 18 significant digits and 18 places (0.00001, not 1e-05)")
             }
-            fields[index].numberRange = low...high
+            fields[index].numberBounds = low...high
         default:
             throw ScaffoldError("--range \(text): give a number field of the feature as FIELD:LOW...HIGH, once")
         }
+    }
+
+    /// A number bound as typed: digits, an optional point and more digits, at most 18 significant
+    /// digits and 18 places, so that Swift source writes it exactly (a quotient of `Int` literals)
+    /// and the contract as a YAML number (`1e-05` without a point is text to a YAML 1.1 parser).
+    private static func decimal(_ word: String) -> Decimal? {
+        guard word.wholeMatch(of: #/-?[0-9]+(\.[0-9]+)?/#) != nil,
+            let value = Decimal(string: word, locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
+        let significant = word.filter(\.isNumber).drop { $0 == "0" }
+        let places = word.split(separator: ".").dropFirst().first?.count ?? 0
+        return significant.count <= 18 && places <= 18 ? value : nil
     }
 
     /// Names the template's own types and modules use.

@@ -151,7 +151,7 @@ extension FeatureSpec {
     /// The server's collection for the feature (its searchable fields are what `q` searches).
     func serverFiles() -> [(path: String, text: String)] {
         // A number range's bounds are `Decimal`s, compared exactly.
-        let foundation = fields.contains { $0.numberRange != nil } ? "import Foundation\n\n" : ""
+        let foundation = fields.contains { $0.numberBounds != nil } ? "import Foundation\n\n" : ""
         return [
             (
                 "Sources/DemoBackend/Store/\(name)Collection.swift",

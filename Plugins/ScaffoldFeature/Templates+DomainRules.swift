@@ -95,25 +95,22 @@ extension FeatureSpec {
                 return """
                         for item in draft.\(field.name) { try storable(item, named: "\(field.name)") }
                     """
-            case .int where field.range != nil:
+            case .int where field.range != nil, .double where field.numberBounds != nil,
+                .decimal where field.numberBounds != nil:
                 return """
-                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeSource))
+                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeSource(exact: field.type == .decimal)))
                     """
-            case .double where field.numberRange != nil, .decimal where field.numberRange != nil:
+            case .optionalInt where field.range != nil, .optionalDouble where field.numberBounds != nil,
+                .optionalDecimal where field.numberBounds != nil:
                 return """
-                        try number(draft.\(field.name), named: "\(field.name)", in: \(field.rangeSource))
-                    """
-            case .optionalInt where field.range != nil, .optionalDouble where field.numberRange != nil,
-                .optionalDecimal where field.numberRange != nil:
-                return """
-                        if let value = draft.\(field.name) { try number(value, named: "\(field.name)", in: \(field.rangeSource)) }
+                        if let value = draft.\(field.name) { try number(value, named: "\(field.name)", in: \(field.rangeSource(exact: field.type == .optionalDecimal))) }
                     """
             default: return nil
             }
         }
         let body = checks.isEmpty ? "        _ = draft" : checks.joined(separator: "\n")
         let foundation =
-            fields.contains { [.decimal, .optionalDecimal].contains($0.type) && $0.numberRange != nil }
+            fields.contains { [.decimal, .optionalDecimal].contains($0.type) && $0.numberBounds != nil }
             ? "import Foundation\n\n" : ""
         return """
             \(foundation)/// The rules for \(lowerPlural).
@@ -144,7 +141,7 @@ extension FeatureSpec {
                 private static func storable(_ value: String, named field: String) throws(\(name)Error) {
                     if !StorableText.isStorable(value) { throw .invalidField(name: field, reason: "The \\(field) can't contain the character U+0000") }
                 }
-            \(fields.contains { $0.range != nil || $0.numberRange != nil } ? numberRule : "")
+            \(fields.contains { $0.range != nil || $0.numberBounds != nil } ? numberRule : "")
             }
 
             """

@@ -241,7 +241,7 @@ extension FeatureSpec.Field {
     /// bounded by 64 bits, as the server's rule (an `Int` on the device).
     private var bounds: String {
         if let range { return ", minimum: \(range.lowerBound), maximum: \(range.upperBound)" }
-        if let numberRange { return ", minimum: \(numberRange.lowerBound), maximum: \(numberRange.upperBound)" }
+        if let numberBounds { return ", minimum: \(numberBounds.lowerBound), maximum: \(numberBounds.upperBound)" }
         if type == .int || type == .optionalInt { return ", minimum: \(Int.min), maximum: \(Int.max)" }
         return ""
     }

@@ -1054,8 +1054,11 @@ extension FeatureSpec {
 }
 
 extension FeatureSpec {
+    /// The use case tests of the first whole-number and exact decimal fields with a range.
+    fileprivate var rangeTest: String { wholeRangeTest + decimalRangeTest }
+
     /// The use case test of a whole-number field's range, when one has a range.
-    fileprivate var rangeTest: String {
+    private var wholeRangeTest: String {
         guard let field = fields.first(where: { $0.range != nil && $0.type == .int }), let range = field.range else {
             return ""
         }
@@ -1065,6 +1068,25 @@ extension FeatureSpec {
                     draft.\(field.name) = \(range.upperBound < .max ? range.upperBound + 1 : range.lowerBound - 1)
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
                     #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(range.lowerBound) to \(range.upperBound)")))
+                    #expect(await repository.stored.isEmpty)
+                }
+
+            """
+    }
+
+    /// The use case test of an exact decimal field's range, when one has a range: a value above
+    /// it by less than a `Double` tells apart is refused, so the rule's bound is exact.
+    private var decimalRangeTest: String {
+        guard let field = fields.first(where: { $0.numberBounds != nil && $0.type == .decimal }),
+            let bounds = field.numberBounds
+        else { return "" }
+        let above = bounds.upperBound + Field.finestStep(at: bounds.upperBound)
+        return """
+                @Test func \(field.name)JustAboveItsRangeIsRefusedAndNothingIsSaved() async {
+                    var draft = \(sampleDraft(.first))
+                    draft.\(field.name) = \(Field.source(of: above))
+                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
+                    #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(bounds.lowerBound) to \(bounds.upperBound)")))
                     #expect(await repository.stored.isEmpty)
                 }
 
