@@ -132,9 +132,25 @@ struct UnfitAnswerTests {
         // A later page answered 404 is no missing collection: the pull stops, to go on next time.
         let first = #"{"documents":[\#(Self.document(1))],"deleted":[],"serverVersion":1,"more":true}"#
         let broken = try Device([ScriptedHTTPClient.json(200, first), ScriptedHTTPClient.json(404, "{}")])
-        await #expect(throws: SyncError.offline(pending: 0)) { try await broken.stack.sync.pull() }
+        await #expect(throws: SyncError.refused("not found (404)", pending: 0)) { try await broken.stack.sync.pull() }
         let signedOut = try Device([ScriptedHTTPClient.json(401, #"{"error":"sign in first"}"#)])
         await #expect(throws: SyncError.signInRequired(pending: 0)) { try await signedOut.stack.sync.pull() }
+    }
+
+    /// A pull the server refuses says so, and why.
+    ///
+    /// Every refusal of the change list's request (400, 403, 422, …) read "The server can't be
+    /// reached; try again later", which sends the user to a connection that works. (A push's
+    /// refused batch parks its changes, each with the reason: `outbox list` shows it.)
+    @Test func aPullTheServerRefusesSaysSoAndWhy() async throws {
+        let forbidden = try Device([ScriptedHTTPClient.json(403, #"{"error":"not yours"}"#)])
+        await #expect(throws: SyncError.refused("forbidden (403)", pending: 0)) {
+            try await forbidden.stack.sync.pull()
+        }
+        let unprocessable = try Device([ScriptedHTTPClient.json(422, #"{"error":"bad cursor"}"#)])
+        let refusal = SyncError.refused("the server refused the content (422)", pending: 0)
+        await #expect(throws: refusal) { try await unprocessable.stack.sync.pull() }
+        #expect(refusal.localizedDescription == "The server refused the sync: the server refused the content (422)")
     }
 
     @Test func aChangeListThatGoesBackAfterARestartIsRefused() async throws {

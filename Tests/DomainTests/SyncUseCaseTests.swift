@@ -15,6 +15,11 @@ struct SyncUseCaseTests {
         (.offline(pending: 3), "The server can't be reached; 3 changes stay queued"),
         (.busy(retryAfterSeconds: 90, pending: 0), "The server is busy; try again in 90 s"),
         (.busy(retryAfterSeconds: 90, pending: 2), "The server is busy; 2 changes stay queued; try again in 90 s"),
+        (.refused("forbidden (403)", pending: 0), "The server refused the sync: forbidden (403)"),
+        (
+            .refused("forbidden (403)", pending: 2),
+            "The server refused the sync: forbidden (403); 2 changes stay queued"
+        ),
         (.signInRequired(pending: 0), "Please log in again ('login NAME')"),
         (.signInRequired(pending: 1), "Please log in again ('login NAME'); 1 change waits for it"),
     ])

@@ -145,7 +145,7 @@ extension FeatureStore {
         do {
             return try await fetchRemote(entry.itemId)?.etag
         } catch {
-            throw .offline(pending: 0)
+            throw error.syncFailure(pending: 0)
         }
     }
 }

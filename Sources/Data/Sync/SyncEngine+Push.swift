@@ -65,15 +65,18 @@ extension SyncEngine {
 }
 
 extension RemoteError {
-    /// A sync's failure when the server could not be reached, asked to wait or wants a sign-in,
-    /// with `pending` changes left queued.
+    /// A sync's failure when the server could not be reached, asked to wait, wants a sign-in or
+    /// refused the request itself, with `pending` changes left queued.
     func syncFailure(pending: Int) -> SyncError {
         switch self {
         case .cancelled: .cancelled
         case .retryLater(let seconds): .busy(retryAfterSeconds: seconds, pending: pending)
         // Nobody signed in (or the session expired): the changes wait for the next sign-in.
         case .unauthorized: .signInRequired(pending: pending)
-        default: .offline(pending: pending)
+        // Answered, so not unreachable: the user reads what the server said.
+        case .badRequest, .forbidden, .notFound, .conflict, .gone, .unprocessable, .unexpectedStatus, .insecureURL:
+            .refused(localizedDescription, pending: pending)
+        case .offline, .timedOut, .server, .rateLimited, .invalidData: .offline(pending: pending)
         }
     }
 }
@@ -84,6 +87,7 @@ extension SyncError {
         switch self {
         case .offline: .offline(pending: pending)
         case .busy(let seconds, _): .busy(retryAfterSeconds: seconds, pending: pending)
+        case .refused(let reason, _): .refused(reason, pending: pending)
         case .signInRequired: .signInRequired(pending: pending)
         default: self
         }

@@ -6,6 +6,10 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
     case offline(pending: Int)
     /// The server asked to wait longer than the sync may take; nothing is lost.
     case busy(retryAfterSeconds: Int, pending: Int)
+    /// The server answered the sync's request itself with a refusal (not one change's): the
+    /// reason, as its status says it. It was reached, so waiting for a connection will not help;
+    /// nothing is lost, the changes stay queued.
+    case refused(String, pending: Int)
     /// The server answered with something the app cannot read.
     case invalidData
     /// The server's answer does not fit what was asked (another item, an older version, a list
@@ -40,6 +44,9 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         case .busy(let seconds, 0): "The server is busy; try again in \(seconds) s"
         case .busy(let seconds, let pending):
             "The server is busy; \(Self.changes(pending, "stays", "stay")) queued; try again in \(seconds) s"
+        case .refused(let reason, 0): "The server refused the sync: \(reason)"
+        case .refused(let reason, let pending):
+            "The server refused the sync: \(reason); \(Self.changes(pending, "stays", "stay")) queued"
         case .invalidData: "The server sent data the app can't read"
         case .unfitAnswer(let reason): "The server's answer does not fit the request: \(reason)"
         case .noSuchEntry(let id): "No outbox entry \(id)"
@@ -74,7 +81,7 @@ extension SyncError: UserFacingError {
         case .signInRequired: .signIn
         case .noSuchEntry, .notInConflict, .notParked, .collectionNotInThisVersion: .pickAnother
         case .invalidMerge: .fixInput
-        case .invalidData, .unfitAnswer, .storageFailure, .cancelled: .none
+        case .refused, .invalidData, .unfitAnswer, .storageFailure, .cancelled: .none
         }
     }
 }
