@@ -134,9 +134,12 @@ extension FeatureSpec {
                 case .remote(let remote):
                     switch remote {
                     case .notFound, .gone: id.map { .notFound(id: $0) } ?? .notOnServer  // a list's 404
-                    case .unauthorized, .forbidden: .unauthorized
-                    case .invalidData, .badRequest, .unprocessable: .invalidData
-                    case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus, .conflict: .unavailable
+                    case .unauthorized: .unauthorized
+                    case .forbidden: .forbidden
+                    // Changes go through the outbox, which settles conflicts: a read has none.
+                    case .badRequest, .unprocessable, .conflict: .rejected
+                    case .invalidData: .invalidData
+                    case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus: .unavailable
                     case .insecureURL(let host): .insecureConnection(host: host)
                     case .cancelled: .cancelled
                     case .retryLater(let seconds): .busy(retryAfterSeconds: seconds)

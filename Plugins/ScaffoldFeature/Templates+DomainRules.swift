@@ -16,6 +16,10 @@ extension FeatureSpec {
             case invalidField(name: String, reason: String)
             /// The user's session is no longer valid.
             case unauthorized
+            /// The user may not do this: signed in, and refused.
+            case forbidden
+            /// The server refused the request (malformed, or content it does not take).
+            case rejected
             /// The server could not be reached or failed; the work may succeed later.
             case unavailable
             /// The server asked to wait longer than the operation may take.
@@ -44,6 +48,8 @@ extension FeatureSpec {
                 case .notFound(let id): "\(name) \\(id) was not found"
                 case .invalid(let reason), .invalidField(_, let reason): reason
                 case .unauthorized: "Please log in again"
+                case .forbidden: "You are not allowed to do that"
+                case .rejected: "The server refused the request"
                 case .unavailable: "The server can't be reached; try again later"
                 case .busy(let seconds): "The server is busy; try again in \\(seconds) s"
                 case .invalidData: "The server sent data the app can't read"
@@ -67,7 +73,8 @@ extension FeatureSpec {
                 case .unauthorized: .signIn
                 case .invalidID, .notFound, .notCached: .pickAnother
                 case .invalid, .invalidField, .invalidPageSize, .invalidCursor: .fixInput
-                case .invalidData, .storageFailure, .insecureConnection, .cancelled, .notOnServer: .none
+                case .forbidden, .rejected, .invalidData, .storageFailure, .insecureConnection, .cancelled, .notOnServer:
+                    .none
                 }
             }
 

@@ -375,6 +375,21 @@ extension FeatureSpec {
                 await #expect(throws: \(name)Error.notOnServer) { try await repository.\(lowerPlural)(policy: .networkFirst) }
             }
 
+            /// What the server answers becomes the error the user reads: a refusal is not a missing
+            /// connection, and a right the user lacks is not a sign-in.
+            @Test(
+                "Server faults become Domain errors",
+                arguments: [
+                    (401, \(name)Error.unauthorized), (403, .forbidden), (400, .rejected), (409, .rejected), (422, .rejected),
+                ])
+            func faultsMapToDomainErrors(status: Int, error: \(name)Error) async throws {
+                let (stack, live, folder) = try await Self.stack(serving: DemoSeed.collections)
+                defer { withExtendedLifetime(folder) {} }
+                let repository = \(name)RepositoryImpl(stack: stack, api: live.client)
+                await live.backend.injectStatus(status, count: 1)
+                await #expect(throws: error) { try await repository.\(lower)(id: try \(name)Rules.id(1), policy: .remoteOnly) }
+            }
+
             @Test(arguments: Implementation.allCases)
             func anUnknownIdentifierIsNotFound(_ implementation: Implementation) async throws {
                 let (repository, keepAlive) = try await implementation.make()

@@ -77,7 +77,8 @@ struct DocumentRepositoryIntegrationTests {
         "Server faults become Domain errors",
         arguments: [
             (401, DocumentError.unauthorized), (403, .forbidden), (404, .notFound(id: 1)), (410, .notFound(id: 1)),
-            (409, .conflict), (503, .unavailable), (500, .unavailable), (429, .unavailable),
+            (409, .rejected), (400, .rejected), (422, .rejected), (503, .unavailable), (500, .unavailable),
+            (429, .unavailable),
         ])
     func faultsMapToDomainErrors(status: Int, error: DocumentError) async throws {
         let stack = try await Stack.make()
@@ -142,5 +143,16 @@ struct DocumentRepositoryIntegrationTests {
         #expect(try await stack.users.user(id: 2, policy: .cacheFirst).origin == .network)
         #expect(try await stack.users.user(id: 2, policy: .cacheFirst).origin == .memory)
         await #expect(throws: UserError.notFound(id: 9)) { try await stack.users.user(id: 9, policy: .cacheFirst) }
+    }
+
+    /// A profile's faults read as documents' do: a 403 asked the user to log in again, and a 400
+    /// or 422 said the server sent something unreadable.
+    @Test(
+        "Server faults become a profile's Domain errors",
+        arguments: [(401, UserError.unauthorized), (403, .forbidden), (400, .rejected), (422, .rejected)])
+    func userFaultsMapToDomainErrors(status: Int, error: UserError) async throws {
+        let stack = try await Stack.make()
+        await stack.live.backend.injectStatus(status, count: 1)
+        await #expect(throws: error) { try await stack.users.user(id: 2, policy: .remoteOnly) }
     }
 }

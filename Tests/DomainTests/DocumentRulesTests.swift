@@ -154,13 +154,13 @@ struct DocumentRulesTests {
             let error = DocumentError.invalidField(field, reason: "r")
             #expect(error.field == field && error.fieldName == field.rawValue && error.remedy == .fixInput)
         }
-        #expect(DocumentError.conflict.field == nil && DocumentError.conflict.fieldName == nil)
+        #expect(DocumentError.rejected.field == nil && DocumentError.rejected.fieldName == nil)
     }
 
     @Test func everyErrorHasAShortMessage() {
         let errors: [DocumentError] =
             [
-                .invalidID(0), .notFound(id: 1), .noChanges, .emptyQuery, .queryTooLong(maxCharacters: 200), .conflict,
+                .invalidID(0), .notFound(id: 1), .noChanges, .emptyQuery, .queryTooLong(maxCharacters: 200), .rejected,
                 .unauthorized, .forbidden, .unavailable, .invalidData, .storageFailure, .cancelled,
             ] + Self.fieldErrors
         #expect(Self.fieldErrors.count == 6, "each draft breaks a rule")

@@ -119,7 +119,7 @@ struct DomainErrorWordingTests {
     static let messages: [String] = {
         let documentErrors: [DocumentError] =
             [
-                .invalidID(0), .notFound(id: 1), .noChanges, .emptyQuery, .queryTooLong(maxCharacters: 200), .conflict,
+                .invalidID(0), .notFound(id: 1), .noChanges, .emptyQuery, .queryTooLong(maxCharacters: 200),
                 .rejected, .notCached, .insecureConnection(host: "example.com"), .unauthorized, .forbidden,
                 .unavailable,
                 .invalidData, .storageFailure, .cancelled,

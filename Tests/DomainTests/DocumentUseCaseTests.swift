@@ -107,7 +107,7 @@ struct DocumentUseCaseTests {
 
     @Test(
         "Repository failures reach the caller unchanged",
-        arguments: [DocumentError.unavailable, .unauthorized, .conflict])
+        arguments: [DocumentError.unavailable, .unauthorized, .rejected])
     func failuresPassThrough(error: DocumentError) async {
         await repository.setFailure(error)
         #expect(await ListDocumentsUseCase(repository: repository).execute().failure == error)

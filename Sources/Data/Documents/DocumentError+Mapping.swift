@@ -20,8 +20,8 @@ extension RemoteError {
         case .notFound, .gone: id.map { .notFound(id: $0) } ?? .invalidData
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
-        case .conflict: .conflict
-        case .badRequest, .unprocessable: .rejected
+        // Changes go through the outbox, which settles conflicts: a read has none.
+        case .badRequest, .unprocessable, .conflict: .rejected
         case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus: .unavailable
         case .invalidData: .invalidData
         case .insecureURL(let host): .insecureConnection(host: host)

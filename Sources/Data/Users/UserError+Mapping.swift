@@ -17,9 +17,12 @@ extension RemoteError {
     func userError(id: User.ID) -> UserError {
         switch self {
         case .notFound, .gone: .notFound(id: id)
-        case .unauthorized, .forbidden: .unauthorized
-        case .invalidData, .badRequest, .unprocessable: .invalidData
-        case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus, .conflict: .unavailable
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        // A profile is only read: a conflict is a refusal like the others.
+        case .badRequest, .unprocessable, .conflict: .rejected
+        case .invalidData: .invalidData
+        case .rateLimited, .server, .offline, .timedOut, .unexpectedStatus: .unavailable
         case .insecureURL(let host): .insecureConnection(host: host)
         case .cancelled: .cancelled
         case .retryLater(let seconds): .busy(retryAfterSeconds: seconds)

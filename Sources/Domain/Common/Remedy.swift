@@ -11,8 +11,6 @@ public enum Remedy: String, Sendable, CaseIterable {
     case pickAnother
     /// Change what was typed: it breaks a rule.
     case fixInput
-    /// Look at the other version: someone changed the item since it was read.
-    case reviewConflict
     /// Nothing to offer beyond the message (damaged data, a full disk, a refusal).
     case none
 }

@@ -22,9 +22,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
     /// A search on this device whose query has no letter or digit to look for (only quotes,
     /// operators or punctuation).
     case noSearchableWords
-    /// Someone else changed the document since it was read.
-    case conflict
-    /// The server refused the content.
+    /// The server refused the request (malformed, or content it does not take).
     case rejected
     /// Only cached data was allowed and nothing is cached.
     case notCached
@@ -58,8 +56,7 @@ public enum DocumentError: Error, LocalizedError, Equatable, Sendable {
         case .invalidCursor:
             "That cursor does not belong to this list: use the next cursor the same list printed"
         case .noSearchableWords: SearchWords.Refusal.noWordsOnDevice.message
-        case .conflict: "The document was changed elsewhere; reload it and try again"
-        case .rejected: "The server rejected the change"
+        case .rejected: "The server refused the request"
         case .notCached: "Not available offline"
         case .insecureConnection(let host):
             "Plain HTTP to \(host) is not allowed; use https or make the host an exception"
@@ -92,7 +89,6 @@ extension DocumentError: UserFacingError {
         case .invalidField, .noChanges, .emptyQuery, .queryTooLong, .invalidPageSize, .invalidCursor,
             .noSearchableWords:
             .fixInput
-        case .conflict: .reviewConflict
         case .rejected, .forbidden, .insecureConnection, .invalidData, .storageFailure, .cancelled: .none
         }
     }

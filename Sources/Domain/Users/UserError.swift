@@ -8,6 +8,10 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
     case notFound(id: User.ID)
     /// The user's session is no longer valid.
     case unauthorized
+    /// The user may not do this: signed in, and refused.
+    case forbidden
+    /// The server refused the request (malformed, or content it does not take).
+    case rejected
     /// The server could not be reached or failed; the work may succeed later.
     case unavailable
     /// The server asked to wait longer than the operation may take: try again in this many seconds.
@@ -27,6 +31,8 @@ public enum UserError: Error, LocalizedError, Equatable, Sendable {
         case .invalidID(let id): "Invalid user id \(id): ids are positive whole numbers"
         case .notFound(let id): "User \(id) was not found"
         case .unauthorized: "Please log in again"
+        case .forbidden: "You are not allowed to do that"
+        case .rejected: "The server refused the request"
         case .unavailable: "The server can't be reached; try again later"
         case .busy(let seconds): "The server is busy; try again in \(seconds) s"
         case .invalidData: "The server sent data the app can't read"
@@ -48,7 +54,7 @@ extension UserError: UserFacingError {
         case .unavailable, .busy: .retry
         case .unauthorized: .signIn
         case .invalidID, .notFound, .notCached: .pickAnother
-        case .invalidData, .insecureConnection, .cancelled: .none
+        case .forbidden, .rejected, .invalidData, .insecureConnection, .cancelled: .none
         }
     }
 }
