@@ -117,7 +117,7 @@ extension FeatureSpec {
         }
         let body = checks.isEmpty ? "        _ = draft" : checks.joined(separator: "\n")
         let foundation =
-            fields.contains { [.decimal, .optionalDecimal].contains($0.type) && $0.numberBounds != nil }
+            fields.contains { [.decimal, .optionalDecimal].contains($0.type) && $0.numberBounds != nil } || hasDoubleRange
             ? "import Foundation\n\n" : ""
         return """
             \(foundation)/// The rules for \(lowerPlural).
@@ -154,16 +154,33 @@ extension FeatureSpec {
             """
     }
 
-    /// The rule of a number field with a range (the server's collection has the same).
+    /// The rule of a number field with a range (the server's collection has the same). A
+    /// `Double`'s bounds are written in digits, as `--range`, the help and the server write them:
+    /// Swift would print `1e-05` and `1.0`.
     private var numberRule: String {
-        """
+        let (low, high) = hasDoubleRange ? ("written(range.lowerBound)", "written(range.upperBound)") : ("range.lowerBound", "range.upperBound")
+        let written = """
+
+
+                    /// A bound as `--range` wrote it: a `Double` in digits (`0.00001`, where Swift prints `1e-05`).
+                    private static func written<Value>(_ bound: Value) -> String {
+                        guard let double = bound as? Double else { return "\\(bound)" }
+                        return Decimal(string: "\\(double)", locale: Locale(identifier: "en_US_POSIX")).map { "\\($0)" } ?? "\\(double)"
+                    }
+            """
+        return """
 
                 private static func number<Value: Comparable>(_ value: Value, named field: String, in range: ClosedRange<Value>) throws(\(name)Error) {
                     guard range.contains(value) else {
-                        throw .invalidField(name: field, reason: "The \\(field) must be from \\(range.lowerBound) to \\(range.upperBound)")
+                        throw .invalidField(name: field, reason: "The \\(field) must be from \\(\(low)) to \\(\(high))")
                     }
-                }
+                }\(hasDoubleRange ? written : "")
         """
+    }
+
+    /// Whether a `Double` field has a range.
+    private var hasDoubleRange: Bool {
+        fields.contains { [.double, .optionalDouble].contains($0.type) && $0.numberBounds != nil }
     }
 
     func repositoryProtocol() -> String {

@@ -1069,8 +1069,8 @@ extension FeatureSpec {
 }
 
 extension FeatureSpec {
-    /// The use case tests of the first whole-number and exact decimal fields with a range.
-    fileprivate var rangeTest: String { wholeRangeTest + decimalRangeTest }
+    /// The use case tests of the first whole-number, exact decimal and `Double` fields with a range.
+    fileprivate var rangeTest: String { wholeRangeTest + decimalRangeTest + doubleRangeTest }
 
     /// The use case test of a whole-number field's range, when one has a range.
     private var wholeRangeTest: String {
@@ -1100,6 +1100,24 @@ extension FeatureSpec {
                 @Test func \(field.name)JustAboveItsRangeIsRefusedAndNothingIsSaved() async {
                     var draft = \(sampleDraft(.first))
                     draft.\(field.name) = \(Field.source(of: above))
+                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
+                    #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(bounds.lowerBound) to \(bounds.upperBound)")))
+                    #expect(await repository.stored.isEmpty)
+                }
+
+            """
+    }
+
+    /// The use case test of a `Double` field's range, when one has a range: the sentence writes
+    /// the bounds in digits, as the help and the server do.
+    private var doubleRangeTest: String {
+        guard let field = fields.first(where: { [.double, .optionalDouble].contains($0.type) && $0.numberBounds != nil }),
+            let bounds = field.numberBounds
+        else { return "" }
+        return """
+                @Test func \(field.name)OutsideItsRangeIsRefusedInTheBoundsAsWritten() async {
+                    var draft = \(sampleDraft(.first))
+                    draft.\(field.name) = \(bounds.upperBound + 1)
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
                     #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(bounds.lowerBound) to \(bounds.upperBound)")))
                     #expect(await repository.stored.isEmpty)
