@@ -153,6 +153,17 @@ struct UnfitAnswerTests {
         #expect(refusal.localizedDescription == "The server refused the sync: the server refused the content (422)")
     }
 
+    /// A batch whose answer cannot be read leaves its changes queued, and the sync says what
+    /// happened: it read "The server can't be reached", though the server had answered.
+    @Test func aBatchAnsweredUnreadablyStaysQueuedAndSaysSo() async throws {
+        let device = try Device([ScriptedHTTPClient.json(200, #"{"results":[{"#)])
+        try await device.stack.documentRepository.queue([FakeData.draft(title: "kept")])
+        let failure = SyncError.invalidData(pending: 1)
+        await #expect(throws: failure) { try await device.stack.sync.push() }
+        #expect(failure.localizedDescription == "The server sent data the app can't read; 1 change stays queued")
+        #expect(await device.stack.sync.status().pending == 1)
+    }
+
     @Test func aChangeListThatGoesBackAfterARestartIsRefused() async throws {
         // Given a server whose version goes back (a reset: the pull starts over), then back again
         let pages = [

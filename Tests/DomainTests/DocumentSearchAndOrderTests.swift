@@ -125,11 +125,13 @@ struct DomainErrorWordingTests {
                 .invalidData, .storageFailure, .cancelled,
             ] + DocumentRulesTests.fieldErrors
         let userErrors: [UserError] = [
-            .invalidID(0), .notFound(id: 1), .unauthorized, .unavailable, .invalidData, .notCached,
+            .invalidID(0), .notFound(id: 1), .unauthorized, .forbidden, .rejected, .unavailable, .invalidData,
+            .notCached,
             .insecureConnection(host: "example.com"), .cancelled,
         ]
         let syncErrors: [SyncError] = [
-            .offline(pending: 2), .invalidData, .noSuchEntry(1), .notInConflict(1), .invalidMerge("x"),
+            .offline(pending: 2), .invalidData(pending: 1), .refused("forbidden (403)", pending: 0), .noSuchEntry(1),
+            .notInConflict(1), .invalidMerge("x"),
             .storageFailure, .cancelled,
         ]
         return documentErrors.compactMap(\.errorDescription) + userErrors.compactMap(\.errorDescription)

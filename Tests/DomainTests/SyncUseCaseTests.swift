@@ -20,6 +20,8 @@ struct SyncUseCaseTests {
             .refused("forbidden (403)", pending: 2),
             "The server refused the sync: forbidden (403); 2 changes stay queued"
         ),
+        (.invalidData(pending: 0), "The server sent data the app can't read"),
+        (.invalidData(pending: 1), "The server sent data the app can't read; 1 change stays queued"),
         (.signInRequired(pending: 0), "Please log in again ('login NAME')"),
         (.signInRequired(pending: 1), "Please log in again ('login NAME'); 1 change waits for it"),
     ])

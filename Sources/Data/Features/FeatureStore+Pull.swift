@@ -40,7 +40,7 @@ extension FeatureStore {
             do {
                 page = try await request.page()
             } catch .invalidData {
-                throw .invalidData
+                throw .invalidData(pending: 0)  // the engine says how many changes wait
             } catch .notFound where since == start && !restarted {
                 // A server without the collection (an app ahead of its server): the other
                 // collections sync, and this one's changes stay on the device until it has it. A

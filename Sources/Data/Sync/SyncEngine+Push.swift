@@ -76,7 +76,8 @@ extension RemoteError {
         // Answered, so not unreachable: the user reads what the server said.
         case .badRequest, .forbidden, .notFound, .conflict, .gone, .unprocessable, .unexpectedStatus, .insecureURL:
             .refused(localizedDescription, pending: pending)
-        case .offline, .timedOut, .server, .rateLimited, .invalidData: .offline(pending: pending)
+        case .invalidData: .invalidData(pending: pending)
+        case .offline, .timedOut, .server, .rateLimited: .offline(pending: pending)
         }
     }
 }
@@ -88,6 +89,7 @@ extension SyncError {
         case .offline: .offline(pending: pending)
         case .busy(let seconds, _): .busy(retryAfterSeconds: seconds, pending: pending)
         case .refused(let reason, _): .refused(reason, pending: pending)
+        case .invalidData: .invalidData(pending: pending)
         case .signInRequired: .signInRequired(pending: pending)
         default: self
         }

@@ -10,8 +10,9 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
     /// reason, as its status says it. It was reached, so waiting for a connection will not help;
     /// nothing is lost, the changes stay queued.
     case refused(String, pending: Int)
-    /// The server answered with something the app cannot read.
-    case invalidData
+    /// The server answered with something the app cannot read (or its answer was cut off); the
+    /// changes stay queued, and their keys make sending them again safe.
+    case invalidData(pending: Int)
     /// The server's answer does not fit what was asked (another item, an older version, a list
     /// that does not move on); the reason says how. Nothing of it was kept.
     case unfitAnswer(String)
@@ -47,7 +48,9 @@ public enum SyncError: Error, LocalizedError, Equatable, Sendable {
         case .refused(let reason, 0): "The server refused the sync: \(reason)"
         case .refused(let reason, let pending):
             "The server refused the sync: \(reason); \(Self.changes(pending, "stays", "stay")) queued"
-        case .invalidData: "The server sent data the app can't read"
+        case .invalidData(0): "The server sent data the app can't read"
+        case .invalidData(let pending):
+            "The server sent data the app can't read; \(Self.changes(pending, "stays", "stay")) queued"
         case .unfitAnswer(let reason): "The server's answer does not fit the request: \(reason)"
         case .noSuchEntry(let id): "No outbox entry \(id)"
         case .notInConflict(let id): "Outbox entry \(id) is not in conflict"
@@ -77,11 +80,11 @@ extension SyncError: UserFacingError {
     /// What a screen may offer.
     public var remedy: Remedy {
         switch self {
-        case .offline, .busy: .retry
+        case .offline, .busy, .invalidData: .retry
         case .signInRequired: .signIn
         case .noSuchEntry, .notInConflict, .notParked, .collectionNotInThisVersion: .pickAnother
         case .invalidMerge: .fixInput
-        case .refused, .invalidData, .unfitAnswer, .storageFailure, .cancelled: .none
+        case .refused, .unfitAnswer, .storageFailure, .cancelled: .none
         }
     }
 }
