@@ -104,9 +104,9 @@ extension FeatureSpec.Field {
     /// The smallest power of ten that moves `value` either way while its significand keeps 18
     /// digits (an `Int` literal, as Swift source writes it): far below what a `Double` keeps.
     static func finestStep(at value: Decimal) -> Decimal {
+        let limit = Decimal(1_000_000_000_000_000_000)
         for places in stride(from: 17, through: 1, by: -1) {
             let step = Decimal(sign: .plus, exponent: -places, significand: 1)
-            let limit = Decimal(1_000_000_000_000_000_000)
             if (value + step).significand < limit && (value - step).significand < limit { return step }
         }
         return 1

@@ -92,8 +92,8 @@ extension FeatureSpec.Field {
     var rangeText: String { rangeBounds.map { "\($0.low)...\($0.high)" } ?? "" }
 
     /// The field's range as Swift source: a negative upper bound in parentheses, since `...-`
-    /// would read as one operator (`-9...(-1)`). With `exact`, a fraction is written as a
-    /// `Decimal`'s parts: a float literal would reach a `Decimal` through `Double` and change it.
+    /// would read as one operator (`-9...(-1)`). With `exact`, a fraction is written as an exact
+    /// quotient (``source(of:)``): a float literal would reach a `Decimal` through `Double`.
     func rangeSource(exact: Bool) -> String {
         if let numberBounds, exact {
             return Self.source(of: numberBounds.lowerBound) + "..." + Self.source(of: numberBounds.upperBound)
@@ -103,7 +103,8 @@ extension FeatureSpec.Field {
 
     /// The values a number field takes as `Double`s, from which its samples are picked.
     var numberRange: ClosedRange<Double>? {
-        numberBounds.map { Double("\($0.lowerBound)")!...Double("\($0.upperBound)")! }
+        // A decimal's description is digits, which `Double` always reads (rounded to nearest).
+        numberBounds.map { (Double("\($0.lowerBound)") ?? 0)...(Double("\($0.upperBound)") ?? 0) }
     }
 
     /// A decimal as Swift source that keeps every digit: a whole number as written (`-2`, in
