@@ -24,4 +24,20 @@ nonisolated struct OutboxProcessTests {
         let listed = try #require(run.stdout.components(separatedBy: "ERROR\n").last)
         #expect(listed.hasPrefix("1   documents   2     update     parked  1 "), "\(run.stdout)")
     }
+
+    /// A change in conflict, retried, goes over the server's version, and the shell says so.
+    ///
+    /// It read "Outbox entry 1 is queued again.", as for a parked change, and the other device's
+    /// edit was gone without a word; `conflicts resolve --keep local` does the same and says it.
+    @Test func aConflictRetriedSaysThisDevicesVersionReplacesTheServers() async throws {
+        let run = try await repl.run(lines: [
+            "sync", "device network none", "docs edit 1 --body mine", "server edit 1 --body theirs",
+            "device network wifi", "outbox retry 1", "docs show 1 --policy remote-only",
+        ])
+        #expect(
+            run.stdout.contains(
+                "Outbox entry 1 is queued again over the server's version: this device's replaces it."),
+            "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("mine\n"), "\(run.stdout)")
+    }
 }

@@ -48,13 +48,21 @@ extension SyncCommands {
     }
 
     private static let outboxRetry = Command(
-        name: "outbox retry", group: .sync, summary: "Queue a parked change again and try to send it",
+        name: "outbox retry", group: .sync,
+        summary: "Send a parked or conflicting change again; this one wins",
         arguments: [ArgumentSpec(name: "ID")], examples: ["outbox retry 1"]
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.id()
         let sync = context.services.sync
+        // A conflict retried is this device's version kept (ADR 0048): the user reads that it
+        // replaces the other one, as `conflicts resolve ID --keep local` says.
+        let entries = try await syncing { () throws(SyncError) in try await sync.outbox() }
+        let inConflict = entries.contains { $0.id == id && $0.state == .conflict }
         try await pickingEntry(id, sync) { () throws(SyncError) in try await sync.retry(entryId: id) }
-        return .message("Outbox entry \(id) is queued again.")
+        return .message(
+            inConflict
+                ? "Outbox entry \(id) is queued again over the server's version: this device's replaces it."
+                : "Outbox entry \(id) is queued again.")
     }
 
     private static let outboxDiscard = Command(
