@@ -1069,57 +1069,39 @@ extension FeatureSpec {
 }
 
 extension FeatureSpec {
-    /// The use case tests of the first whole-number, exact decimal and `Double` fields with a range.
-    fileprivate var rangeTest: String { wholeRangeTest + decimalRangeTest + doubleRangeTest }
-
-    /// The use case test of a whole-number field's range, when one has a range.
-    private var wholeRangeTest: String {
-        guard let field = fields.first(where: { $0.range != nil && $0.type == .int }), let range = field.range else {
-            return ""
+    /// The use case tests of the first whole-number, exact decimal and `Double` fields with a range:
+    /// a value outside it is refused with the sentence that writes the bounds as `--range` did.
+    /// A decimal's value is above the range by less than a `Double` tells apart, so the rule's
+    /// bound must be exact.
+    fileprivate var rangeTest: String {
+        var tests: [String] = []
+        if let field = fields.first(where: { $0.range != nil && $0.type == .int }), let range = field.range {
+            let outside = range.upperBound < .max ? range.upperBound + 1 : range.lowerBound - 1
+            tests.append(refusalTest(field, "OutsideItsRangeIsRefusedAndNothingIsSaved", value: "\(outside)"))
         }
-        return """
-                @Test func \(field.name)OutsideItsRangeIsRefusedAndNothingIsSaved() async {
-                    var draft = \(sampleDraft(.first))
-                    draft.\(field.name) = \(range.upperBound < .max ? range.upperBound + 1 : range.lowerBound - 1)
-                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
-                    #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(range.lowerBound) to \(range.upperBound)")))
-                    #expect(await repository.stored.isEmpty)
-                }
-
-            """
+        if let field = fields.first(where: { $0.numberBounds != nil && $0.type == .decimal }),
+            let high = field.numberBounds?.upperBound
+        {
+            let above = Field.source(of: high + Field.finestStep(at: high))
+            tests.append(refusalTest(field, "JustAboveItsRangeIsRefusedAndNothingIsSaved", value: above))
+        }
+        if let field = fields.first(where: { [.double, .optionalDouble].contains($0.type) && $0.numberBounds != nil }),
+            let high = field.numberBounds?.upperBound
+        {
+            tests.append(refusalTest(field, "OutsideItsRangeIsRefusedInTheBoundsAsWritten", value: "\(high + 1)"))
+        }
+        return tests.joined()
     }
 
-    /// The use case test of an exact decimal field's range, when one has a range: a value above
-    /// it by less than a `Double` tells apart is refused, so the rule's bound is exact.
-    private var decimalRangeTest: String {
-        guard let field = fields.first(where: { $0.numberBounds != nil && $0.type == .decimal }),
-            let bounds = field.numberBounds
-        else { return "" }
-        let above = bounds.upperBound + Field.finestStep(at: bounds.upperBound)
+    /// A use case test that `field` holding `value` (Swift source) is refused by its range.
+    private func refusalTest(_ field: Field, _ test: String, value: String) -> String {
+        let (low, high) = field.rangeBounds ?? ("", "")
         return """
-                @Test func \(field.name)JustAboveItsRangeIsRefusedAndNothingIsSaved() async {
+                @Test func \(field.name)\(test)() async {
                     var draft = \(sampleDraft(.first))
-                    draft.\(field.name) = \(Field.source(of: above))
+                    draft.\(field.name) = \(value)
                     let result = await Create\(name)UseCase(repository: repository).execute(draft)
-                    #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(bounds.lowerBound) to \(bounds.upperBound)")))
-                    #expect(await repository.stored.isEmpty)
-                }
-
-            """
-    }
-
-    /// The use case test of a `Double` field's range, when one has a range: the sentence writes
-    /// the bounds in digits, as the help and the server do.
-    private var doubleRangeTest: String {
-        guard let field = fields.first(where: { [.double, .optionalDouble].contains($0.type) && $0.numberBounds != nil }),
-            let bounds = field.numberBounds
-        else { return "" }
-        return """
-                @Test func \(field.name)OutsideItsRangeIsRefusedInTheBoundsAsWritten() async {
-                    var draft = \(sampleDraft(.first))
-                    draft.\(field.name) = \(bounds.upperBound + 1)
-                    let result = await Create\(name)UseCase(repository: repository).execute(draft)
-                    #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(bounds.lowerBound) to \(bounds.upperBound)")))
+                    #expect(result == .failure(.invalidField(name: "\(field.name)", reason: "The \(field.name) must be from \(low) to \(high)")))
                     #expect(await repository.stored.isEmpty)
                 }
 

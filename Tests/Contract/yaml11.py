@@ -1,6 +1,7 @@
 """Reads Docs/openapi.yaml as a YAML 1.1 parser does (PyYAML's default, as many tools use) and
 fails when a value would change type there: a bound that is text (`1e-05` has no point), a
-property name, a required name or an enum value that is a boolean or null (`yes`, `on`, `null`).
+property name or a required name that is not text, or an enum value that is a boolean (`yes`,
+`on`; null stays allowed, as a nullable enum lists it).
 schemathesis's own loader keeps such values as written, so its run alone does not see them."""
 import sys
 
