@@ -165,7 +165,7 @@ extension FeatureSpec {
                     /// A bound as `--range` wrote it: a `Double` in digits (`0.00001`, where Swift prints `1e-05`).
                     private static func written<Value>(_ bound: Value) -> String {
                         guard let double = bound as? Double else { return "\\(bound)" }
-                        return Decimal(string: "\\(double)", locale: Locale(identifier: "en_US_POSIX")).map { "\\($0)" } ?? "\\(double)"
+                        return RecordValue.digits(of: double)
                     }
             """
         return """

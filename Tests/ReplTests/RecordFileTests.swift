@@ -41,6 +41,18 @@ struct RecordFileTests {
         #expect(String(decoding: ExportFile.contents(read), as: UTF8.self) == #"{"far":1e+300}"# + "\n")
     }
 
+    /// A `Double` field is shown and saved by its digits, as its flag, the help and the server
+    /// write it, not as Swift prints it (`1e-05`).
+    @Test func aDoubleIsWrittenInDigits() throws {
+        #expect(Document.value(0.00001 as Double?) == .number("0.00001"))
+        #expect(Document.value(1e20 as Double?) == .number("100000000000000000000"))
+        #expect(Document.value(0.1 + 0.2 as Double?) == .number("0.30000000000000004"))
+        #expect(Document.value(-2.5e-10 as Double?) == .number("-0.00000000025"))
+        #expect(
+            Document.value(1e300 as Double?) == .number("1e+300"), "beyond a Decimal, Swift's form, which JSON reads")
+        #expect(Document.value(nil as Double?) == .null)
+    }
+
     @Test(arguments: [
         (
             #"{"title":"a"}"# + "\n" + #"{"titel":"b"}"#,

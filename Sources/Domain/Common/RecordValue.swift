@@ -29,6 +29,18 @@ public enum RecordValue: Equatable, Sendable, Codable {
         }
     }
 
+    /// A `Double` by its digits, as the help, the files and the server write numbers.
+    ///
+    /// `0.00001` where Swift prints `1e-05`. A value beyond a `Decimal`'s range (`1e300`) is
+    /// written as Swift prints it, which JSON and the field's flag still read.
+    public static func digits(of value: Double) -> String {
+        let shortest = String(value)
+        guard let exact = Decimal(string: shortest, locale: Locale(identifier: "en_US_POSIX")), exact.isFinite else {
+            return shortest
+        }
+        return exact.description
+    }
+
     /// Reads a JSON value; an object, or a list holding anything but texts, is refused.
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()

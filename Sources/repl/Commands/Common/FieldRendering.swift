@@ -50,7 +50,7 @@ extension FieldValued {
     /// A field's value as the tables show it and the files hold it.
     static func value(_ value: String?) -> RecordValue { value.map(RecordValue.text) ?? .null }
     static func value(_ value: Int?) -> RecordValue { value.map { .number(String($0)) } ?? .null }
-    static func value(_ value: Double?) -> RecordValue { value.map { .number(String($0)) } ?? .null }
+    static func value(_ value: Double?) -> RecordValue { value.map { .number(RecordValue.digits(of: $0)) } ?? .null }
     static func value(_ value: Decimal?) -> RecordValue { value.map { .number($0.description) } ?? .null }
     static func value(_ value: Bool?) -> RecordValue { value.map(RecordValue.bool) ?? .null }
     static func value(_ value: [String]) -> RecordValue { .list(value) }
