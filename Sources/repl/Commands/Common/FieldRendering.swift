@@ -102,10 +102,10 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
         let table = ListTable.table(
             header: header, rows: items.map(Self.cells), noun: Item.noun, provenance: provenance, styling: styling)
         guard let page else { return table }
-        return table + "\n" + (page.map { "next: \($0)" } ?? "end of the list")
+        return table + "\n" + ListTable.pageLine(next: page)
     }
 
-    func plain() -> String? { ListTable.plain(items.map(Self.cells)) }
+    func plain() -> String? { ListTable.plain(items.map(Self.cells), page: page) }
 
     func json() -> String {
         JSONOutput.encode(

@@ -17,6 +17,19 @@ enum ListTable {
     static func plain(_ rows: [[String]]) -> String? {
         rows.isEmpty ? nil : rows.map { $0.joined(separator: "\t") }.joined(separator: "\n")
     }
+
+    /// The plain rows of one page of a list, then its ``pageLine(next:)``, so a script can ask
+    /// for the next page; a whole list (`page` nil) is its rows alone.
+    static func plain(_ rows: [[String]], page: PageCursor??) -> String? {
+        guard let page else { return plain(rows) }
+        return (plain(rows).map { $0 + "\n" } ?? "") + pageLine(next: page)
+    }
+
+    /// The line under one page of a list: `next: CURSOR` (what `--after` takes), or the end of
+    /// the list.
+    static func pageLine(next: PageCursor?) -> String {
+        next.map { "next: \($0)" } ?? "end of the list"
+    }
 }
 
 /// What a list's items are called, for its count line: `1 recipe`, `2 recipes`, `3 categories`.

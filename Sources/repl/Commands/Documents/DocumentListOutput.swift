@@ -18,14 +18,10 @@ struct DocumentListOutput: CommandRendering {
         ListTable.table(
             header: ["ID", "TITLE", "TAGS", "VERSION", "UPDATED"], rows: items.map(Self.cells),
             noun: Noun.documents,
-            provenance: provenance, styling: styling) + (page.map { "\n" + Self.pageLine($0) } ?? "")
+            provenance: provenance, styling: styling) + (page.map { "\n" + ListTable.pageLine(next: $0.next) } ?? "")
     }
 
-    func plain() -> String? {
-        let rows = ListTable.plain(items.map(Self.cells))
-        guard let page else { return rows }
-        return (rows.map { $0 + "\n" } ?? "") + Self.pageLine(page)
-    }
+    func plain() -> String? { ListTable.plain(items.map(Self.cells), page: page.map(\.next)) }
 
     func json() -> String {
         JSONOutput.encode(
@@ -33,11 +29,6 @@ struct DocumentListOutput: CommandRendering {
                 items: items.map(Item.init), count: items.count, origin: provenance?.origin.rawValue,
                 freshness: provenance?.freshness.rawValue, ageSeconds: provenance?.ageSeconds,
                 next: page?.next?.rawValue, pageEnd: page.map { $0.next == nil }))
-    }
-
-    /// `next: CURSOR` (what `--after` takes), or the end of the list.
-    private static func pageLine(_ page: Page) -> String {
-        page.next.map { "next: \($0)" } ?? "end of the list"
     }
 
     /// A document in a list.
