@@ -96,7 +96,6 @@ extension FeatureSpec {
         let newExample = "\(lower) new " + fields.map { $0.typed(.first) }.joined(separator: " ")
         let editField = editedField
         let editExample = "\(lower) edit 1 \(editField.typed(.second))"
-        let flagNames = fields.map(\.flag).joined(separator: ", ")
         return """
             import Domain
             import Foundation
@@ -201,7 +200,7 @@ extension FeatureSpec {
                     guard case .loaded(let \(lower), _) = state else { return try state.commandOutput() }
                     let draft = try draft(arguments, over: \(lower))
                     guard draft != \(name)Draft(\(lower)) else {
-                        throw CommandFailure("Nothing to change: give a new value with \(flagNames)")
+                        throw .nothingToChange(flags: fieldFlags(creating: false))
                     }
                     return try await context.run {
                         \(name)EditorViewModel(

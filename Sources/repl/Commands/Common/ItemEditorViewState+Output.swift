@@ -11,6 +11,14 @@ protocol EditorRendering: ItemRendering {
     static func savedOutput(_ item: Self) -> CommandOutput
 }
 
+extension CommandFailure {
+    /// An `edit` whose flags leave the item as it is (none given, or each the value it holds):
+    /// the flags that would change it, as `docs edit` and every feature's `edit` say it.
+    @MainActor static func nothingToChange(flags: [FlagSpec]) -> CommandFailure {
+        CommandFailure("Nothing to change: give a new value with " + flags.map { $0.name }.joined(separator: ", "))
+    }
+}
+
 extension ItemEditorViewState: CommandOutcome where Item: EditorRendering {
     /// The saved item, or why it was not saved; a save that never finished was cancelled.
     func commandOutput() throws(CommandFailure) -> CommandOutput {

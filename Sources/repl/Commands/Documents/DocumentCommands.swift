@@ -70,12 +70,7 @@ extension DocumentCommands {
 
     private static let edit = Command(
         name: "docs edit", group: .documents, summary: "Change a document's title, body or tags",
-        arguments: [idArgument],
-        flags: [
-            FlagSpec(name: "--title", valueName: "T", help: "The new title"),
-            FlagSpec(name: "--body", valueName: "TEXT", help: "The new body"),
-            FlagSpec(name: "--tag", valueName: "T", help: "Replace the tags (repeatable)", isRepeatable: true),
-        ],
+        arguments: [idArgument], flags: editFlags,
         examples: [#"docs edit 1 --title "Welcome, again""#]
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.documentID()
@@ -91,6 +86,13 @@ extension DocumentCommands {
             if arguments.isSet("--tag") { draft.tags = arguments.all("--tag") }
         }
     }
+
+    /// The flags of `docs edit`, each a field it changes.
+    private static let editFlags = [
+        FlagSpec(name: "--title", valueName: "T", help: "The new title"),
+        FlagSpec(name: "--body", valueName: "TEXT", help: "The new body"),
+        FlagSpec(name: "--tag", valueName: "T", help: "Replace the tags (repeatable)", isRepeatable: true),
+    ]
 
     private static let delete = Command(
         name: "docs delete", group: .documents, summary: "Delete a document", arguments: [idArgument],
@@ -169,13 +171,14 @@ extension DocumentCommands {
 
     /// Saves `document` (a new one when `nil`) with `change` made to its draft, through the
     /// editor view model, as a feature's `new` and `edit` do; a flag that `change` cannot read
-    /// stops it.
+    /// stops it, and so does a change that leaves `document` as it is.
     private static func save(
         document: Document?, _ context: CommandContext,
         change: (inout DocumentDraft) throws(CommandFailure) -> Void
     ) async throws(CommandFailure) -> CommandOutput {
         var draft = document.map(DocumentDraft.init) ?? .empty
         try change(&draft)
+        if let document, draft == DocumentDraft(document) { throw .nothingToChange(flags: editFlags) }
         return try await context.run {
             DocumentEditorViewModel(
                 editing: document, draft: draft, createDocument: context.services.createDocument,
