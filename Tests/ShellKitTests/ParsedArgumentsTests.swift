@@ -37,6 +37,32 @@ struct ParsedArgumentsTests {
         #expect(ParsedArguments.parse(words, for: try spec(command)) == .failure(CommandFailure(message)))
     }
 
+    /// A flag the command needs (a field `new` needs) is named with the usage when it is left out,
+    /// as a missing argument is, before the command runs.
+    @Test func aMissingRequiredFlagIsNamedWithTheUsage() {
+        let spec = CommandSpec<SampleContext>(
+            name: "notes rate", group: Sample.notes, summary: "Rate a note", arguments: [ArgumentSpec(name: "ID")],
+            flags: [
+                FlagSpec(name: "--stars", valueName: "N", help: "Stars").required(true),
+                FlagSpec(name: "--why", valueName: "TEXT", help: "Why"),
+                FlagSpec(name: "--mood", valueName: "M", help: "Mood", allowedValues: ["glad", "sad"]).required(true),
+            ]
+        ) { _, _ throws(CommandFailure) in .quit }
+        let usage = "(usage: notes rate ID --stars N [--why TEXT] --mood M)"
+        #expect(
+            ParsedArguments.parse(["1", "--why", "x"], for: spec)
+                == .failure(CommandFailure("missing --stars \(usage)")))
+        // A flag that takes one of a few values names them.
+        #expect(
+            ParsedArguments.parse(["1", "--stars", "3"], for: spec)
+                == .failure(CommandFailure("missing --mood glad|sad \(usage)")))
+        #expect(ParsedArguments.parse([], for: spec) == .failure(CommandFailure("missing ID \(usage)")))
+        // Given empty, the flag is there: whether an empty value will do is the command's rule.
+        #expect(
+            ParsedArguments.parse(["1", "--stars", "", "--mood", "sad"], for: spec).map { $0.flag("--stars") }
+                == .success(""))
+    }
+
     @Test func lookupPrefersTheLongestNameAndExplainsUnknownWords() {
         guard case .command(let spec, let rest) = registry.lookup(["notes", "show", "2"]) else {
             Issue.record("notes show not found")

@@ -118,6 +118,10 @@ extension ParsedArguments {
         if let extra = remaining.first {
             return .failure(CommandFailure("unexpected argument '\(extra)' (usage: \(spec.usage))"))
         }
+        if let missing = spec.flags.first(where: { $0.isRequired && flags[$0.name] == nil }) {
+            let values = missing.allowedValues.isEmpty ? "" : " " + missing.allowedValues.joined(separator: "|")
+            return .failure(CommandFailure("missing \(missing.name)\(values) (usage: \(spec.usage))"))
+        }
         return .success(())
     }
 }
