@@ -80,9 +80,8 @@ struct FieldItemOutput<Item: FieldRendering>: CommandRendering {
             + TextTable.render(rows: rows)
     }
 
-    func plain() -> String? {
-        ([item.idText] + item.fieldTexts.map(\.text) + [item.versionText]).joined(separator: "\t")
-    }
+    /// The item's row in its list's plain output.
+    func plain() -> String? { ListTable.plain([FieldListOutput.cells(item)]) }
 
     func json() -> String {
         JSONOutput.encode(ProvenanceJSON(fields: item.json, provenance: provenance))
@@ -114,7 +113,7 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
                 provenance: provenance.map(ProvenanceJSON<FieldJSON>.Source.init), page: page))
     }
 
-    /// A list in the shell's JSON; a page adds `next` (null after the last page).
+    /// A list in the shell's JSON; a page adds its ``PageJSON``.
     struct ListJSON: Encodable {
         let items: [FieldJSON]
         let count: Int
@@ -125,18 +124,18 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(items, forKey: .items)
             try container.encode(count, forKey: .count)
-            if let page { try container.encode(page?.rawValue, forKey: .next) }
+            try page.map(PageJSON.init)?.encode(to: encoder)
             try provenance?.encode(to: encoder)
         }
 
         enum CodingKeys: String, CodingKey {
-            case items, count, next
+            case items, count
         }
     }
 
     /// A row: as the documents' list, it ends with the version and when the item last changed,
     /// which is the list's order.
-    private static func cells(_ item: Item) -> [String] {
+    static func cells(_ item: Item) -> [String] {
         [item.idText] + item.fieldTexts.map(\.text) + [item.versionText, Item.text(item.updatedAt)]
     }
 }

@@ -32,6 +32,22 @@ enum ListTable {
     }
 }
 
+/// The end of one page of a list in the shell's JSON, beside its items: `next`, the cursor
+/// `--after` takes (`null` after the last page), and `pageEnd`, whether the page is the last.
+struct PageJSON: Encodable {
+    let next: PageCursor?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(next?.rawValue, forKey: .next)
+        try container.encode(next == nil, forKey: .pageEnd)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case next, pageEnd
+    }
+}
+
 /// What a list's items are called, for its count line: `1 recipe`, `2 recipes`, `3 categories`.
 struct Noun: Sendable {
     /// The singular (`category`).

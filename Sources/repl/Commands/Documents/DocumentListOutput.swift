@@ -28,7 +28,7 @@ struct DocumentListOutput: CommandRendering {
             JSON(
                 items: items.map(Item.init), count: items.count, origin: provenance?.origin.rawValue,
                 freshness: provenance?.freshness.rawValue, ageSeconds: provenance?.ageSeconds,
-                next: page?.next?.rawValue, pageEnd: page.map { $0.next == nil }))
+                page: page.map { PageJSON(next: $0.next) }))
     }
 
     /// A document in a list.
@@ -55,10 +55,22 @@ struct DocumentListOutput: CommandRendering {
         let origin: String?
         let freshness: String?
         let ageSeconds: Int?
-        /// One page's next cursor (absent for a whole list, null after the last page).
-        var next: String?
-        /// Whether this page is the list's last (absent for a whole list).
-        var pageEnd: Bool?
+        /// One page's end (absent for a whole list).
+        let page: PageJSON?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(items, forKey: .items)
+            try container.encode(count, forKey: .count)
+            try container.encodeIfPresent(origin, forKey: .origin)
+            try container.encodeIfPresent(freshness, forKey: .freshness)
+            try container.encodeIfPresent(ageSeconds, forKey: .ageSeconds)
+            try page?.encode(to: encoder)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case items, count, origin, freshness, ageSeconds
+        }
     }
 
     private static func cells(_ item: DocumentSummary) -> [String] {
