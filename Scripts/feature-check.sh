@@ -98,6 +98,10 @@ scaffold Memo --field note:String --field 'order:Int?' --field 'group:String?' -
     --field 'key:String?' --field 'draft:String?' --field 'row:Int?' --field 'container:Bool?' \
     --field 'moment:String?' --field 'memo:String?' --field 'changed:Int?' --field 'value:Int?' --field 'on:Bool?' \
     --searchable note --searchable group --conflicts lastWriterWins >/dev/null
+# Two searchable fields read as a sentence lists them, in the help as on the page.
+grep -q '"Find trips by name or places"' Sources/repl/Commands/Trips/TripCommands.swift ||
+    fail "trip search's summary does not read 'Find trips by name or places'"
+grep -q 'begins a word of `name` or `places`' Docs/Features/Trip.md || fail "Trip's page does not list name or places"
 
 swift build --build-tests
 Scripts/lint.sh

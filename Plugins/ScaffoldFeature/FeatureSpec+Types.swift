@@ -230,3 +230,11 @@ extension FeatureSpec.Field {
         }
     }
 }
+
+extension FeatureSpec {
+    /// Words as a sentence lists alternatives: `title`, `title or note`, `title, note or place`.
+    static func either(_ words: [String]) -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + last
+    }
+}

@@ -70,7 +70,7 @@ extension FeatureSpec {
             | Command | What it does |
             | --- | --- |
             | `\(lower) list [--policy P]` | Every \(lower), newest change first |
-            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS [--policy P]` | The \(lowerPlural) in which every word begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")): the server's search, or this device's index once a `sync` brought them (offline too; before that, `--policy local-only` searches what the device holds, marked stale) |" : "")
+            | `\(lower) list --limit N [--after CURSOR]` | One page of N, newest change first, and the next page's cursor |\(isSearchable ? "\n| `\(lower) search WORDS [--policy P]` | The \(lowerPlural) in which every word begins a word of \(FeatureSpec.either(searchable.map { "`\($0.name)`" })): the server's search, or this device's index once a `sync` brought them (offline too; before that, `--policy local-only` searches what the device holds, marked stale) |" : "")
             | `\(lower) show ID [--policy P]` | One \(lower), and where it came from |
             | `\(lower) new \(fields.map { $0.isRequiredOnNew ? "\($0.flag) …" : "[\($0.flag) …]" }.joined(separator: " "))` | Creates \(article) \(lower) |
             | `\(lower) edit ID [\(fields.map(\.flag).joined(separator: ", ")) …]` | Changes the fields given |

@@ -204,7 +204,7 @@ extension FeatureSpec {
             /// Sends the queued changes, unless the network is known to be down.
             func sendQueued() async\(isSearchable ? """
 
-                /// The \(lowerPlural) in which every one of `words` (the search words of `query`) begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")): from this device's index once a sync brought them (best match first), else the server's search.
+                /// The \(lowerPlural) in which every one of `words` (the search words of `query`) begins a word of \(FeatureSpec.either(searchable.map { "`\($0.name)`" })): from this device's index once a sync brought them (best match first), else the server's search.
                 func search(_ query: String, words: [String], policy: ReadPolicy) async throws(\(name)Error) -> Fetched<[\(name)]>
             """ : "")
         }
@@ -238,7 +238,7 @@ extension FeatureSpec {
         useCase(
             "Search\(plural)",
             summary:
-                "Finds the \(lowerPlural) in which every word of a query begins a word of \(searchable.map { "`\($0.name)`" }.joined(separator: ", ")), as documents are searched (the server looks for the text itself).",
+                "Finds the \(lowerPlural) in which every word of a query begins a word of \(FeatureSpec.either(searchable.map { "`\($0.name)`" })), as documents are searched (the server looks for the text itself).",
             parameters: "query: String, policy: ReadPolicy = .cacheFirst", returns: "Fetched<[\(name)]>",
             body: """
                 if let refusal = SearchWords.refusal(of: query) { throw .invalid(refusal.message) }

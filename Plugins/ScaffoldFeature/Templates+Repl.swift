@@ -292,7 +292,7 @@ extension FeatureSpec {
     private var searchCommand: String {
         """
                 private static let search = Command(
-                    name: "\(lower) search", group: .\(lowerPlural), summary: "Find \(lowerPlural) by \(searchable.map(\.name).joined(separator: ", "))",
+                    name: "\(lower) search", group: .\(lowerPlural), summary: "Find \(lowerPlural) by \(FeatureSpec.either(searchable.map(\.name)))",
                     arguments: [ArgumentSpec(name: "QUERY", takesRest: true)], flags: [ReadPolicyFlag.spec],
                     examples: ["\(lower) search \(searchable[0].searchWord)", "\(lower) search \(searchable[0].searchWord) --policy local-only"]
                 ) { context, arguments throws(CommandFailure) in
