@@ -8,7 +8,7 @@ struct DocumentRulesTests {
     /// field with no rule): a new field fails ``everyFieldHasItsRefusedValue()`` until it has its
     /// entry, so its rule comes with a test.
     static let refused: [DocumentField: (draft: DocumentDraft, error: DocumentError)?] = [
-        .title: (FakeData.draft(title: " \n"), .invalidField(.title, reason: "A title is required")),
+        .title: (FakeData.draft(title: " \n"), .invalidField(.title, reason: "The title can't be empty")),
         .body: (
             FakeData.draft(title: "t", body: String(repeating: "x", count: DocumentRules.maxBodyBytes + 1)),
             .invalidField(.body, reason: "The body is too large (at most 1 MiB)")
@@ -38,7 +38,8 @@ struct DocumentRulesTests {
     @Test("A title of white space only is empty", arguments: ["", " ", "\t\n "])
     func emptyTitle(title: String) {
         #expect(
-            DocumentRules.check(FakeData.draft(title: title)) == .invalidField(.title, reason: "A title is required"))
+            DocumentRules.check(FakeData.draft(title: title))
+                == .invalidField(.title, reason: "The title can't be empty"))
     }
 
     @Test(
@@ -131,7 +132,8 @@ struct DocumentRulesTests {
 
     @Test func changesAreCheckedFieldByField() {
         #expect(
-            DocumentRules.check(FakeData.changes(title: " ")) == .invalidField(.title, reason: "A title is required"))
+            DocumentRules.check(FakeData.changes(title: " "))
+                == .invalidField(.title, reason: "The title can't be empty"))
         #expect(DocumentRules.check(FakeData.changes(body: "ok")) == nil)
         #expect(
             DocumentRules.check(FakeData.changes(tags: [""]))

@@ -50,7 +50,7 @@ struct DocumentUseCaseTests {
         let refused = await importing.save([
             FakeData.draft(title: "fine"), FakeData.draft(title: " "),
         ])
-        #expect(refused.failure == .invalidField(.title, reason: "A title is required"))
+        #expect(refused.failure == .invalidField(.title, reason: "The title can't be empty"))
         #expect(await repository.calls.isEmpty)
         _ = try await importing.save([FakeData.draft(title: " a ")]).get()
         await importing.send()
@@ -69,7 +69,7 @@ struct DocumentUseCaseTests {
     @Test func anInvalidDraftIsRejectedAndNothingIsSaved() async {
         let result = await CreateDocumentUseCase(repository: repository).execute(
             FakeData.draft(title: ""))
-        #expect(result.failure == .invalidField(.title, reason: "A title is required"))
+        #expect(result.failure == .invalidField(.title, reason: "The title can't be empty"))
         #expect(await repository.calls.isEmpty)
         #expect(await repository.stored.count == 2)
     }

@@ -104,7 +104,7 @@ struct DocumentEditorViewModelTests {
         let viewModel = editor(nil)
         let tester = ViewModelTester(viewModel)
         await viewModel.save()?.value  // an empty new document still validates: the title is required
-        let required = "A title is required"
+        let required = "The title can't be empty"
         await tester.expect(
             .saving(FakeData.draft(title: "")),
             .failed(

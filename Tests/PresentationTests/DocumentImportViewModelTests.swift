@@ -56,7 +56,7 @@ struct DocumentImportViewModelTests {
         await tester.expect(
             .failed(
                 imported: 0, total: 2,
-                failure: ViewFailure(message: "record 2: A title is required", remedy: .fixInput, field: "title")
+                failure: ViewFailure(message: "record 2: The title can't be empty", remedy: .fixInput, field: "title")
             ))
         await tester.finish()
         #expect(await repository.calls.isEmpty)
@@ -87,7 +87,7 @@ struct DocumentImportViewModelTests {
         await refusedTester.expect(
             .failed(
                 imported: 0, total: 2,
-                failure: ViewFailure(message: "line 3: A title is required", remedy: .fixInput, field: "title")))
+                failure: ViewFailure(message: "line 3: The title can't be empty", remedy: .fixInput, field: "title")))
         await refusedTester.finish()
         await repository.failCreates(after: 2, with: .storageFailure)
         let failed = makeViewModel()

@@ -47,12 +47,12 @@ nonisolated struct ImportTests {
         (#"{"title": "ok"}"# + "\n[\"t\"]\n", "error: line 1: FILE, line 2: not a document"),
         (
             #"[{"title": "ok"}, {"title": "  "}]"#,
-            "error: line 1: FILE, record 2: A title is required (0 of 2 imported)"
+            "error: line 1: FILE, record 2: The title can't be empty (0 of 2 imported)"
         ),
         // A rule's refusal names the line, as a reading error does: the blank line 2 is skipped.
         (
             #"{"title": "ok"}"# + "\n\n" + #"{"title": "  "}"#,
-            "error: line 1: FILE, line 3: A title is required (0 of 2 imported)"
+            "error: line 1: FILE, line 3: The title can't be empty (0 of 2 imported)"
         ),
         ("[1, 2", "error: line 1: not a JSON array of documents"),
         (

@@ -76,7 +76,7 @@ public enum DocumentRules {
 extension DocumentRules {
     private static func check(title: String) -> DocumentError? {
         let trimmed = normalized(title: title)
-        if trimmed.isEmpty { return .invalidField(.title, reason: "A title is required") }
+        if trimmed.isEmpty { return .invalidField(.title, reason: "The title can't be empty") }
         if StorableText.length(of: trimmed) > maxTitleLength {
             return .invalidField(.title, reason: "The title is too long (at most \(maxTitleLength) characters)")
         }

@@ -163,7 +163,7 @@ public final class ImportViewModel<Draft: Sendable>: StatefulViewModel {
 }
 
 extension ViewFailure {
-    /// The failure with its message placed: `record 3: A title is required`.
+    /// The failure with its message placed: `record 3: The title can't be empty`.
     fileprivate func named(_ place: String) -> ViewFailure {
         ViewFailure(message: "\(place): \(message)", remedy: remedy, field: field)
     }
