@@ -61,7 +61,7 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
         pending = Mutex([])
         let limits = configuration.memoryLimits
         source = CacheBackedDataSource(
-            local: RecordStore(database: database),
+            local: RecordStore(database: database).keepingUnsentChanges(of: Resource.collection),
             remote: HTTPResourceStore(
                 client: api, request: { ("\(Resource.collection)/\($0.rawValue)", []) },
                 map: { wire throws(RemoteError) in try Resource.item(from: wire) }, identify: { Resource.id(of: $0) }),
@@ -228,16 +228,13 @@ package final class FeatureStore<Resource: FeatureResource>: SyncedCollection, S
     /// changes wait.
     func refreshPending(_ ids: [Int]) {
         guard !ids.isEmpty else { return }
-        let marks = databaseQuestionMarks(count: ids.count)
         let present = try? database.read { db in
-            try Int.fetchAll(
-                db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ? AND item_id IN (\(marks))",
-                arguments: StatementArguments([Resource.collection.databaseValue] + ids.map(\.databaseValue)))
+            try Outbox.itemsWithChanges(in: Resource.collection, among: ids.map(\.databaseValue), db)
         }
         guard let present else { return refreshPending() }
         changePending { set in
             set.subtract(ids)
-            set.formUnion(present)
+            set.formUnion(present.compactMap(Int.fromDatabaseValue))
         }
     }
 

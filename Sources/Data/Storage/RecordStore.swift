@@ -11,6 +11,9 @@ struct RecordStore<Record: CacheableRecord>: LocalStore {
     private let database: AppDatabase
     private let selectSQL: HotSQL
     private let logger = Logger(label: "strata.data.storage")
+    /// The outbox collection whose items' unsent versions rows of this table hold; nil for a
+    /// table that holds copies only.
+    private var unsentOf: String?
 
     /// Creates a store over an open database.
     init(database: AppDatabase) {
@@ -21,6 +24,16 @@ struct RecordStore<Record: CacheableRecord>: LocalStore {
             LEFT JOIN \(CacheMetadataRecord.databaseTableName) m ON m.\(CacheMetadataRecord.Columns.key.name) = ? \
             WHERE t.\(Record.keyColumn.name) = ?
             """)
+    }
+
+    /// This store over a collection's own table, leaving the rows of items with unsent changes.
+    ///
+    /// Such a row is this device's version: a fetched copy never replaces it, nor does a read that
+    /// found the item gone remove it, since a read that began before an edit can answer after it.
+    func keepingUnsentChanges(of collection: String) -> RecordStore {
+        var store = self
+        store.unsentOf = collection
+        return store
     }
 
     /// The object and its metadata, or `nil` (also for a damaged row, which is dropped).
@@ -133,7 +146,19 @@ extension RecordStore {
         let records = try objects.map { entry throws(StorageError) in
             (key: entry.key, record: try Record(entry.object, key: entry.key))
         }
-        try database.write { db in try Self.write(try Self.notOlder(records, db), metadata: metadata, db) }
+        try database.write { db in
+            let newer = try Self.notOlder(records, db)
+            let unsent = try unsentKeys(newer.map(\.key), db)
+            try Self.write(
+                unsent.isEmpty ? newer : newer.filter { !unsent.contains(Record.databaseKey($0.key)) },
+                metadata: metadata, db)
+        }
+    }
+
+    /// The keys among `keys` whose rows hold an unsent version: none in a table of copies.
+    private func unsentKeys(_ keys: [Record.Key], _ db: Database) throws -> Set<DatabaseValue> {
+        guard let unsentOf, !keys.isEmpty else { return [] }
+        return try Outbox.itemsWithChanges(in: unsentOf, among: keys.map(Record.databaseKey), db)
     }
 
     /// The records that are not older than the rows they replace.
@@ -173,6 +198,9 @@ extension RecordStore {
     }
 
     private func removeNow(_ key: Record.Key) throws(StorageError) {
-        try database.write { db in try Self.delete([key], db) }
+        try database.write { db in
+            guard try unsentKeys([key], db).isEmpty else { return }
+            try Self.delete([key], db)
+        }
     }
 }

@@ -61,6 +61,22 @@ struct Outbox: Sendable {
                 arguments: [collection]))
     }
 
+    /// The items among `ids` (item identifiers as stored) that have changes of `collection` not
+    /// yet sent, a few hundred a statement.
+    static func itemsWithChanges(
+        in collection: String, among ids: [DatabaseValue], _ db: Database
+    ) throws -> Set<DatabaseValue> {
+        var found: Set<DatabaseValue> = []
+        for part in ids.chunked(by: 500) {
+            let marks = databaseQuestionMarks(count: part.count)
+            found.formUnion(
+                try DatabaseValue.fetchAll(
+                    db, sql: "SELECT DISTINCT item_id FROM outbox WHERE collection = ? AND item_id IN (\(marks))",
+                    arguments: StatementArguments([collection.databaseValue] + part)))
+        }
+        return found
+    }
+
     /// The server identifier a device identifier became, if the item reached the server.
     static func serverID(_ collection: String, local: Int, _ db: Database) throws -> Int? {
         try Int.fetchOne(

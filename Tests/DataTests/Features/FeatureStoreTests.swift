@@ -695,6 +695,38 @@ struct FeatureStoreTests {
         #expect(try await fixture.store.item(made.id, policy: .localOnly).value.note == "mine, not sent")
     }
 
+    /// A read answered before an edit but stored after it leaves this device's version.
+    ///
+    /// `docs edit` loads a stale copy, whose refresh in the background then lands after the edit
+    /// was saved. Stored, the read's answer hid the edit from every screen and `conflicts show`,
+    /// and the next edit, built on it, sent the server's fields back over this one's.
+    @Test func aReadThatLandsAfterAnEditNeverReplacesIt() async throws {
+        let fixture = try await Fixture.make()
+        let made = try await fixture.store.create(Self.draft("https://a.example"))
+        let read = try await fixture.store.source.remote.fetch(made.id, ifNoneMatch: nil)
+        guard case .modified(let answer, let validators) = read else {
+            Issue.record("the server did not answer with the bookmark: \(read)")
+            return
+        }
+        await fixture.live.backend.stop()
+        var mine = made
+        mine.note = "mine, not sent"
+        _ = try await fixture.store.update(mine)
+        // The read's answer is cached as the data source caches every answer
+        let metadata = CacheMetadata(fetchedAt: Date(), etag: validators.etag, maxAge: validators.maxAge)
+        try await fixture.store.source.local.persist(answer, for: made.id, metadata: metadata)
+        try await fixture.store.source.local.remove(made.id)  // a read that found it gone
+        var kept = try await fixture.store.item(made.id, policy: .localOnly).value
+        #expect(kept.note == "mine, not sent" && kept.syncState == .pending)
+        // A second edit builds on the first; the server gets both
+        kept.rating = 5
+        _ = try await fixture.store.update(kept)
+        _ = try await fixture.live.backend.start()
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let server = try #require(try await fixture.onServer(1))
+        #expect(server.note == "mine, not sent" && server.rating == 5)
+    }
+
     @Test func theListIsTheServersWithThisDevicesChangesOver() async throws {
         let fixture = try await Fixture.make()
         _ = try await fixture.store.create(Self.draft("https://a.example"))
