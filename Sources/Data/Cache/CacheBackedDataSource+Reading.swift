@@ -149,14 +149,19 @@ extension CacheBackedDataSource {
         CacheMetadata(fetchedAt: now(), etag: validators.etag ?? previous?.etag, maxAge: validators.maxAge)
     }
 
+    /// Keeps a server's answer on disk, then in memory as the disk kept it: the disk keeps the
+    /// newer of the answer and the row it would replace (a read that began before a write can
+    /// answer after it), so memory never serves what the disk refused.
     private func cache(_ entry: CachedEntry<Object>, for key: Key) async {
-        memory.insert(entry, for: key, cost: configuration.cost(entry.value))
+        var kept = entry
         do {
             try await local.persist(entry.value, for: key, metadata: entry.metadata)
+            kept = try await local.find(key) ?? entry
         } catch {
             // The answer is still good; only the copy on disk is missing, so log and carry on.
             logger.warning("could not cache \(key) on disk: \(error.localizedDescription)")
         }
+        memory.insert(kept, for: key, cost: configuration.cost(kept.value))
     }
 
     private func refreshInBackground(_ key: Key, etag: String?) {
