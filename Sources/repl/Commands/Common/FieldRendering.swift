@@ -108,23 +108,23 @@ struct FieldListOutput<Item: FieldRendering>: CommandRendering {
 
     func json() -> String {
         JSONOutput.encode(
-            ListJSON(
-                items: items.map(\.json), count: items.count,
-                provenance: provenance.map(ProvenanceJSON<FieldJSON>.Source.init), page: page))
+            PagedJSON(
+                list: ListJSON(
+                    items: items.map(\.json), count: items.count,
+                    provenance: provenance.map(ProvenanceJSON<FieldJSON>.Source.init)),
+                page: page.map(PageJSON.init)))
     }
 
-    /// A list in the shell's JSON; a page adds its ``PageJSON``.
+    /// A list in the shell's JSON.
     struct ListJSON: Encodable {
         let items: [FieldJSON]
         let count: Int
         let provenance: ProvenanceJSON<FieldJSON>.Source?
-        let page: PageCursor??
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(items, forKey: .items)
             try container.encode(count, forKey: .count)
-            try page.map(PageJSON.init)?.encode(to: encoder)
             try provenance?.encode(to: encoder)
         }
 

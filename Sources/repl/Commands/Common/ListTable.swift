@@ -48,6 +48,18 @@ struct PageJSON: Encodable {
     }
 }
 
+/// A list's JSON with its page's end beside the list's members; a whole list (`page` nil) is the
+/// list alone.
+struct PagedJSON<List: Encodable>: Encodable {
+    let list: List
+    let page: PageJSON?
+
+    func encode(to encoder: any Encoder) throws {
+        try list.encode(to: encoder)
+        try page?.encode(to: encoder)
+    }
+}
+
 /// What a list's items are called, for its count line: `1 recipe`, `2 recipes`, `3 categories`.
 struct Noun: Sendable {
     /// The singular (`category`).

@@ -25,9 +25,10 @@ struct DocumentListOutput: CommandRendering {
 
     func json() -> String {
         JSONOutput.encode(
-            JSON(
-                items: items.map(Item.init), count: items.count, origin: provenance?.origin.rawValue,
-                freshness: provenance?.freshness.rawValue, ageSeconds: provenance?.ageSeconds,
+            PagedJSON(
+                list: JSON(
+                    items: items.map(Item.init), count: items.count, origin: provenance?.origin.rawValue,
+                    freshness: provenance?.freshness.rawValue, ageSeconds: provenance?.ageSeconds),
                 page: page.map { PageJSON(next: $0.next) }))
     }
 
@@ -55,22 +56,6 @@ struct DocumentListOutput: CommandRendering {
         let origin: String?
         let freshness: String?
         let ageSeconds: Int?
-        /// One page's end (absent for a whole list).
-        let page: PageJSON?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(items, forKey: .items)
-            try container.encode(count, forKey: .count)
-            try container.encodeIfPresent(origin, forKey: .origin)
-            try container.encodeIfPresent(freshness, forKey: .freshness)
-            try container.encodeIfPresent(ageSeconds, forKey: .ageSeconds)
-            try page?.encode(to: encoder)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case items, count, origin, freshness, ageSeconds
-        }
     }
 
     private static func cells(_ item: DocumentSummary) -> [String] {
