@@ -60,25 +60,36 @@ struct DocumentFileTests {
 
     /// A document's editor window shows every field of its draft: a row each but the body, which
     /// goes under them, and a JSON member each.
+    ///
+    /// Each field the draft changed is marked, as an item editor marks it, and listed in the
+    /// JSON's `changed`.
     @Test func anEditorWindowShowsEveryFieldOfItsDraft() async throws {
         let scenes = SceneApplication.strata(
             documents: FakeDocumentRepository(), users: FakeUserRepository(), sync: FakeSyncRepository(),
             store: InMemorySceneStateStore())
         let session = try await scenes.requestSceneSessionActivation(nil, userActivity: .documentEdit(.opening(nil)))
         let window = try #require(session.scene?.delegate as? DocumentEditorSceneDelegate)
+        let untouched = try Self.shown(SceneOutput.editor(session, window))
+        #expect(!untouched.table.contains("(changed)"))
+        #expect(untouched.object["changed"] as? [String] == [])
         let complete = FakeData.completeDocument.content
         window.replaceDraft(with: complete)
-        guard case .rendered(let view) = SceneOutput.editor(session, window) else {
-            Issue.record("the editor printed no view")
-            return
-        }
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(view.json().utf8)) as? [String: Any])
-        let table = try #require(view.table(styling: Styling(isEnabled: false)))
+        let (object, table) = try Self.shown(SceneOutput.editor(session, window))
+        let rows = table.split(separator: "\n").map(String.init)
         for (name, value) in complete.fieldValues {
             #expect(object[name] != nil, "the JSON lacks \(name)")
             let shown = name == DocumentField.body.rawValue ? "\n\n\(value.text)" : "\(name) "
             #expect(table.contains(shown), "the table lacks \(name)")
+            #expect(rows.contains { $0.hasPrefix(name + " ") && $0.hasSuffix("(changed)") }, "\(name) is not marked")
         }
+        #expect(object["changed"] as? [String] == DocumentField.allCases.map(\.rawValue))
+    }
+
+    /// An editor view's JSON object and its table without styling.
+    private static func shown(_ output: CommandOutput) throws -> (object: [String: Any], table: String) {
+        guard case .rendered(let view) = output else { throw CommandFailure("the editor printed no view") }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(view.json().utf8)) as? [String: Any])
+        return (object, try #require(view.table(styling: Styling(isEnabled: false))))
     }
 
     /// Every field is in the JSON under its name, and a text, number or list of texts holds the

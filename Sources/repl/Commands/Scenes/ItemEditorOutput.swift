@@ -18,7 +18,7 @@ struct ItemEditorOutput: CommandRendering {
         let heading = "Editor \(view.session): " + (view.itemId.map { "\(noun) \($0)" } ?? "new \(noun)")
         let rows =
             [["state", view.state + (view.unsaved ? " (unsaved)" : "")]] + SceneOutput.refusedRow(view.refusedField)
-            + view.fields.map { [$0.name, $0.text + ($0.changed ? " (changed)" : "")] }
+            + view.fields.map { [$0.name, SceneOutput.marked($0.text, changed: $0.changed)] }
         return heading + "\n" + TextTable.render(rows: rows)
     }
 

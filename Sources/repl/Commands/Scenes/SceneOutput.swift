@@ -54,14 +54,18 @@ enum SceneOutput {
         let view = EditorWindow(session: session.persistentIdentifier, delegate)
         let draft = delegate.editor?.draft ?? .empty
         let heading = "Editor \(view.session): " + (view.documentId.map { "document \($0)" } ?? "new document")
-        // Every field but the body is a row, as `docs show` prints a document; the body goes under them.
-        let fields = draft.fieldValues.filter { $0.name != DocumentField.body.rawValue }
+        // Every field but the body is a row, as `docs show` prints a document; the body goes under
+        // them, and a row says when it changed. Changed fields are marked as an item editor marks them.
+        let body = DocumentField.body.rawValue
+        let fields = draft.fieldValues.filter { $0.name != body }
         let rows =
             [["state", view.state + (view.unsaved ? " (unsaved)" : "")]] + refusedRow(view.refusedField)
-            + fields.map { [$0.name, $0.value.text] } + [["cursor", String(view.cursor)]]
-        let body = draft.body.isEmpty ? "" : "\n\n" + draft.body
+            + fields.map { [$0.name, marked($0.value.text, changed: view.changed.contains($0.name))] }
+            + (view.changed.contains(body) ? [[body, marked("", changed: true)]] : [])
+            + [["cursor", String(view.cursor)]]
+        let text = draft.body.isEmpty ? "" : "\n\n" + draft.body
         return .rendered(
-            table: heading + "\n" + TextTable.render(rows: rows) + body,
+            table: heading + "\n" + TextTable.render(rows: rows) + text,
             plain: [view.session, view.documentId.map(String.init) ?? "", view.state, draft.title].joined(
                 separator: "\t")
                 + "\n" + draft.body,
@@ -130,6 +134,9 @@ extension SceneOutput {
         let cursor: Int
         /// The field a rule refused in the last save, by name; absent when none was.
         let refusedField: String?
+        /// The fields, by name, whose draft differs from the saved document (from an empty one when
+        /// the document is new).
+        let changed: [String]
 
         init(session: String, _ delegate: DocumentEditorSceneDelegate) {
             self.session = session
@@ -139,6 +146,9 @@ extension SceneOutput {
             unsaved = state?.hasUnsavedChanges ?? true
             cursor = delegate.cursor
             refusedField = state?.refusedField
+            let draft = delegate.editor?.draft ?? .empty
+            let base = delegate.editor?.saved?.content ?? .empty
+            changed = DocumentField.allCases.filter { $0.differs(draft, base) }.map(\.rawValue)
         }
     }
 }
@@ -148,6 +158,11 @@ extension SceneOutput {
     /// user must fix (the sentence was printed when the save failed).
     static func refusedRow(_ field: String?) -> [[String]] {
         field.map { [["refused", $0]] } ?? []
+    }
+
+    /// A field's text in an editor window's table, marked when the draft changed it.
+    static func marked(_ text: String, changed: Bool) -> String {
+        changed ? (text.isEmpty ? "(changed)" : text + " (changed)") : text
     }
 }
 
