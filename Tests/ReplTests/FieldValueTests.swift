@@ -28,6 +28,19 @@ struct FieldValueTests {
         }
     }
 
+    @Test(arguments: [("2.5", 2.5), ("-3", -3), ("0.00001", 0.000_01), ("1e-5", 0.000_01), ("+4.", 4)])
+    func aNumberIsReadFromItsDigits(word: String, value: Double) throws {
+        #expect(try FieldValue.decimal(word, flag: "--rate") == value)
+    }
+
+    /// Only decimal digits make a number: Swift's hexadecimal and named forms do not.
+    @Test(arguments: ["0x1p-3", "0x10", "inf", "nan", "1e400", "", "2,5", " 2"])
+    func aNumberInAnyOtherFormIsOneClearError(word: String) {
+        #expect(throws: CommandFailure("--rate needs a number such as 2.5, not '\(word)'")) {
+            try FieldValue.decimal(word, flag: "--rate")
+        }
+    }
+
     /// A decimal with more digits than one is kept with says so, rather than that it is no decimal.
     @Test func aDecimalTooLongToKeepExactlyIsRefusedAsTooLong() throws {
         let thirty = String(repeating: "9", count: 30)

@@ -13,9 +13,12 @@ enum FieldValue {
         return value
     }
 
-    /// A finite decimal number.
+    /// A finite number written in decimal digits, with an optional point and exponent (`2.5`,
+    /// `1e-5`); not the other forms Swift reads (`0x1p-3`, `inf`).
     static func decimal(_ word: String, flag: String) throws(CommandFailure) -> Double {
-        guard let value = Double(word), value.isFinite else {
+        guard word.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+            let value = Double(word), value.isFinite
+        else {
             throw CommandFailure("\(flag) needs a number such as 2.5, not '\(word)'")
         }
         return value
