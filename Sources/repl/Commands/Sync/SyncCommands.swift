@@ -12,7 +12,10 @@ extension CommandGroup {
 enum SyncCommands {
     /// Every sync command, in help order.
     static var all: [Command] {
-        [sync, status, outboxList, outboxRetry, outboxDiscard, conflictsList, conflictsShow, resolve, policy]
+        [
+            sync, status, outboxList, outboxShow, outboxRetry, outboxDiscard, conflictsList, conflictsShow, resolve,
+            policy,
+        ]
     }
 }
 
@@ -45,6 +48,21 @@ extension SyncCommands {
         examples: ["outbox list"]
     ) { context, _ throws(CommandFailure) in
         SyncOutput.outbox(try await syncing { () throws(SyncError) in try await context.services.sync.outbox() })
+    }
+
+    private static let outboxShow = Command(
+        name: "outbox show", group: .sync, summary: "One queued change in full, with why it last failed",
+        arguments: [ArgumentSpec(name: "ID")], examples: ["outbox show 1"]
+    ) { context, arguments throws(CommandFailure) in
+        let id = try arguments.id()
+        let sync = context.services.sync
+        return SyncOutput.outboxEntry(
+            try await pickingEntry(id, sync) { () throws(SyncError) in
+                guard let entry = try await sync.outbox().first(where: { $0.id == id }) else {
+                    throw .noSuchEntry(id)
+                }
+                return entry
+            })
     }
 
     private static let outboxRetry = Command(
@@ -195,11 +213,11 @@ extension SyncCommands {
     /// Runs `work` on outbox entry `id`; when no entry has that number, the failure names the
     /// entries of the item with that number, if any (`outbox list` shows each entry's item beside
     /// its ID).
-    private static func pickingEntry(
-        _ id: Int, _ sync: any SyncRepositoryProtocol, _ work: () async throws(SyncError) -> Void
-    ) async throws(CommandFailure) {
+    private static func pickingEntry<Value>(
+        _ id: Int, _ sync: any SyncRepositoryProtocol, _ work: () async throws(SyncError) -> Value
+    ) async throws(CommandFailure) -> Value {
         do {
-            try await work()
+            return try await work()
         } catch .noSuchEntry {
             let entries = try await syncing { () throws(SyncError) in try await sync.outbox() }
             let meant = entries.filter { $0.itemId == id }.map { ($0.collection, $0.id) }

@@ -37,12 +37,7 @@ enum SyncOutput {
 
     /// `outbox list`.
     static func outbox(_ entries: [QueuedChange]) -> CommandOutput {
-        let rows = entries.map { entry in
-            [
-                String(entry.id), entry.collection, String(entry.itemId), entry.operation.rawValue,
-                entry.state.rawValue, String(entry.attempts), entry.lastError ?? "",
-            ]
-        }
+        let rows = entries.map(row)
         let noun = entries.count == 1 ? "change" : "changes"
         let table =
             entries.isEmpty
@@ -52,6 +47,20 @@ enum SyncOutput {
         return .rendered(
             table: table, plain: rows.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
             json: JSONOutput.encode(OutboxJSON(entries: entries)))
+    }
+
+    /// `outbox show ID`: one change, its last error whole under the table (where `outbox list`
+    /// cuts it to the terminal's width); in plain text and JSON as `outbox list` gives it.
+    static func outboxEntry(_ entry: QueuedChange) -> CommandOutput {
+        let rows = [
+            ["state", entry.state.rawValue], ["attempts", String(entry.attempts)],
+            ["created", entry.createdAt.formatted(.iso8601)],
+        ]
+        let heading =
+            "Outbox entry \(entry.id): \(entry.operation.rawValue) of \(entry.collection) item \(entry.itemId)"
+        return .rendered(
+            table: heading + "\n" + TextTable.render(rows: rows) + (entry.lastError.map { "\n\n" + $0 } ?? ""),
+            plain: row(entry).joined(separator: "\t"), json: JSONOutput.encode(OutboxEntryJSON(entry)))
     }
 
     /// `conflicts list`: every collection's conflicts, in the order they arose.
@@ -125,6 +134,14 @@ extension SyncOutput {
         let lastSyncAt: Date?
         let serverVersion: Int
         let network: String
+    }
+
+    /// A change's row in `outbox list`, and its plain line.
+    private static func row(_ entry: QueuedChange) -> [String] {
+        [
+            String(entry.id), entry.collection, String(entry.itemId), entry.operation.rawValue, entry.state.rawValue,
+            String(entry.attempts), entry.lastError ?? "",
+        ]
     }
 
     private struct OutboxJSON: Encodable {
