@@ -15,6 +15,26 @@ struct OutputTests {
         #expect(lines[1] == "1   " + String(repeating: "t", count: 19) + "…  home")
     }
 
+    /// Help's text wraps under itself where a table would cut it: every word stays, and no line
+    /// runs past the width but one whose word alone is too long for the room.
+    @Test func aWrappingTableKeepsEveryWordWithinTheWidth() {
+        let help = "Where to read from (cache-first|network-first|local-only|remote-only|skip-memory)"
+        let rows = [["  --policy POLICY", help], ["  --limit N", "One page"]]
+        let lines = TextTable.renderWrapping(rows: rows, width: 60).split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "  --policy POLICY  Where to read from (cache-first|",
+                "                   network-first|local-only|remote-only|",
+                "                   skip-memory)",
+                "  --limit N        One page",
+            ])
+        #expect(lines.allSatisfy { $0.count <= 60 })
+        let word = String(repeating: "x", count: 30)
+        #expect(TextTable.renderWrapping(rows: [["a", "b \(word) c|"]], width: 20) == "a  b\n   \(word)\n   c|")
+        let narrow = TextTable.renderWrapping(rows: [["a", "one two three four five six"]], width: 10)
+        #expect(narrow == "a  one two three four\n   five six", "the text keeps 20 columns")
+    }
+
     @Test(arguments: [0, -5, 3])
     func absurdWidthsStillGiveColumnsOfAtLeastFourCharacters(width: Int) {
         let widths = TextTable.fitted([10, 50, 20], into: width)

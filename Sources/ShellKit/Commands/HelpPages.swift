@@ -52,7 +52,7 @@ extension HelpPages {
             let members = commands.filter { $0.group == group }
             guard !members.isEmpty else { continue }
             let rows = members.map { ["  " + ([$0.name] + $0.aliases).joined(separator: ", "), $0.summary] }
-            sections.append(group.title + "\n" + TextTable.render(rows: rows))
+            sections.append(group.title + "\n" + TextTable.renderWrapping(rows: rows))
         }
         let text = sections.joined(separator: "\n\n") + "\n\nType 'help COMMAND' for its usage and examples."
         return HelpPage(text: text, entries: commands.map(entry))
@@ -67,7 +67,7 @@ extension HelpPages {
                 let allowed = flag.allowedValues.isEmpty ? "" : " (\(flag.allowedValues.joined(separator: "|")))"
                 return [name, flag.help + allowed]
             }
-            lines += ["", "Flags:", TextTable.render(rows: rows)]
+            lines += ["", "Flags:", TextTable.renderWrapping(rows: rows)]
         }
         if !spec.examples.isEmpty {
             lines += ["", "Examples:"] + spec.examples.map { "  \($0)" }
