@@ -52,8 +52,8 @@ struct AttachmentRepositoryTests {
         }
         #expect(attachment.name == "scan.bin" && attachment.size == 300_000 && attachment.documentID == 1)
         #expect(try await harness.repository.attachments(of: 1).map(\.name) == ["scan.bin"])
-        let saved = try await harness.repository.download("scan.bin", of: 1, into: harness.folder.url)
-        #expect(saved.lastPathComponent == "scan 2.bin")  // scan.bin is there already: never overwritten
+        let saved = try await harness.repository.download("scan.bin", of: 1)
+        defer { try? FileManager.default.removeItem(at: saved) }
         #expect(try Data(contentsOf: saved) == Data(contentsOf: source))
         #expect(harness.queuedBodies.isEmpty)
         #expect(try harness.repository.pendingUploads().isEmpty)
@@ -65,7 +65,8 @@ struct AttachmentRepositoryTests {
         _ = try await harness.repository.attach(file: source, as: "Résumé final \"v2\".txt", to: 2)
         let listed = try await harness.repository.attachments(of: 2)
         #expect(listed.map(\.name) == ["Résumé final \"v2\".txt"] && listed.map(\.size) == [0])
-        let saved = try await harness.repository.download("Résumé final \"v2\".txt", of: 2, into: harness.folder.url)
+        let saved = try await harness.repository.download("Résumé final \"v2\".txt", of: 2)
+        defer { try? FileManager.default.removeItem(at: saved) }
         #expect(try Data(contentsOf: saved).isEmpty)
     }
 
@@ -80,7 +81,7 @@ struct AttachmentRepositoryTests {
             try await harness.repository.attach(file: source, as: "a.txt", to: 999)
         }
         await #expect(throws: AttachmentError.attachmentNotFound("b.txt")) {
-            try await harness.repository.download("b.txt", of: 1, into: harness.folder.url)
+            try await harness.repository.download("b.txt", of: 1)
         }
         #expect(harness.queuedBodies.isEmpty)
         #expect(try await harness.repository.attachments(of: 1).count == 1)
@@ -97,39 +98,6 @@ struct AttachmentRepositoryTests {
         }
         #expect(harness.queuedBodies.isEmpty)
         #expect(await harness.live.backend.requestCount() == 0)
-    }
-
-    /// A download whose name is taken is numbered within a file system's 255 bytes: a name of
-    /// that length had no room for ` 2` and the second download failed.
-    @Test func aLongNameTakenAlreadyIsNumberedWithinTheLimit() throws {
-        let folder = try ScratchFolder()
-        let name = String(repeating: "é", count: 125) + ".txt"  // 254 bytes
-        for round in 1...3 {
-            let file = folder.url.appendingPathComponent("download-\(round)")
-            try Data("\(round)".utf8).write(to: file)
-            let saved = try AttachmentRepositoryImpl.move(file, named: name, into: folder.url, staging: folder.url)
-            #expect(saved.lastPathComponent.utf8.count <= AttachmentRules.maxNameBytes)
-            #expect(try String(contentsOf: saved, encoding: .utf8) == "\(round)")
-        }
-        #expect(AttachmentRepositoryImpl.numbered(name, 2) == String(repeating: "é", count: 124) + " 2.txt")
-        #expect(AttachmentRepositoryImpl.numbered("scan.bin", 3) == "scan 3.bin")
-    }
-
-    /// A name held by anything, a link whose file is gone included, is taken: the download is
-    /// numbered and the link stays as it was.
-    @Test func aDownloadNeverTakesTheNameOfALinkWhoseFileIsGone() throws {
-        let folder = try ScratchFolder()
-        let link = folder.url.appendingPathComponent("notes.txt")
-        try FileManager.default.createSymbolicLink(
-            atPath: link.path, withDestinationPath: folder.url.appendingPathComponent("moved away").path)
-        let file = folder.url.appendingPathComponent("download")
-        try Data("fetched".utf8).write(to: file)
-        let saved = try AttachmentRepositoryImpl.move(
-            file, named: "notes.txt", into: folder.url, staging: folder.url)
-        #expect(saved.lastPathComponent == "notes 2.txt")
-        #expect(try String(contentsOf: saved, encoding: .utf8) == "fetched")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path).hasSuffix("moved away"))
-        #expect(!FileManager.default.fileExists(atPath: file.path), "the downloaded copy is moved, not left behind")
     }
 
     /// A link sends the file it names (it was refused as a folder); a pipe or a device is no file.

@@ -23,9 +23,9 @@ struct AttachmentUseCaseTests {
             throw .documentNotFound(document)
         }
 
-        func download(_ name: String, of document: Document.ID, into folder: URL) async throws(AttachmentError) -> URL {
+        func download(_ name: String, of document: Document.ID) async throws(AttachmentError) -> URL {
             calls.withLock { $0.append("download \(name) of \(document)") }
-            return folder.appendingPathComponent(name)
+            return URL(fileURLWithPath: "/tmp").appendingPathComponent(name)
         }
 
         func pendingUploads() throws(AttachmentError) -> [PendingUpload] { [] }
@@ -78,7 +78,7 @@ struct AttachmentUseCaseTests {
             file: URL(fileURLWithPath: "/tmp/scan.pdf"), as: "../scan.pdf", to: 3)
         #expect(attached.failure == .invalidName("../scan.pdf", reason: "it contains a path separator"))
         let downloaded = await DownloadAttachmentUseCase(repository: repository).execute(
-            name: "../../etc/passwd", of: 3, into: URL(fileURLWithPath: "/tmp"))
+            name: "../../etc/passwd", of: 3)
         #expect(downloaded.failure == .invalidName("../../etc/passwd", reason: "it contains a path separator"))
         #expect(repository.calls.withLock { $0 }.isEmpty)
     }

@@ -57,14 +57,39 @@ struct AppSandboxTests {
     }
 
     /// A name taken already is numbered within the 255 bytes a file system's name holds (a
-    /// 254-byte name had no room for `-1`, and the second copy failed).
+    /// 254-byte name had no room for `-1`, and the second copy failed), as the Inbox numbers
+    /// what other apps hand over and as the Files app numbers the copies the app saves.
     @Test func aLongNameTakenAlreadyIsNumberedWithinTheLimit() throws {
         let name = String(repeating: "é", count: 125) + ".txt"
         let notes = try outside(name)
         #expect(try sandbox.deliverToInbox(notes) == name)
         #expect(try sandbox.deliverToInbox(notes) == String(repeating: "é", count: 124) + "-1.txt")
         #expect(try sandbox.exportDocument(Data(), named: name) == name)
-        #expect(try sandbox.exportDocument(Data(), named: name) == String(repeating: "é", count: 124) + "-1.txt")
+        #expect(try sandbox.exportDocument(Data(), named: name) == String(repeating: "é", count: 124) + " 2.txt")
+        let download = try outside("download", "fetched")
+        #expect(
+            try sandbox.saveDocument(moving: download, named: name) == String(repeating: "é", count: 124) + " 3.txt")
+    }
+
+    /// A download is moved into `Documents/` as an export is written there: under a name nothing
+    /// holds, a link whose file is gone included (the link stays as it was), and the downloaded
+    /// copy is not left behind.
+    @Test func aDownloadIsSavedAsAnExportIsAndTakesNoNameAlreadyHeld() throws {
+        let link = container.documents.appendingPathComponent("notes.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: folder.url.appendingPathComponent("moved away").path)
+        let download = try outside("download", "fetched")
+        #expect(try sandbox.saveDocument(moving: download, named: "notes.txt") == "notes 2.txt")
+        #expect(try sandbox.exportDocument(Data("exported".utf8), named: "notes.txt") == "notes 3.txt")
+        let saved = try String(contentsOf: container.documents.appendingPathComponent("notes 2.txt"), encoding: .utf8)
+        #expect(saved == "fetched")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path).hasSuffix("moved away"))
+        #expect(!FileManager.default.fileExists(atPath: download.path), "the downloaded copy is moved, not left behind")
+        let refused = try outside("refused", "x")
+        #expect(throws: SandboxError.outsideContainer("../notes.txt")) {
+            try sandbox.saveDocument(moving: refused, named: "../notes.txt")
+        }
+        #expect(!FileManager.default.fileExists(atPath: refused.path), "a refused download is not left behind either")
     }
 
     /// A mark after `/` makes one character of the two, but the file system still reads a
@@ -94,7 +119,7 @@ struct AppSandboxTests {
 
     @Test func exportsAreUserVisibleDocumentsThatNeverOverwrite() throws {
         #expect(try sandbox.exportDocument(Data("one".utf8), named: "Groceries.json") == "Groceries.json")
-        #expect(try sandbox.exportDocument(Data("two".utf8), named: "Groceries.json") == "Groceries-1.json")
+        #expect(try sandbox.exportDocument(Data("two".utf8), named: "Groceries.json") == "Groceries 2.json")
         let first = try Data(contentsOf: container.documents.appendingPathComponent("Groceries.json"))
         #expect(String(decoding: first, as: UTF8.self) == "one")
     }

@@ -102,51 +102,9 @@ extension AttachmentRepositoryImpl {
         }
     }
 
-    /// Moves a downloaded file into `folder` as `name`, or `name 2`, `name 3`… when anything there
-    /// has the name already (nothing is overwritten).
-    ///
-    /// The file is moved whole into `staging` first (a folder of the app's on the same file
-    /// system, as the download may be elsewhere), then linked into place: link(2) fails when the
-    /// name is taken, even by a link whose file is gone or by a file that appeared meanwhile,
-    /// where a rename would replace it, and `folder` never shows a partial copy.
-    static func move(_ file: URL, named name: String, into folder: URL, staging: URL) throws(AttachmentError)
-        -> URL
-    {
-        let staged = staging.appendingPathComponent("\(stagedPrefix)\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: file)
-            try? FileManager.default.removeItem(at: staged)
-        }
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-            try FileManager.default.moveItem(at: file, to: staged)
-        } catch {
-            throw .storage("cannot keep the download in '\(staging.path)': \(error.localizedDescription)")
-        }
-        for number in 1...1_000 {
-            let candidate = numbered(name, number)
-            let destination = folder.appendingPathComponent(candidate)
-            if link(staged.path, destination.path) == 0 { return destination }
-            guard errno == EEXIST else {
-                throw .storage("cannot save '\(candidate)' in '\(folder.path)': \(String(cString: strerror(errno)))")
-            }
-        }
-        throw .storage("'\(folder.path)' has a thousand files named like '\(name)'")
-    }
-
-    /// How a download waiting to be linked into place is named in the uploads' folder.
+    /// How earlier builds named a download staged in the uploads' folder on its way into place;
+    /// one a stop left behind is removed with the orphaned bodies.
     static let stagedPrefix = ".download-"
-
-    /// `name`, or `name N.ext` after the first, its base shortened so the name stays within the
-    /// 255 bytes a file system's name holds (a name of that length had no room for ` 2`).
-    static func numbered(_ name: String, _ number: Int) -> String {
-        guard number > 1 else { return name }
-        let ext = (name as NSString).pathExtension
-        let suffix = " \(number)" + (ext.isEmpty ? "" : ".\(ext)")
-        var base = (name as NSString).deletingPathExtension
-        while !base.isEmpty && base.utf8.count + suffix.utf8.count > AttachmentRules.maxNameBytes { base.removeLast() }
-        return base + suffix
-    }
 
     /// Forgets an upload whose queued copy is gone: nothing is left to send.
     private func copyGone(_ record: PendingUploadRecord) -> SendResult {
@@ -161,7 +119,7 @@ extension AttachmentRepositoryImpl {
     }
 
     /// Removes bodies whose row was never written (the app stopped between the two), and
-    /// downloads a stop left staged.
+    /// downloads an earlier build's stop left staged.
     ///
     /// A body is being written right now by an attach (of this process or another one on the home)
     /// until its row exists, so only bodies an hour old or more count as left behind.
@@ -171,7 +129,7 @@ extension AttachmentRepositoryImpl {
         let queued = try? database.read { db in try String.fetchAll(db, sql: "SELECT key FROM pending_upload") }
         let keys = Set(queued ?? [])
         let hourAgo = now().addingTimeInterval(-3_600)
-        // A download staged here is linked into place at once; one left by a crash is not wanted.
+        // A download an earlier build staged here and a crash left behind is not wanted.
         let leftOver = { (name: String) in
             name.hasPrefix(Self.stagedPrefix)
                 || (name.hasSuffix(".multipart") && !keys.contains(String(name.dropLast(10))))

@@ -97,9 +97,7 @@ public final class AttachmentRepositoryImpl: AttachmentRepositoryProtocol {
         }
     }
 
-    public func download(_ name: String, of document: Document.ID, into destination: URL) async throws(AttachmentError)
-        -> URL
-    {
+    public func download(_ name: String, of document: Document.ID) async throws(AttachmentError) -> URL {
         let target = try serverID(of: document)
         let path = "documents/\(target.rawValue)/attachments/\(name)"
         let api = self.api
@@ -107,7 +105,7 @@ public final class AttachmentRepositoryImpl: AttachmentRepositoryProtocol {
             await .catching { () async throws(RemoteError) in try await api.download(path) }
         }
         switch fetched {
-        case .success(let file): return try Self.move(file, named: name, into: destination, staging: folder)
+        case .success(let file): return file
         case .failure(.notFound): throw .attachmentNotFound(name)
         case .failure(let error): throw Self.failure(error, document: document, name: name)
         }

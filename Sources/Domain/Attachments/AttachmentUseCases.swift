@@ -11,9 +11,9 @@ public protocol AttachmentRepositoryProtocol: Sendable {
     /// The attachments of `document`, by name.
     func attachments(of document: Document.ID) async throws(AttachmentError) -> [DocumentAttachment]
 
-    /// Saves the attachment `name` of `document` into `folder`, under a name no file there has
-    /// yet; returns where.
-    func download(_ name: String, of document: Document.ID, into folder: URL) async throws(AttachmentError) -> URL
+    /// Fetches the attachment `name` of `document` into a new temporary file, which the caller
+    /// moves where the user keeps files (the platform picks a name no file there has) or removes.
+    func download(_ name: String, of document: Document.ID) async throws(AttachmentError) -> URL
 
     /// The uploads waiting on this device, oldest first.
     func pendingUploads() throws(AttachmentError) -> [PendingUpload]
@@ -63,7 +63,8 @@ public struct ListAttachmentsUseCase: Sendable {
     }
 }
 
-/// Saves an attachment into a folder (the app's `Documents/`).
+/// Fetches an attachment into a temporary file, for the app to save where the user keeps files
+/// (its `Documents/`).
 public struct DownloadAttachmentUseCase: Sendable {
     private let repository: any AttachmentRepositoryProtocol
 
@@ -72,13 +73,10 @@ public struct DownloadAttachmentUseCase: Sendable {
         self.repository = repository
     }
 
-    /// Saves the attachment `name` of `document` into `folder`; a name that breaks a rule is
-    /// refused before anything is asked of the server.
-    public func execute(name: String, of document: Document.ID, into folder: URL) async -> Result<URL, AttachmentError>
-    {
+    /// The attachment `name` of `document` in a temporary file the caller moves or removes; a
+    /// name that breaks a rule is refused before anything is asked of the server.
+    public func execute(name: String, of document: Document.ID) async -> Result<URL, AttachmentError> {
         if let error = AttachmentRules.check(name: name) { return .failure(error) }
-        return await .catching { () async throws(AttachmentError) in
-            try await repository.download(name, of: document, into: folder)
-        }
+        return await .catching { () async throws(AttachmentError) in try await repository.download(name, of: document) }
     }
 }

@@ -22,8 +22,11 @@ nonisolated public protocol SandboxFileAccess: Sendable {
     /// `nil` when no file of the container's `Documents/` is there (a path that does not start with
     /// it, a folder, a `..` or a link leading out), so the path is read as given.
     func userDocument(at path: String) -> URL?
-    /// Writes `contents` to `Documents/` under `name` (or `name-1.ext`… when taken); returns the name used.
+    /// Writes `contents` to `Documents/` under `name` (or `name 2.ext`… when taken); returns the name used.
     func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String
+    /// Moves `file` (a download, say) into `Documents/` under `name` (or `name 2.ext`… when
+    /// taken); returns the name used. `file` is gone once this returns, moved or not.
+    func saveDocument(moving file: URL, named name: String) throws(SandboxError) -> String
     /// Empties `Library/Caches/`, as the system may; returns how many files and bytes went.
     func purgeCaches() throws(SandboxError) -> (files: Int, bytes: Int)
     /// Writes `contents` at `path` under `Library/Caches/` (folders made as needed), replacing
@@ -78,7 +81,7 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
         else { throw .notFound(source.path) }
         let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType
         guard type == .typeRegular else { throw .notAFile(source.path) }
-        return try copy(into: container.inbox, named: source.lastPathComponent) { target in
+        return try copy(into: container.inbox, named: source.lastPathComponent, numbering: .handedOver) { target in
             try FileManager.default.copyItem(at: file, to: target)
         }
     }
@@ -114,7 +117,15 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
     }
 
     public func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String {
-        try copy(into: container.documents, named: name) { target in try contents.write(to: target) }
+        try copy(into: container.documents, named: name, numbering: .copies) { target in try contents.write(to: target)
+        }
+    }
+
+    public func saveDocument(moving file: URL, named name: String) throws(SandboxError) -> String {
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try copy(into: container.documents, named: name, numbering: .copies) { target in
+            try FileManager.default.moveItem(at: file, to: target)
+        }
     }
 
     public func writeCache(_ contents: Data, at path: String) throws(SandboxError) {
@@ -191,13 +202,27 @@ nonisolated extension AppSandbox {
         return candidate
     }
 
-    /// Writes a file into `folder` under `name`, or `name-1.ext`, `name-2.ext`… when taken.
+    /// How a name already taken in a folder is numbered.
+    private enum Numbering {
+        /// `name-1.ext`, `name-2.ext`…: the system's, for files other apps hand over (the Inbox).
+        case handedOver
+        /// `name 2.ext`, `name 3.ext`…: the Files app's, for the copies the app saves itself.
+        case copies
+
+        /// The ending of the `attempt`th name tried after `name` itself was taken.
+        func ending(_ attempt: Int, extension ext: String) -> String {
+            let number = self == .handedOver ? "-\(attempt)" : " \(attempt + 1)"
+            return number + (ext.isEmpty ? "" : ".\(ext)")
+        }
+    }
+
+    /// Writes a file into `folder` under `name`, or a numbered name when taken.
     ///
     /// The file is written whole in `tmp/` first and linked into place only then, so `folder`
     /// never shows a partial file (a full disk, a crash); a failed write leaves nothing behind,
     /// and a file that appeared meanwhile under the same name is never replaced.
     private func copy(
-        into folder: URL, named name: String, _ write: (URL) throws -> Void
+        into folder: URL, named name: String, numbering: Numbering, _ write: (URL) throws -> Void
     ) throws(SandboxError) -> String {
         _ = try inside(folder, name)
         // By Unicode scalars: a mark after `/` makes one character of it, which the file system
@@ -216,7 +241,7 @@ nonisolated extension AppSandbox {
         let ext = (name as NSString).pathExtension
         for attempt in 0..<10_000 {
             // A file system's name holds 255 bytes: the base gives way to the number.
-            let ending = "-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+            let ending = numbering.ending(attempt, extension: ext)
             var kept = base
             while !kept.isEmpty && kept.utf8.count + ending.utf8.count > 255 { kept.removeLast() }
             let candidate = attempt == 0 ? name : kept + ending

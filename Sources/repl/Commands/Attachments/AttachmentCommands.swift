@@ -65,12 +65,16 @@ extension AttachmentCommands {
     ) { context, arguments throws(CommandFailure) in
         let id = try arguments.documentID()
         let name = try arguments.required("NAME")
-        let folder = AppContainer(root: context.home).documents
         let use = DownloadAttachmentUseCase(repository: context.services.attachments)
-        switch await use.execute(name: name, of: id, into: folder) {
+        switch await use.execute(name: name, of: id) {
         case .success(let file):
-            let saved = "Documents/" + file.lastPathComponent
+            // Saved as the app saves its own files (an export too): never over one already there.
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+            let saved =
+                "Documents/"
+                + (try CommandFailure.sandbox { () throws(SandboxError) in
+                    try context.sandbox.saveDocument(moving: file, named: name)
+                })
             return .text(
                 "Saved \(saved) (\(AttachmentOutput.size(size ?? 0))).",
                 json: JSONOutput.encode(AttachmentOutput.Saved(saved: saved, size: size ?? 0)))
