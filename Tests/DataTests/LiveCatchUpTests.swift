@@ -64,5 +64,7 @@ struct LiveCatchUpTests {
         _ = try await stack.documents.update(id: 2, with: FakeData.changes(body: "mine"))
         #expect(try documents.skipHeld([change(2, 9, after: 6)]).reached == 7)
         #expect(documents.pulledVersion() == 7)
+        // Remembered, so that version is fetched once the document's changes are gone.
+        #expect(try documents.database.read { db in try SyncValueRecord.leftAlone(in: "documents", db) } == [2])
     }
 }

@@ -155,13 +155,13 @@ extension FeatureStore {
 extension FeatureStore {
     /// The server's version: the item in its wire form and as the Domain reads it, and its
     /// validator; nil when the server has no such item.
-    private struct Remote {
+    struct Remote {
         let wire: Resource.Wire
         let item: Item
         let etag: String?
     }
 
-    private func fetchRemote(_ id: Int) async throws(RemoteError) -> Remote? {
+    func fetchRemote(_ id: Int) async throws(RemoteError) -> Remote? {
         do throws(RemoteError) {
             switch try await api.get("\(Resource.collection)/\(id)", as: Resource.Wire.self) {
             case .modified(let wire, let validators):

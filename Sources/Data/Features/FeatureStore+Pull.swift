@@ -31,6 +31,7 @@ extension FeatureStore {
         var restarted = false
         var ahead: ChangePageRequest<Resource>?
         var listsDropped = false
+        try await refreshLeftAlone(into: &report)
         defer { ahead?.cancel() }
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -146,10 +147,9 @@ extension FeatureStore {
             let held = try db.cachedStatement(sql: "SELECT \(version) FROM \(table) WHERE \(key) = ?")
             for change in announced where change.serverVersion > reached {
                 guard change.after == reached, !change.deleted else { break }
-                let holds =
-                    try pending.contains(change.id)
-                    || (Int.fetchOne(held, arguments: [change.id]) ?? .min) >= change.version
-                guard holds else { break }
+                let mine = try (Int.fetchOne(held, arguments: [change.id]) ?? .min) >= change.version
+                guard mine || pending.contains(change.id) else { break }
+                if !mine { try Self.rememberLeftAlone([change.id], db) }
                 reached = change.serverVersion
                 passed.append((change.id, change.version))
             }
@@ -210,6 +210,9 @@ extension FeatureStore {
                 try RecordStore<Resource.Record>.write(rows, db)
                 let gone = deleted.compactMap(ID.server).filter { !pending.contains($0.rawValue) }
                 try RecordStore<Resource.Record>.delete(gone, db)
+                try Self.rememberLeftAlone(
+                    items.map { Resource.id(of: $0.item).rawValue }.filter(pending.contains)
+                        + deleted.filter(pending.contains), db)
                 if droppingLists { try ListRecord<Resource>.dropAll(db) }
                 try SyncValueRecord.set(Self.cursorKey, String(version), db)
                 let own = settledHere.claim(

@@ -25,6 +25,24 @@ struct SyncValueRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     /// The key of the change number a collection's pull has reached.
     static func cursorKey(_ collection: String) -> String { "pull:\(collection)" }
 
+    /// The key of the items of a collection a pull passed by while they had unsent changes.
+    static func leftAloneKey(_ collection: String) -> String { "left-alone:\(collection)" }
+
+    /// The items of `collection` a pull passed by while they had unsent changes: the server had a
+    /// version this device does not hold (numbers, kept as `1,7,12`).
+    static func leftAlone(in collection: String, _ db: Database) throws -> Set<Int> {
+        Set((try value(leftAloneKey(collection), db) ?? "").split(separator: ",").compactMap { Int($0) })
+    }
+
+    /// Keeps `items` as the ones of `collection` a pull passed by (none: the key goes).
+    static func setLeftAlone(_ items: Set<Int>, in collection: String, _ db: Database) throws {
+        guard !items.isEmpty else {
+            try db.execute(sql: "DELETE FROM sync_state WHERE key = ?", arguments: [leftAloneKey(collection)])
+            return
+        }
+        try set(leftAloneKey(collection), items.sorted().map(String.init).joined(separator: ","), db)
+    }
+
     /// The key of the conflict policy the user chose for a collection.
     static func policyKey(_ collection: String) -> String { "policy:\(collection)" }
 

@@ -42,6 +42,14 @@ struct FeatureStoreTests {
             return (stack, FeatureStore(stack: stack, api: live.client))
         }
 
+        /// Another device sets bookmark 1's note on the server, over whatever version it has.
+        func noteElsewhere(_ note: String) async throws {
+            var headers = HTTPFields()
+            headers[.ifMatch] = "*"
+            _ = try await live.client.send(
+                .put, "testbookmarks/1", body: ["note": note], headers: headers, as: TestBookmarkDTO.self)
+        }
+
         /// The server's copy of bookmark `number`, read by another client.
         func onServer(_ number: Int) async throws -> TestBookmarkDTO? {
             do {
@@ -203,10 +211,7 @@ struct FeatureStoreTests {
         _ = try await fixture.store.update(edited)
         _ = try await fixture.store.create(Self.draft("https://example.org"))
         _ = try await fixture.live.backend.start()
-        var headers = HTTPFields()
-        headers[.ifMatch] = "*"
-        _ = try await fixture.live.client.send(
-            .put, "testbookmarks/1", body: ["note": "theirs"], headers: headers, as: TestBookmarkDTO.self)
+        try await fixture.noteElsewhere("theirs")
         let report = try await fixture.stack.sync.sync(progress: { _ in })
         #expect(report.pushed == 1)
         // One batch for the create made online, one for the edit and the create made offline
@@ -263,10 +268,7 @@ struct FeatureStoreTests {
             _ = try await store.update(edited)
         }
         _ = try await fixture.live.backend.start()
-        var headers = HTTPFields()
-        headers[.ifMatch] = "*"
-        _ = try await fixture.live.client.send(
-            .put, "testbookmarks/1", body: ["note": "theirs"], headers: headers, as: TestBookmarkDTO.self)
+        try await fixture.noteElsewhere("theirs")
         _ = try await fixture.stack.sync.sync(progress: { _ in })
         return (fixture, store)
     }
@@ -331,10 +333,7 @@ struct FeatureStoreTests {
         let (fixture, _) = try await raced(AskTheUser.self)
         let entry = try #require(try await fixture.stack.sync.outbox().first)
         // The other device edits again after the user saw the conflict
-        var headers = HTTPFields()
-        headers[.ifMatch] = "*"
-        _ = try await fixture.live.client.send(
-            .put, "testbookmarks/1", body: ["note": "theirs, again"], headers: headers, as: TestBookmarkDTO.self)
+        try await fixture.noteElsewhere("theirs, again")
         _ = try await fixture.stack.sync.resolve(entryId: entry.id, keeping: .local)
         #expect(try await fixture.onServer(1)?.note == "theirs, again", "never over a version the user did not see")
         let again = try #require(try await fixture.stack.sync.conflicts().first)
@@ -359,6 +358,28 @@ struct FeatureStoreTests {
         _ = try await fixture.stack.sync.resolve(entryId: entry.id, keeping: .remote)
         #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "theirs")
         #expect(try await fixture.stack.sync.conflicts().isEmpty)
+    }
+
+    /// An item a pull left alone while its change waited in conflict reaches the server's newest
+    /// version once the user lets the server's side stand: the pull had moved past the newer
+    /// versions, and the device kept the one the conflict held for good (found by the model test,
+    /// seed 1592594378).
+    @Test(arguments: [false, true])
+    func aVersionThePullLeftAloneArrivesOnceTheConflictIsSettled(discarding: Bool) async throws {
+        let (fixture, store) = try await raced(AskTheUser.self)
+        let entry = try #require(try await fixture.stack.sync.outbox().first)
+        try await fixture.noteElsewhere("theirs, again")
+        _ = try await fixture.stack.sync.sync(progress: { _ in })  // passes the newer version by
+        #expect(try await store.item(try #require(ID.server(1)), policy: .localOnly).value.note == "mine")
+        if discarding {
+            try await fixture.stack.sync.discard(entryId: entry.id)
+        } else {
+            _ = try await fixture.stack.sync.resolve(entryId: entry.id, keeping: .remote)
+        }
+        _ = try await fixture.stack.sync.sync(progress: { _ in })
+        let kept = try await store.item(try #require(ID.server(1)), policy: .localOnly).value
+        #expect(kept.note == "theirs, again" && kept.version == 3)
+        #expect(try await fixture.stack.sync.sync(progress: { _ in }).pulled == 0, "brought once")
     }
 
     /// A feature's conflict is settled by the same path as a document's: where the collection
