@@ -21,7 +21,7 @@ extension FeatureStore {
     /// conflict held (or none) for good. An item whose changes still wait stays remembered; one
     /// whose changes were sent and answered is fetched once more, which changes nothing.
     func refreshLeftAlone(into report: inout SyncReport) async throws(SyncError) {
-        let due = try pullStorage { db in
+        let due = try pullStorage(writing: false) { db in
             try SyncValueRecord.leftAlone(in: Resource.collection, db)
                 .subtracting(Outbox.itemsWithChanges(in: Resource.collection, db))
         }
@@ -34,7 +34,7 @@ extension FeatureStore {
             }
             guard let id = ID.server(number) else { continue }
             lists.evacuateMemory()
-            let written = try pullStorage { db -> Bool in
+            let written = try pullStorage(writing: true) { db -> Bool in
                 var remembered = try SyncValueRecord.leftAlone(in: Resource.collection, db)
                 remembered.remove(number)
                 try SyncValueRecord.setLeftAlone(remembered, in: Resource.collection, db)
@@ -55,10 +55,10 @@ extension FeatureStore {
         }
     }
 
-    /// Runs a write of the pull, mapping its failure.
-    private func pullStorage<Value>(_ operation: (Database) throws -> Value) throws(SyncError) -> Value {
+    /// Runs a read or a write of the pull, mapping its failure.
+    private func pullStorage<Value>(writing: Bool, _ operation: (Database) throws -> Value) throws(SyncError) -> Value {
         do {
-            return try database.write(operation)
+            return try writing ? database.write(operation) : database.read(operation)
         } catch {
             logger.error("pull storage failure: \(error)")
             throw .storageFailure
