@@ -120,6 +120,23 @@ struct UnfitAnswerTests {
         }
     }
 
+    /// An item a pull passed by, fetched once its changes went, that comes back as another item
+    /// is not trusted and stops no sync: the device keeps its copy and forgets the item, as a
+    /// change list's unreadable item is skipped.
+    @Test func anItemLeftAloneAnsweredWithAnotherIsForgottenAndThePullGoesOn() async throws {
+        let page = #"{"documents":[],"deleted":[],"serverVersion":0,"more":false}"#
+        let device = try Device([ScriptedHTTPClient.json(200, Self.document(3)), ScriptedHTTPClient.json(200, page)])
+        let database = device.stack.database
+        try database.write { db in try SyncValueRecord.setLeftAlone([2], in: "documents", db) }
+        let report = try await device.stack.sync.pull()
+        #expect(report.pulled == 0 && device.http.requests.count == 2)
+        #expect(try database.read { db in try SyncValueRecord.leftAlone(in: "documents", db) }.isEmpty)
+        let two = try #require(Document.ID.server(2))
+        await #expect(throws: (any Error).self) {
+            try await device.stack.documentRepository.document(id: two, policy: .localOnly)
+        }
+    }
+
     /// A collection the server lacks is named, and a sign-in it wants is asked for.
     ///
     /// A server without a collection (an app ahead of its server) answers its change list 404:

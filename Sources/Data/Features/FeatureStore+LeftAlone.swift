@@ -30,14 +30,19 @@ extension FeatureStore {
             do {
                 remote = try await fetchRemote(number)
             } catch {
-                throw error.syncFailure(pending: 0)  // the engine says how many changes wait
+                // Tried again at the next pull (the engine says how many changes wait). But an answer
+                // this build cannot use stops no sync, as an unreadable item of a change list does
+                // not: the device keeps its copy, which a read revalidates.
+                let unusable = if case .invalidData = error { true } else { false }
+                if !unusable, error.mayPass || error == .unauthorized { throw error.syncFailure(pending: 0) }
+                logger.warning("could not bring \(Resource.collection) \(number) up to date: \(error)")
+                try pullStorage(writing: true) { db in try Self.forgetLeftAlone(number, db) }
+                continue
             }
             guard let id = ID.server(number) else { continue }
             lists.evacuateMemory()
             let written = try pullStorage(writing: true) { db -> Bool in
-                var remembered = try SyncValueRecord.leftAlone(in: Resource.collection, db)
-                remembered.remove(number)
-                try SyncValueRecord.setLeftAlone(remembered, in: Resource.collection, db)
+                try Self.forgetLeftAlone(number, db)
                 // Changed again here meanwhile: the answer to that change brings the server's version.
                 guard try !Outbox.itemsWithChanges(in: Resource.collection, db).contains(number) else { return false }
                 try RecordStore<Resource.Record>.delete([id], db)
@@ -53,6 +58,13 @@ extension FeatureStore {
             guard written else { continue }
             if remote == nil { report.deleted += 1 } else { report.pulled += 1 }
         }
+    }
+
+    /// Takes `number` off the items the pull left alone.
+    private static func forgetLeftAlone(_ number: Int, _ db: Database) throws {
+        var remembered = try SyncValueRecord.leftAlone(in: Resource.collection, db)
+        remembered.remove(number)
+        try SyncValueRecord.setLeftAlone(remembered, in: Resource.collection, db)
     }
 
     /// Runs a read or a write of the pull, mapping its failure.
