@@ -5,15 +5,20 @@ import Testing
 /// and of a feature's items, bookmarks, both on the one engine, under each device's policy, every
 /// policy across the schedules), server edits, crashes, faults and syncs.
 ///
-/// `STRATA_MODEL_SCHEDULES=5000` runs more; `STRATA_MODEL_SEED=N` replays one. A failing schedule
-/// prints its seed and its steps.
+/// `STRATA_MODEL_SCHEDULES=5000` runs more, `STRATA_MODEL_FIRST=5000` skips the first ones (to
+/// try new schedules without running the old ones again); `STRATA_MODEL_SEED=N` replays one. A
+/// failing schedule prints its seed and its steps. One run takes about 5,000 schedules: each has a
+/// server of its own, no two servers of a process share a port, and near 6,000 the ports the
+/// kernel offers for a new server are all taken (the start fails with "the server socket has no
+/// port").
 @Suite("Many devices, randomly")
 struct ManyDevicesModelTests {
     static let seeds: [UInt64] = {
         let environment = ProcessInfo.processInfo.environment
         if let seed = environment["STRATA_MODEL_SEED"].flatMap(UInt64.init) { return [seed] }
-        let count = environment["STRATA_MODEL_SCHEDULES"].flatMap(Int.init) ?? 200
-        return (0..<UInt64(max(1, count))).map { 0x5EED_0000 + $0 }
+        let count = UInt64(max(1, environment["STRATA_MODEL_SCHEDULES"].flatMap(Int.init) ?? 200))
+        let first = UInt64(max(0, environment["STRATA_MODEL_FIRST"].flatMap(Int.init) ?? 0))
+        return (first..<first + count).map { 0x5EED_0000 + $0 }
     }()
 
     /// Schedules run two at a time: each has a server of its own, and a few hundred at once would
