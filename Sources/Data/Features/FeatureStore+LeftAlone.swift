@@ -26,6 +26,10 @@ extension FeatureStore {
                 .subtracting(Outbox.itemsWithChanges(in: Resource.collection, db))
         }
         for number in due.sorted() {
+            guard let id = ID.server(number) else {
+                try pullStorage(writing: true) { db in try Self.forgetLeftAlone(number, db) }  // no item has it
+                continue
+            }
             let remote: Remote?
             do {
                 remote = try await fetchRemote(number)
@@ -39,7 +43,6 @@ extension FeatureStore {
                 try pullStorage(writing: true) { db in try Self.forgetLeftAlone(number, db) }
                 continue
             }
-            guard let id = ID.server(number) else { continue }
             lists.evacuateMemory()
             let written = try pullStorage(writing: true) { db -> Bool in
                 try Self.forgetLeftAlone(number, db)

@@ -117,7 +117,8 @@ nonisolated public struct AppSandbox: SandboxFileAccess {
     }
 
     public func exportDocument(_ contents: Data, named name: String) throws(SandboxError) -> String {
-        try copy(into: container.documents, named: name, numbering: .copies) { target in try contents.write(to: target)
+        try copy(into: container.documents, named: name, numbering: .copies) { target in
+            try contents.write(to: target)
         }
     }
 
