@@ -219,11 +219,11 @@ extension FeatureStore {
     }
 
     /// Runs a storage operation for the engine, mapping its failure.
-    private func engineStorage<Value>(_ operation: () throws(StorageError) -> Value) throws(SyncError) -> Value {
+    func engineStorage<Value>(_ operation: () throws(StorageError) -> Value) throws(SyncError) -> Value {
         do {
             return try operation()
         } catch {
-            logger.error("storage failure settling a conflict of \(Resource.collection): \(error)")
+            logger.error("storage failure syncing \(Resource.collection): \(error)")
             throw .storageFailure
         }
     }

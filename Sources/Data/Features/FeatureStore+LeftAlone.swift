@@ -21,13 +21,15 @@ extension FeatureStore {
     /// conflict held (or none) for good. An item whose changes still wait stays remembered; one
     /// whose changes were sent and answered is fetched once more, which changes nothing.
     func refreshLeftAlone(into report: inout SyncReport) async throws(SyncError) {
-        let due = try pullStorage(writing: false) { db in
-            try SyncValueRecord.leftAlone(in: Resource.collection, db)
-                .subtracting(Outbox.itemsWithChanges(in: Resource.collection, db))
+        let due = try engineStorage { () throws(StorageError) in
+            try database.read { db in
+                try SyncValueRecord.leftAlone(in: Resource.collection, db)
+                    .subtracting(Outbox.itemsWithChanges(in: Resource.collection, db))
+            }
         }
         for number in due.sorted() {
             guard let id = ID.server(number) else {
-                try pullStorage(writing: true) { db in try Self.forgetLeftAlone(number, db) }  // no item has it
+                try forgetLeftAlone(number)  // no item has it
                 continue
             }
             let remote: Remote?
@@ -40,21 +42,25 @@ extension FeatureStore {
                 let unusable = if case .invalidData = error { true } else { false }
                 if !unusable, error.mayPass || error == .unauthorized { throw error.syncFailure(pending: 0) }
                 logger.warning("could not bring \(Resource.collection) \(number) up to date: \(error)")
-                try pullStorage(writing: true) { db in try Self.forgetLeftAlone(number, db) }
+                try forgetLeftAlone(number)
                 continue
             }
             lists.evacuateMemory()
-            let written = try pullStorage(writing: true) { db -> Bool in
-                try Self.forgetLeftAlone(number, db)
-                // Changed again here meanwhile: the answer to that change brings the server's version.
-                guard try !Outbox.itemsWithChanges(in: Resource.collection, db).contains(number) else { return false }
-                try RecordStore<Resource.Record>.delete([id], db)
-                if let remote {
-                    let metadata = CacheMetadata(fetchedAt: now(), etag: remote.etag)
-                    try Self.writeRow(remote.item, id: id, metadata: metadata, db)
+            let written = try engineStorage { () throws(StorageError) in
+                try database.write { db -> Bool in
+                    try Self.forgetLeftAlone(number, db)
+                    // Changed again here meanwhile: the answer to that change brings the server's version.
+                    guard try !Outbox.itemsWithChanges(in: Resource.collection, db).contains(number) else {
+                        return false
+                    }
+                    try RecordStore<Resource.Record>.delete([id], db)
+                    if let remote {
+                        let metadata = CacheMetadata(fetchedAt: now(), etag: remote.etag)
+                        try Self.writeRow(remote.item, id: id, metadata: metadata, db)
+                    }
+                    try ListRecord<Resource>.dropAll(db)
+                    return true
                 }
-                try ListRecord<Resource>.dropAll(db)
-                return true
             }
             source.forgetInMemory([id])
             lists.evacuateMemory()
@@ -64,19 +70,15 @@ extension FeatureStore {
     }
 
     /// Takes `number` off the items the pull left alone.
+    private func forgetLeftAlone(_ number: Int) throws(SyncError) {
+        try engineStorage { () throws(StorageError) in try database.write { db in try Self.forgetLeftAlone(number, db) }
+        }
+    }
+
+    /// Takes `number` off the items the pull left alone, in a transaction.
     private static func forgetLeftAlone(_ number: Int, _ db: Database) throws {
         var remembered = try SyncValueRecord.leftAlone(in: Resource.collection, db)
         remembered.remove(number)
         try SyncValueRecord.setLeftAlone(remembered, in: Resource.collection, db)
-    }
-
-    /// Runs a read or a write of the pull, mapping its failure.
-    private func pullStorage<Value>(writing: Bool, _ operation: (Database) throws -> Value) throws(SyncError) -> Value {
-        do {
-            return try writing ? database.write(operation) : database.read(operation)
-        } catch {
-            logger.error("pull storage failure: \(error)")
-            throw .storageFailure
-        }
     }
 }
